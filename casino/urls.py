@@ -1,0 +1,29 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from casino import views
+from tables import api as tables_api
+from tables import views as tables_views
+
+router = DefaultRouter()
+router.register("casinos", tables_api.CasinoViewSet, basename="casino")
+router.register("tables", tables_api.TableViewSet, basename="table")
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("pit/", tables_views.pit, name="pit"),
+    path("dealer/", tables_views.dealer, name="dealer"),
+    path("accounting/", tables_views.accounting, name="accounting"),
+    path("admin/", admin.site.urls),
+    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/", include(router.urls)),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+]

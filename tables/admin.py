@@ -1,0 +1,37 @@
+from django.contrib import admin
+
+from casino.roles import Role
+from tables.models import Casino, Table, TableDealer
+
+
+@admin.register(Casino)
+class CasinoAdmin(admin.ModelAdmin):
+    list_display = ["name", "currency", "timezone", "gaming_day_start"]
+    search_fields = ["name"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # casinos own ledgers; they are never deleted
+
+
+class TableDealerInline(admin.TabularInline):
+    model = TableDealer
+    extra = 1
+    verbose_name = "assigned dealer"
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "dealer":
+            kwargs["queryset"] = db_field.related_model.objects.filter(
+                groups__name=Role.DEALER, is_active=True
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["label", "casino", "game", "status", "seats"]
+    list_filter = ["casino", "game", "status"]
+    search_fields = ["label"]
+    inlines = [TableDealerInline]
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # close a table instead: its rounds keep pointing at it

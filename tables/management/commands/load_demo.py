@@ -1,0 +1,67 @@
+"""Load a demo casino: two casinos, four tables and one user per role.
+
+Safe to run again: existing demo objects are kept and the demo passwords reset.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from casino.roles import Role
+from tables import services
+from tables.models import Casino, Game, Table, TableStatus
+
+DEMO_USERS = {
+    "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
+    "dealer": (Role.DEALER, "deal-cards-demo"),
+    "accountant": (Role.ACCOUNTANT, "count-chips-demo"),
+}
+
+DEMO_CASINOS = [
+    {"name": "Harbor Lights Casino", "currency": "USD", "timezone": "America/New_York",
+     "tables": [("CS-1", Game.CARIBBEAN_STUD), ("CS-2", Game.CARIBBEAN_STUD),
+                ("HE-1", Game.HOLDEM)]},
+    {"name": "Mayfair Card Club", "currency": "GBP", "timezone": "Europe/London",
+     "tables": [("CSP-1", Game.CARIBBEAN_STUD)]},
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo casinos, tables and users (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="http://127.0.0.1:8000",
+                            help="Where the service will answer, for the printed instructions.")
+
+    @transaction.atomic
+    def handle(self, *args, url: str, **options):
+        users = {name: self._user(name, role, password)
+                 for name, (role, password) in DEMO_USERS.items()}
+        supervisor, dealer = users["supervisor"], users["dealer"]
+        for spec in DEMO_CASINOS:
+            casino = Casino.objects.filter(name=spec["name"]).first() or services.casino_create(
+                actor=supervisor, name=spec["name"], currency=spec["currency"],
+                timezone=spec["timezone"],
+            )
+            for label, game in spec["tables"]:
+                if not Table.objects.filter(casino=casino, label=label).exists():
+                    services.table_create(actor=supervisor, casino=casino, label=label, game=game,
+                                          status=TableStatus.OPEN, dealers=[dealer])
+
+        self.stdout.write(self.style.SUCCESS("Demo casino ready."))
+        self.stdout.write(f"Log in at {url}/login/ as:")
+        for name, (role, password) in DEMO_USERS.items():
+            self.stdout.write(f"  {role.value:<11} user {name:<11} password {password}")
+        self.stdout.write(f"API docs: {url}/api/docs/   health: {url}/healthz")
+
+    def _user(self, username: str, role: Role, password: str):
+        User = get_user_model()
+        user, _ = User.objects.get_or_create(username=username)
+        user.set_password(password)
+        user.is_active = True
+        user.save()
+        user.groups.add(Group.objects.get(name=role.value))
+        return user

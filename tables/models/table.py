@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+import pghistory
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.TextChoices):
+    CARIBBEAN_STUD = "caribbean_stud", "Caribbean Stud / Casino Stud"
+    HOLDEM = "holdem", "Texas hold'em"
+    OMAHA = "omaha", "Omaha"
+    OMAHA_HI_LO = "omaha_hi_lo", "Omaha hi-lo (8 or better)"
+    SEVEN_CARD_STUD = "seven_card_stud", "Seven-card stud"
+    FIVE_CARD_DRAW = "five_card_draw", "Five-card draw"
+    RAZZ = "razz", "Razz"
+    DEUCE_TO_SEVEN = "deuce_to_seven", "Deuce-to-seven lowball"
+
+    @property
+    def is_house_banked(self) -> bool:
+        return self is Game.CARIBBEAN_STUD
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    CLOSED = "closed", "Closed"
+
+
+MAX_SEATS = 10
+
+
+@pghistory.track()
+class Table(models.Model):
+    """A gaming table: a stud table banked by the house, or a card-room poker table."""
+
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="tables")
+    label = models.CharField(max_length=40, help_text="As painted on the table, e.g. 'CS-1'.")
+    game = models.CharField(max_length=20, choices=Game.choices)
+    status = models.CharField(max_length=10, choices=TableStatus.choices,
+                              default=TableStatus.CLOSED)
+    seats = models.PositiveSmallIntegerField()
+    dealers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="tables.TableDealer", related_name="dealt_tables",
+        blank=True,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["casino__name", "label"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["casino", "label"], name="table_label_unique_in_casino"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seats__gte=1, seats__lte=MAX_SEATS), name="table_seats_1_to_10"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} ({self.casino.name})" if self.casino_id else self.label
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == TableStatus.OPEN
+
+
+@pghistory.track(pghistory.InsertEvent("assigned"), pghistory.DeleteEvent("unassigned"))
+class TableDealer(models.Model):
+    """A dealer assigned to deal at a table; the assignment history is audited."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE)
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
+    assigned_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "dealer"], name="one_assignment_per_dealer"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.dealer} at {self.table}"

@@ -1,0 +1,18 @@
+"""Reads that pages and the API share."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from casino.roles import Role, has_role, is_supervisor
+from tables.models import Table
+
+
+def tables_visible_to(user) -> QuerySet[Table]:
+    """Supervisors and accountants see every table; a dealer sees the tables he deals."""
+    tables = Table.objects.select_related("casino").prefetch_related("dealers")
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return tables
+    if has_role(user, Role.DEALER):
+        return tables.filter(dealers=user)
+    return tables.none()

@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from rest_framework import serializers
+
+from tables.models import Casino, Table
+
+
+class CasinoSerializer(serializers.ModelSerializer):
+    gaming_day_start = serializers.TimeField(format="%H:%M", required=False)
+
+    class Meta:
+        model = Casino
+        fields = ["id", "name", "currency", "timezone", "gaming_day_start"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    dealers = serializers.PrimaryKeyRelatedField(
+        many=True, required=False, queryset=get_user_model().objects.all(),
+        help_text="Ids of the users assigned to deal here; only they may record hands.",
+    )
+    seats = serializers.IntegerField(min_value=1, max_value=10, required=False)
+
+    class Meta:
+        model = Table
+        fields = ["id", "casino", "label", "game", "status", "seats", "dealers"]
+
+    def validate(self, attrs):
+        if self.instance is not None:
+            if "game" in attrs and attrs["game"] != self.instance.game:
+                raise serializers.ValidationError(
+                    {"game": [f"Table {self.instance.label} is a "
+                              f"{self.instance.get_game_display()} table; open a new table "
+                              "for another game."]}
+                )
+            if "casino" in attrs and attrs["casino"] != self.instance.casino:
+                raise serializers.ValidationError(
+                    {"casino": ["A table cannot move to another casino."]}
+                )
+        return attrs
+
+    def get_validators(self):
+        # Uniqueness of (casino, label) is checked by the model's full_clean in the
+        # service, which names the label; DRF's generic message would not.
+        return []

@@ -1,0 +1,117 @@
+"""Every write to casinos and tables goes through here.
+
+Each service runs in one transaction and tags the audit trail (pghistory)
+with the acting user, so changes made outside a web request (commands,
+tasks) are attributed too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pghistory
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from casino.roles import Role
+from tables.models import Casino, Game, Table
+
+DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
+DEFAULT_POKER_SEATS = 9
+
+CASINO_FIELDS = {"name", "currency", "timezone", "gaming_day_start"}
+TABLE_FIELDS = {"casino", "label", "game", "status", "seats"}
+
+
+def _audit(actor, reason: str):
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def _apply(instance, changes: dict[str, Any], allowed: set[str]) -> None:
+    unknown = set(changes) - allowed
+    if unknown:
+        raise ValidationError({field: "This field cannot be changed here." for field in unknown})
+    for field, value in changes.items():
+        setattr(instance, field, value)
+
+
+@transaction.atomic
+def casino_create(*, actor, name: str, currency: str, timezone: str, **extra: Any) -> Casino:
+    casino = Casino(name=name, currency=currency, timezone=timezone)
+    _apply(casino, extra, CASINO_FIELDS)
+    casino.full_clean()
+    with _audit(actor, "casino created"):
+        casino.save()
+    return casino
+
+
+@transaction.atomic
+def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
+    casino = Casino.objects.select_for_update().get(pk=casino.pk)
+    if "currency" in changes and changes["currency"] != casino.currency and casino.tables.exists():
+        raise ValidationError(
+            {"currency": f"{casino.name} already has tables; its books stay in {casino.currency}."}
+        )
+    _apply(casino, changes, CASINO_FIELDS)
+    casino.full_clean()
+    with _audit(actor, "casino changed"):
+        casino.save()
+    return casino
+
+
+def _check_dealers(dealers: Iterable) -> list:
+    dealers = list(dealers)
+    User = get_user_model()
+    ids = [getattr(d, "pk", d) for d in dealers]
+    found = {u.pk: u for u in User.objects.filter(pk__in=ids).prefetch_related("groups")}
+    errors = []
+    for user_id in ids:
+        user = found.get(user_id)
+        if user is None:
+            errors.append(f"There is no user with id {user_id}.")
+        elif not user.is_active:
+            errors.append(f"{user.get_username()} (id {user_id}) is not an active user.")
+        elif not any(g.name == Role.DEALER for g in user.groups.all()):
+            errors.append(f"{user.get_username()} (id {user_id}) is not in the dealer group.")
+    if len(set(ids)) != len(ids):
+        errors.append("A dealer is listed twice.")
+    if errors:
+        raise ValidationError({"dealers": errors})
+    return [found[i] for i in ids]
+
+
+@transaction.atomic
+def table_create(
+    *, actor, casino: Casino, label: str, game: str, dealers: Iterable = (), **extra: Any
+) -> Table:
+    table = Table(casino=casino, label=label, game=game)
+    _apply(table, extra, TABLE_FIELDS)
+    if table.seats is None:
+        table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
+    table.full_clean()
+    dealer_users = _check_dealers(dealers)
+    with _audit(actor, "table created"):
+        table.save()
+        table.dealers.set(dealer_users)
+    return table
+
+
+@transaction.atomic
+def table_update(*, actor, table: Table, dealers: Iterable | None = None, **changes: Any) -> Table:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if "game" in changes and changes["game"] != table.game:
+        raise ValidationError(
+            {"game": f"Table {table.label} is a {table.get_game_display()} table; "
+                     "open a new table for another game."}
+        )
+    if "casino" in changes and changes["casino"] != table.casino:
+        raise ValidationError({"casino": "A table cannot move to another casino."})
+    _apply(table, changes, TABLE_FIELDS)
+    table.full_clean()
+    with _audit(actor, "table changed"):
+        table.save()
+        if dealers is not None:
+            table.dealers.set(_check_dealers(dealers))
+    return table

@@ -1,0 +1,32 @@
+"""The landing page of each role."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+from django.utils import timezone
+
+from casino.roles import Role, role_required
+from tables import selectors
+from tables.models import Casino
+
+
+@role_required(Role.SUPERVISOR)
+def pit(request):
+    casinos = Casino.objects.prefetch_related("tables__dealers")
+    return render(request, "tables/pit.html", {"casinos": casinos})
+
+
+@role_required(Role.DEALER)
+def dealer(request):
+    tables = selectors.tables_visible_to(request.user)
+    return render(request, "tables/dealer.html", {"tables": tables})
+
+
+@role_required(Role.ACCOUNTANT)
+def accounting(request):
+    now = timezone.now()
+    casinos = [
+        {"casino": casino, "gaming_day": casino.gaming_day(now), "tables": casino.tables.count()}
+        for casino in Casino.objects.all()
+    ]
+    return render(request, "tables/accounting.html", {"casinos": casinos})

@@ -1,0 +1,164 @@
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# pytest-playwright runs an event loop in the main thread; Django's ORM must
+# still be usable from the tests and the live server there.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# In CI (.ci/run) every service is present, so a test that would skip fails instead.
+REQUIRE_SERVICES = os.environ.get("CASINO_REQUIRE_SERVICES", "") == "1"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+_database_seen: dict[str, str] = {}
+
+
+def missing_service(reason: str) -> None:
+    """Skip a test whose service is absent, saying which one; fail instead in CI."""
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{reason} (CASINO_REQUIRE_SERVICES=1: nothing may be skipped)")
+    pytest.skip(reason)
+
+
+def pytest_report_header(config):
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    return [
+        f"database: {settings.DATABASE_DESCRIPTION} "
+        f"(host {db.get('HOST') or 'local socket'}, port {db.get('PORT') or 5432})",
+        f"redis: {settings.REDIS_URL or 'unset (Celery runs tasks in-process)'}",
+    ]
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    from django.db import connection
+
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT version(), current_database()")
+        version, name = cursor.fetchone()
+    _database_seen.update(version=version, name=name)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _database_seen:
+        terminalreporter.write_line(
+            f"The suite ran on {_database_seen['version'].split(' on ')[0]}, "
+            f"test database {_database_seen['name']}."
+        )
+
+
+@pytest.fixture(autouse=True)
+def _celery_in_process():
+    """Tasks run eagerly unless a test asks for the real worker (celery_worker fixture)."""
+    from casino.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
+
+
+# --- Personas ----------------------------------------------------------------
+
+
+def make_user(username: str, *roles: str):
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username=username, password=f"{username}-password-1")
+    for role in roles:
+        user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+@pytest.fixture
+def supervisor(db):
+    return make_user("sam_supervisor", "supervisor")
+
+
+@pytest.fixture
+def dealer(db):
+    return make_user("dana_dealer", "dealer")
+
+
+@pytest.fixture
+def other_dealer(db):
+    return make_user("otto_dealer", "dealer")
+
+
+@pytest.fixture
+def accountant(db):
+    return make_user("alice_accountant", "accountant")
+
+
+@pytest.fixture
+def outsider(db):
+    return make_user("olga_outsider")
+
+
+@pytest.fixture
+def us_casino(db, supervisor):
+    from tables import services
+
+    return services.casino_create(
+        actor=supervisor, name="Test Harbor", currency="USD", timezone="America/New_York"
+    )
+
+
+@pytest.fixture
+def stud_table(us_casino, supervisor, dealer):
+    from tables import services
+
+    return services.table_create(
+        actor=supervisor, casino=us_casino, label="CS-1", game="caribbean_stud",
+        status="open", dealers=[dealer],
+    )
+
+
+@pytest.fixture
+def other_table(us_casino, supervisor, other_dealer):
+    from tables import services
+
+    return services.table_create(
+        actor=supervisor, casino=us_casino, label="CS-2", game="caribbean_stud",
+        status="open", dealers=[other_dealer],
+    )
+
+
+@pytest.fixture
+def api():
+    """An API client; `api.as_user(user)` authenticates with a real token."""
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    class Client(APIClient):
+        def as_user(self, user):
+            if user is None:
+                self.credentials()
+            else:
+                token, _ = Token.objects.get_or_create(user=user)
+                self.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+            return self
+
+    return Client()
+
+
+# --- Browser -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not os.path.exists(CHROMIUM):
+        missing_service(
+            f"browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)"
+        )
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+

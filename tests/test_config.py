@@ -1,0 +1,111 @@
+"""Settings come from the environment; a bad value stops start-up naming the variable."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from casino import config
+
+ROOT = Path(__file__).resolve().parent.parent
+GOOD_SECRET = "s3cr3t-" * 10
+
+
+@pytest.mark.parametrize(("raw", "expected"), [("1", True), ("yes", True), ("off", False),
+                                               ("0", False), ("TRUE", True)])
+def test_yes_no_values_are_understood(monkeypatch, raw, expected):
+    monkeypatch.setenv("DEBUG", raw)
+    assert config.env_bool("DEBUG", default=not expected) is expected
+
+
+def test_a_yes_no_value_that_is_neither_is_refused(monkeypatch):
+    monkeypatch.setenv("DEBUG", "maybe")
+    with pytest.raises(ImproperlyConfigured, match=r"DEBUG='maybe' is not a yes/no value"):
+        config.env_bool("DEBUG", default=False)
+
+
+def test_an_unknown_time_zone_is_refused(monkeypatch):
+    monkeypatch.setenv("TIME_ZONE", "Mars/Olympus")
+    with pytest.raises(ImproperlyConfigured, match=r"TIME_ZONE='Mars/Olympus'"):
+        config.env_time_zone("TIME_ZONE", "UTC")
+
+
+def test_secret_key_is_required_with_debug_off(monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is required when DEBUG is off"):
+        config.secret_key(debug=False)
+
+
+def test_a_short_secret_key_is_refused_in_production(monkeypatch):
+    monkeypatch.setenv("SECRET_KEY", "short")
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY is too short"):
+        config.secret_key(debug=False)
+
+
+def test_a_database_url_for_another_engine_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="must point at PostgreSQL"):
+        config.database_from_url("mysql://root@localhost/casino")
+
+
+@pytest.mark.filterwarnings("ignore:Engine not recognized")
+def test_a_malformed_database_url_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL="):
+        config.database_from_url("not a url at all")
+
+
+def test_a_postgres_database_url_is_parsed():
+    parsed = config.database_from_url("postgres://app:pw@db.internal:5433/casino")
+    assert parsed["ENGINE"] == "django.db.backends.postgresql"
+    assert (parsed["HOST"], parsed["PORT"], parsed["NAME"]) == ("db.internal", 5433, "casino")
+
+
+def test_a_redis_url_must_be_redis(monkeypatch):
+    monkeypatch.setenv("REDIS_URL", "http://cache:6379")
+    with pytest.raises(ImproperlyConfigured, match=r"REDIS_URL='http://cache:6379'"):
+        config.redis_url("REDIS_URL")
+
+
+def test_passwords_are_redacted_in_messages():
+    assert config.redact("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
+
+
+def _django_check(env_changes: dict[str, str], *args: str) -> subprocess.CompletedProcess:
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    env = {**os.environ, "DATABASE_URL": _url_of(db)}
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for Playwright; deploy check flags it
+    env.update(env_changes)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", *args], cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+
+
+def _url_of(db: dict) -> str:
+    host = db["HOST"] or "localhost"
+    if host.startswith("/"):
+        return f"postgres://{db['USER']}@/{db['NAME']}?host={host}&port={db['PORT']}"
+    return f"postgres://{db['USER']}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def test_start_up_stops_on_a_bad_variable_and_names_it():
+    result = _django_check({"DEBUG": "0", "SECRET_KEY": "", "ALLOWED_HOSTS": "casino.example"})
+
+    assert result.returncode != 0
+    assert "SECRET_KEY is required when DEBUG is off" in result.stderr
+
+
+def test_deploy_check_is_clean_with_production_like_values():
+    result = _django_check(
+        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example"},
+        "--deploy", "--fail-level", "WARNING",
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout

@@ -1,0 +1,101 @@
+import pytest
+from django.contrib.auth.models import Group
+
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_migration_creates_the_three_role_groups():
+    assert set(Group.objects.values_list("name", flat=True)) >= {
+        "supervisor", "dealer", "accountant"}
+
+
+def test_only_supervisors_may_change_tables():
+    perms = {g.name: set(g.permissions.values_list("codename", flat=True))
+             for g in Group.objects.all()}
+    assert {"add_table", "change_table"} <= perms["supervisor"]
+    assert "change_table" not in perms["dealer"]
+    assert "change_table" not in perms["accountant"]
+    assert "view_table" in perms["dealer"] & perms["accountant"]
+
+
+def test_nobody_may_delete_a_casino_or_a_table():
+    codenames = set(Group.objects.values_list("permissions__codename", flat=True))
+    assert not {"delete_casino", "delete_table"} & codenames
+
+
+@pytest.mark.parametrize(("role", "landing"), [
+    ("supervisor", "/pit/"), ("dealer", "/dealer/"), ("accountant", "/accounting/")])
+def test_home_takes_each_role_to_its_work(client, role, landing):
+    client.force_login(make_user("someone", role))
+
+    response = client.get("/")
+
+    assert response.status_code == 302
+    assert response["Location"] == landing
+
+
+def test_home_tells_a_user_without_a_role_what_to_do(client, outsider):
+    client.force_login(outsider)
+
+    response = client.get("/")
+
+    assert response.status_code == 403
+    assert b"Ask a pit supervisor to give you a role" in response.content
+
+
+def test_home_sends_anonymous_visitors_to_the_login_page(client):
+    response = client.get("/")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/login/?next=/"
+
+
+@pytest.mark.parametrize("page", ["/pit/", "/accounting/"])
+def test_a_dealer_cannot_open_other_roles_pages(client, dealer, page):
+    client.force_login(dealer)
+
+    response = client.get(page)
+
+    assert response.status_code == 403
+    assert b"This page is for the" in response.content
+
+
+def test_the_admin_is_open_to_supervisors(client, supervisor):
+    client.force_login(supervisor)
+
+    assert client.get("/admin/").status_code == 200
+    assert client.get("/admin/tables/table/").status_code == 200
+
+
+@pytest.mark.parametrize("persona", ["dealer", "accountant", "outsider"])
+def test_the_admin_is_closed_to_everybody_else(client, request, persona):
+    client.force_login(request.getfixturevalue(persona))
+
+    response = client.get("/admin/", follow=True)
+
+    assert response.status_code == 403
+    assert b"The admin is for pit supervisors." in response.content
+
+
+def test_the_admin_sends_anonymous_visitors_to_the_one_login_page(client):
+    response = client.get("/admin/", follow=True)
+
+    assert response.redirect_chain[-1][0] == "/login/?next=/admin/"
+
+
+def test_the_login_page_renders(client):
+    response = client.get("/login/")
+
+    assert response.status_code == 200
+    assert b'name="username"' in response.content
+
+
+def test_logout_ends_the_session(client, accountant):
+    client.force_login(accountant)
+
+    response = client.post("/logout/")
+
+    assert response.status_code == 302
+    assert client.get("/accounting/").status_code == 302
