@@ -162,3 +162,9 @@ def browser_type_launch_args(browser_type_launch_args):
                  "--disable-component-update", "--disable-sync", "--no-first-run"],
     }
 
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The real hasher takes ~0.3 s per user on purpose; tests make many users.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
