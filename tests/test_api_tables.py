@@ -138,7 +138,7 @@ def test_only_dealers_can_be_assigned_to_deal(api, supervisor, us_casino, accoun
 
     assert response.status_code == 400
     assert response.json()["dealers"] == [
-        "alice_accountant (id %d) is not in the dealer group." % accountant.pk]
+        f"alice_accountant (id {accountant.pk}) is not in the dealer group."]
 
 
 def test_a_table_never_changes_game(api, supervisor, stud_table):
