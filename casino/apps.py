@@ -9,6 +9,13 @@ class CasinoConfig(AppConfig):
     verbose_name = "Casino service"
     default_auto_field = "django.db.models.BigAutoField"
 
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from casino.roles import sync_roles
+
+        post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
+
 
 class SupervisorAdminConfig(AdminConfig):
     default_site = "casino.admin_site.SupervisorAdminSite"

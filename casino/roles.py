@@ -60,7 +60,35 @@ def role_required(*roles: Role):
     return decorator
 
 
-def grant_permissions(apps, grants: dict[str, list[str]]) -> None:
+# What each role may do. Nobody may delete casinos, tables or (later) records:
+# corrections are new records. Kept in step with the database after every
+# migrate and flush by sync_roles (connected in CasinoConfig.ready).
+ROLE_PERMISSIONS: dict[str, list[str]] = {
+    Role.SUPERVISOR: [
+        "tables.add_casino", "tables.change_casino", "tables.view_casino",
+        "tables.add_table", "tables.change_table", "tables.view_table",
+        "tables.add_tabledealer", "tables.change_tabledealer", "tables.delete_tabledealer",
+        "tables.view_tabledealer",
+        "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
+        "auth.view_user", "casino.view_workerheartbeat",
+    ],
+    Role.DEALER: ["tables.view_casino", "tables.view_table"],
+    Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer"],
+}
+
+
+def sync_roles(sender=None, *, apps=None, using="default", **kwargs) -> None:
+    """post_migrate receiver: the role groups hold exactly ROLE_PERMISSIONS.
+
+    Besides keeping roles in step with the code, this restores them after a test
+    database flush, which empties every table the data migration filled.
+    """
+    from django.apps import apps as global_apps
+
+    grant_permissions(apps or global_apps, ROLE_PERMISSIONS, exact=True)
+
+
+def grant_permissions(apps, grants: dict[str, list[str]], *, exact: bool = False) -> None:
     """For data migrations: create the role groups and give them permissions.
 
     Permissions normally appear after `migrate` finishes (post_migrate), so
@@ -69,16 +97,25 @@ def grant_permissions(apps, grants: dict[str, list[str]]) -> None:
     from django.contrib.auth.management import create_permissions
 
     for app_config in apps.get_app_configs():
-        app_config.models_module = True
-        create_permissions(app_config, apps=apps, verbosity=0)
-        app_config.models_module = None
+        # Migration-state app configs have no models_module, which would make
+        # create_permissions skip them; restore it afterwards either way.
+        models_module = getattr(app_config, "models_module", None)
+        app_config.models_module = models_module or True
+        try:
+            create_permissions(app_config, apps=apps, verbosity=0)
+        finally:
+            app_config.models_module = models_module
 
     Group = apps.get_model("auth", "Group")
     Permission = apps.get_model("auth", "Permission")
     for role, perms in grants.items():
-        group, _ = Group.objects.get_or_create(name=role)
+        group, _ = Group.objects.get_or_create(name=str(role))
+        wanted = []
         for dotted in perms:
             app_label, codename = dotted.split(".")
-            permission = Permission.objects.get(content_type__app_label=app_label,
-                                                codename=codename)
-            group.permissions.add(permission)
+            wanted.append(Permission.objects.get(content_type__app_label=app_label,
+                                                 codename=codename))
+        if exact:
+            group.permissions.set(wanted)
+        else:
+            group.permissions.add(*wanted)

@@ -52,11 +52,11 @@ def test_home_sends_anonymous_visitors_to_the_login_page(client):
     assert response["Location"] == "/login/?next=/"
 
 
-@pytest.mark.parametrize("page", ["/pit/", "/accounting/"])
-def test_a_dealer_cannot_open_other_roles_pages(client, dealer, page):
+@pytest.mark.parametrize("url", ["/pit/", "/accounting/"])
+def test_a_dealer_cannot_open_other_roles_pages(client, dealer, url):
     client.force_login(dealer)
 
-    response = client.get(page)
+    response = client.get(url)
 
     assert response.status_code == 403
     assert b"This page is for the" in response.content
@@ -99,3 +99,12 @@ def test_logout_ends_the_session(client, accountant):
 
     assert response.status_code == 302
     assert client.get("/accounting/").status_code == 302
+
+
+def test_role_groups_match_the_code_after_migrate():
+    from casino.roles import ROLE_PERMISSIONS
+
+    for role, perms in ROLE_PERMISSIONS.items():
+        group = Group.objects.get(name=role)
+        held = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
+        assert held == set(perms), role

@@ -3,11 +3,7 @@ from playwright.sync_api import Page, expect
 
 from tests.conftest import make_user
 
-# serialized_rollback restores the role groups that the data migration made.
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True, serialized_rollback=True),
-]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LANDINGS = [
     ("supervisor", "/pit/", "Pit overview"),
