@@ -1,0 +1,62 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tables.rules.cards import (
+    JOKER,
+    CardError,
+    DuplicateCardError,
+    card_str,
+    check_distinct,
+    parse_card,
+    parse_cards,
+)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("As", "As"), ("td", "Td"), ("10d", "Td"), ("10H", "Th"), ("kD", "Kd"), ("A♠", "As"),
+    ("q♥", "Qh"), ("7♦", "7d"), ("2♣", "2c"), (" 9c ", "9c"),
+])
+def test_cards_are_read_in_any_usual_spelling(text, expected):
+    assert card_str(parse_card(text)) == expected
+
+
+@pytest.mark.parametrize("bad", ["Zz", "1s", "11h", "A", "", "Asx", "Ax", "♠A", "0s"])
+def test_an_unreadable_card_is_named_in_the_error(bad):
+    with pytest.raises(CardError) as error:
+        parse_card(bad)
+    assert f"'{bad.strip()}' is not a card" in str(error.value)
+    assert error.value.card == bad.strip()
+
+
+def test_a_hand_is_typed_with_spaces_or_commas():
+    assert [card_str(c) for c in parse_cards("As Kd, 7c  4h,2s")] == ["As", "Kd", "7c", "4h", "2s"]
+    assert parse_cards(["As", "10d"]) == parse_cards("As Td")
+
+
+def test_the_error_names_the_bad_card_in_a_hand():
+    with pytest.raises(CardError, match="'Kx' is not a card"):
+        parse_cards("As Kx 7c")
+
+
+@pytest.mark.parametrize("joker", ["Xx", "Jk", "JK", "xx"])
+def test_the_joker_is_read_only_where_the_game_has_one(joker):
+    assert parse_card(joker, jokers=True) == JOKER
+    with pytest.raises(CardError, match="this game is played without one"):
+        parse_card(joker)
+
+
+def test_duplicate_cards_are_named():
+    with pytest.raises(DuplicateCardError, match="Kd appears more than once") as error:
+        check_distinct(parse_cards("As Kd 7c Kd"))
+    assert error.value.card == "Kd"
+
+
+def test_distinct_cards_pass():
+    check_distinct(parse_cards("As Ks Ah"))
+
+
+@given(st.integers(min_value=0, max_value=51))
+def test_formatting_and_parsing_round_trip(card):
+    assert parse_card(card_str(card)) == card
+    assert parse_card(card_str(card).lower()) == card
