@@ -10,6 +10,7 @@ treys = pytest.importorskip("treys", reason="differential tests need treys (pip 
 COMPARISONS = 1_000_000
 
 
+@pytest.mark.slow
 def test_seven_card_order_agrees_with_treys_on_a_million_comparisons():
     rng = np.random.default_rng(20261129)
     # Hand i is compared with hand i + 1: a million comparisons from a million and one hands.
