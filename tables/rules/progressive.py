@@ -1,0 +1,202 @@
+"""Progressive jackpot math: contributions, awards of one round, resets (RULES.md 3).
+
+Stated rules, where RULES.md leaves a choice:
+
+- Percentage awards come off the meter; fixed awards (500, 100, 50) are paid by the
+  house from the side bet's revenue and leave the meter as it is.
+- Hits are paid in seat order, each at the meter's value when its turn comes.
+  Several hits of the top award (100%) in one round share equally the meter value
+  at the moment the first of them is paid.
+- Odd cents: a percentage award is rounded down to the cent; what rounding leaves
+  stays on the meter.
+- After a top award the meter resets to its seed: the reset tops the meter (with
+  any odd cents left on it) up to the seed, from the reserve as far as it goes and
+  the rest from the house. So opening + contributions - awards + resets = closing.
+- Contributions: each round's wagers times the rate, rounded down to the cent (the
+  fraction is house revenue); past the limit they go to the overflow meter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+
+ZERO = Decimal(0)
+CENT = Decimal("0.01")
+
+
+@dataclass(frozen=True)
+class AwardRule:
+    percent: Decimal | None = None
+    fixed: Decimal | None = None
+
+    def __post_init__(self):
+        if (self.percent is None) == (self.fixed is None):
+            raise ValueError("an award is either a percent of the meter or a fixed amount")
+
+    @property
+    def from_meter(self) -> bool:
+        return self.percent is not None
+
+    @property
+    def is_top_award(self) -> bool:
+        return self.percent is not None and self.percent >= 100
+
+
+US_SCHEDULE: Mapping[str, AwardRule] = {
+    "royal_flush": AwardRule(percent=Decimal(100)),
+    "straight_flush": AwardRule(percent=Decimal(10)),
+    "four_of_a_kind": AwardRule(fixed=Decimal(500)),
+    "full_house": AwardRule(fixed=Decimal(100)),
+    "flush": AwardRule(fixed=Decimal(50)),
+}
+
+
+@dataclass(frozen=True)
+class Hit:
+    seat: int
+    category: str
+
+
+@dataclass(frozen=True)
+class Award:
+    seat: int
+    category: str
+    amount: Decimal
+    meter_before: Decimal   # the meter value the award was computed from
+    meter_after: Decimal
+    from_meter: bool
+    shared_by: int = 1      # top awards of one round share one meter value
+
+
+@dataclass(frozen=True)
+class Reset:
+    amount: Decimal         # added to the meter to bring it back to the seed
+    from_reserve: Decimal
+    from_house: Decimal
+    meter_before: Decimal
+    meter_after: Decimal
+
+
+@dataclass(frozen=True)
+class RoundAwards:
+    awards: tuple[Award, ...]
+    resets: tuple[Reset, ...]
+    meter: Decimal
+    reserve: Decimal
+
+    @property
+    def paid_from_meter(self) -> Decimal:
+        return sum((a.amount for a in self.awards if a.from_meter), ZERO)
+
+
+def _cents_down(amount: Decimal, unit: Decimal) -> Decimal:
+    return amount.quantize(unit, rounding=ROUND_DOWN)
+
+
+def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, AwardRule], *,
+                seed: Decimal, reserve: Decimal = ZERO, unit: Decimal = CENT) -> RoundAwards:
+    """Pay one round's hits in seat order; return the awards and the meter after."""
+    ordered = sorted((h for h in hits if h.category in schedule), key=lambda h: h.seat)
+    awards: list[Award] = []
+    resets: list[Reset] = []
+    shared: dict[str, tuple[Decimal, Decimal]] = {}  # top category -> (share, meter value)
+    for hit in ordered:
+        rule = schedule[hit.category]
+        if not rule.from_meter:
+            awards.append(Award(hit.seat, hit.category, rule.fixed.quantize(unit), meter, meter,
+                                False))
+            continue
+        if not rule.is_top_award:
+            amount = _cents_down(meter * rule.percent / 100, unit)
+            awards.append(Award(hit.seat, hit.category, amount, meter, meter - amount, True))
+            meter -= amount
+            continue
+        winners = sum(1 for h in ordered if h.category == hit.category)
+        if hit.category not in shared:
+            share = _cents_down(meter * rule.percent / 100 / winners, unit)
+            shared[hit.category] = (share, meter)
+            value_at_first = meter
+            meter -= share * winners
+            meter_after_awards = meter
+            if meter < seed:
+                top_up = seed - meter
+                from_reserve = min(reserve, top_up)
+                reserve -= from_reserve
+                resets.append(Reset(top_up, from_reserve, top_up - from_reserve, meter, seed))
+                meter = seed
+            awards.append(Award(hit.seat, hit.category, share, value_at_first,
+                                meter_after_awards, True, winners))
+        else:
+            share, value_at_first = shared[hit.category]
+            awards.append(Award(hit.seat, hit.category, share, value_at_first,
+                                value_at_first - share * winners, True, winners))
+    return RoundAwards(tuple(awards), tuple(resets), meter, reserve)
+
+
+@dataclass(frozen=True)
+class Contribution:
+    wagers: Decimal
+    to_meter: Decimal
+    to_overflow: Decimal
+    to_reserve: Decimal
+
+    @property
+    def to_house(self) -> Decimal:
+        return self.wagers - self.to_meter - self.to_overflow - self.to_reserve
+
+
+def contribution(wagers: Decimal, *, rate: Decimal, reserve_rate: Decimal = ZERO,
+                 meter: Decimal, limit: Decimal | None = None,
+                 unit: Decimal = CENT) -> Contribution:
+    """Split a round's side wagers between the meter, the overflow, the reserve and the house."""
+    if rate < 0 or reserve_rate < 0 or rate + reserve_rate > 1:
+        raise ValueError("contribution and reserve rates must be between 0 and 1 together")
+    increment = _cents_down(wagers * rate, unit)
+    to_reserve = _cents_down(wagers * reserve_rate, unit)
+    to_meter, to_overflow = increment, ZERO
+    if limit is not None and meter + increment > limit:
+        to_meter = max(limit - meter, ZERO)
+        to_overflow = increment - to_meter
+    return Contribution(wagers, to_meter, to_overflow, to_reserve)
+
+
+W2G_MINIMUM = Decimal(600)
+W2G_ODDS = 300
+WITHHOLDING_OVER = Decimal(5000)
+
+
+def w2g_reportable(amount: Decimal, wager: Decimal) -> bool:
+    """US: a table-game win of 600 or more that is at least 300 times the wager."""
+    return amount >= W2G_MINIMUM and amount >= wager * W2G_ODDS
+
+
+def withholding_applies(amount: Decimal, wager: Decimal) -> bool:
+    """US: tax is withheld when the win minus the wager exceeds 5,000."""
+    return amount - wager > WITHHOLDING_OVER
+
+
+FIVE_CARD_HANDS = 2_598_960
+CATEGORY_COUNTS = {"royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624,
+                   "full_house": 3_744, "flush": 5_108, "straight": 10_200}
+
+
+def side_bet_return(meter: Decimal, schedule: Mapping[str, AwardRule], *,
+                    wager: Decimal = Decimal(1)) -> Decimal:
+    """Expected payout per unit wagered on the five-card side bet at a given meter."""
+    total = ZERO
+    for category, rule in schedule.items():
+        award = meter * rule.percent / 100 if rule.from_meter else rule.fixed
+        total += Decimal(CATEGORY_COUNTS.get(category, 0)) / FIVE_CARD_HANDS * award
+    return total / wager
+
+
+def break_even_meter(schedule: Mapping[str, AwardRule], *, wager: Decimal = Decimal(1)
+                     ) -> Decimal | None:
+    """The meter at which the side bet returns exactly the wager (None if it never does)."""
+    fixed_part = side_bet_return(ZERO, schedule, wager=wager)
+    per_unit_of_meter = side_bet_return(Decimal(1), schedule, wager=wager) - fixed_part
+    if per_unit_of_meter <= 0:
+        return None
+    return ((1 - fixed_part) / per_unit_of_meter).quantize(CENT)
