@@ -85,7 +85,8 @@ def build_pots(contributions: Mapping[int, Decimal], folded: set[int]
     Each layer of chips up to the next all-in level forms a pot that only the
     seats who put in at least that much (and did not fold) can win; adjacent
     layers with the same eligible seats merge. Chips nobody else matched are
-    uncalled and go back to their owner.
+    uncalled and go back to their owner. A layer that only folded seats paid for
+    cannot be won by anyone, so such a record is refused.
     """
     seats = list(contributions)
     live = [s for s in seats if s not in folded]
@@ -100,13 +101,16 @@ def build_pots(contributions: Mapping[int, Decimal], folded: set[int]
         layer = (level - previous) * len(payers)
         eligible = tuple(s for s in live if contributions[s] >= level)
         previous = level
-        if len(payers) == 1 and eligible == tuple(payers):
+        if len(payers) == 1:
+            # Nobody matched these chips: they were never at risk and go back.
             returned[payers[0]] = returned.get(payers[0], ZERO) + layer
             continue
         if not eligible:
-            # Only folded seats reached this level: their chips stay with the last pot.
-            pots[-1].amount += layer
-            continue
+            raise PotError(
+                "folded",
+                f"Seats {', '.join(map(str, payers))} all folded, yet no seat still in matched "
+                "their chips: someone must be able to win that pot. Check the folds and amounts.",
+            )
         if pots and pots[-1].eligible == eligible:
             pots[-1].amount += layer
         else:
