@@ -1,8 +1,8 @@
 """Evaluate many hands at once with numpy: the same values as ``hands.evaluate``.
 
 Cards are a ``(N, 5)`` or ``(N, 7)`` integer array of card numbers (0-51). Work is
-done in column order and in chunks that stay in the CPU cache; the dense tables
-take about 16 MB (7-card) and 0.7 MB (5-card) and are built on first use.
+done in chunks that stay in the CPU cache; the dense tables take about 16 MB
+(7-card) and 0.7 MB (5-card) and are built on first use.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ import numpy as np
 
 from tables.rules.hands import RANK_BIT, evaluator
 
-CHUNK = 1 << 15
+# Chunk sizes that kept each pass in the CPU cache on the benchmark machine.
+CHUNK_5 = 1 << 14
+CHUNK_7 = 1 << 15
 
 
 @functools.cache
@@ -49,8 +51,8 @@ def evaluate5_batch(cards) -> np.ndarray:
     cards = _checked(cards, 5)
     t = _tables()
     out = np.empty(len(cards), dtype=np.uint16)
-    for start in range(0, len(cards), CHUNK):
-        _five(np.ascontiguousarray(cards[start:start + CHUNK].T), out[start:start + CHUNK], t)
+    for start in range(0, len(cards), CHUNK_5):
+        _five(cards[start:start + CHUNK_5], out[start:start + CHUNK_5], t)
     return out
 
 
@@ -59,23 +61,25 @@ def evaluate7_batch(cards) -> np.ndarray:
     cards = _checked(cards, 7)
     t = _tables()
     out = np.empty(len(cards), dtype=np.uint16)
-    for start in range(0, len(cards), CHUNK):
-        _seven(np.ascontiguousarray(cards[start:start + CHUNK].T), out[start:start + CHUNK], t)
+    for start in range(0, len(cards), CHUNK_7):
+        _seven(np.ascontiguousarray(cards[start:start + CHUNK_7].T), out[start:start + CHUNK_7],
+               t)
     return out
 
 
-def _five(columns: np.ndarray, out: np.ndarray, t) -> None:
-    keys = t["keys5"]
-    total = np.take(keys, columns[0])
-    for column in columns[1:]:
-        total += np.take(keys, column)
+def _five(rows: np.ndarray, out: np.ndarray, t) -> None:
+    keys = np.take(t["keys5"], rows)  # one gather for the whole chunk, row by row
+    total = keys[:, 0] + keys[:, 1]
+    total += keys[:, 2]
+    total += keys[:, 3]
+    total += keys[:, 4]
     flush = np.take(t["is_flush"], total & 4095)
     total >>= 12
     np.take(t["rank5"], total, out=out)
     if flush.any():
-        rows = np.flatnonzero(flush)
-        masks = np.bitwise_or.reduce(np.take(t["rank_bit"], columns[:, rows]), axis=0)
-        out[rows] = np.take(t["flush_value"], masks)
+        flushes = np.flatnonzero(flush)
+        masks = np.bitwise_or.reduce(np.take(t["rank_bit"], rows[flushes]), axis=1)
+        out[flushes] = np.take(t["flush_value"], masks)
 
 
 def _seven(columns: np.ndarray, out: np.ndarray, t) -> None:
