@@ -71,9 +71,16 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_tabledealer",
         "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
         "auth.view_user", "casino.view_workerheartbeat",
+        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
+        "payouts.view_paytableevent",
+        "tables.view_studround", "tables.view_studseat", "tables.add_studroundvoid",
+        "tables.view_studroundvoid",
     ],
-    Role.DEALER: ["tables.view_casino", "tables.view_table"],
-    Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer"],
+    Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
+                  "tables.add_studround", "tables.view_studround", "tables.view_studseat"],
+    Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer",
+                      "payouts.view_paytable", "tables.view_studround", "tables.view_studseat",
+                      "tables.view_studroundvoid"],
 }
 
 

@@ -6,12 +6,16 @@ from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from casino import views
+from payouts import api as payouts_api
 from tables import api as tables_api
+from tables import round_api
 from tables import views as tables_views
 
 router = DefaultRouter()
 router.register("casinos", tables_api.CasinoViewSet, basename="casino")
 router.register("tables", tables_api.TableViewSet, basename="table")
+router.register("paytables", payouts_api.PaytableViewSet, basename="paytable")
+router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,6 +27,8 @@ urlpatterns = [
     path("accounting/", tables_views.accounting, name="accounting"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),
+         name="table-stud-rounds"),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from rest_framework import mixins, viewsets
 
+from payouts import services as payout_services
 from tables import selectors, services
 from tables.models import Casino
 from tables.serializers import CasinoSerializer, TableSerializer
@@ -48,14 +51,30 @@ class TableViewSet(
     def get_queryset(self):
         return selectors.tables_visible_to(self.request.user)
 
+    @transaction.atomic
     def perform_create(self, serializer):
-        serializer.instance = services.table_create(
-            actor=self.request.user, **serializer.validated_data
-        )
+        data = dict(serializer.validated_data)
+        terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
+        table = services.table_create(actor=self.request.user, **data)
+        serializer.instance = self._assign(table, terms)
 
+    @transaction.atomic
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         dealers = data.pop("dealers", None)
-        serializer.instance = services.table_update(
+        terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
+        table = services.table_update(
             actor=self.request.user, table=serializer.instance, dealers=dealers, **data
         )
+        serializer.instance = self._assign(table, terms)
+
+    def _assign(self, table, terms):
+        paytable = terms.pop("paytable") or table.paytable
+        if paytable is None:
+            if any(v is not None for v in terms.values()):
+                raise ValidationError({"paytable": ["Assign a paytable to set ante limits."]})
+            return table
+        return payout_services.table_assign_paytable(
+            actor=self.request.user, table=table, paytable=paytable,
+            min_ante=terms["min_ante"] or table.min_ante,
+            max_ante=terms["max_ante"] or table.max_ante)

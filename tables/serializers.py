@@ -20,10 +20,15 @@ class TableSerializer(serializers.ModelSerializer):
         help_text="Ids of the users assigned to deal here; only they may record hands.",
     )
     seats = serializers.IntegerField(min_value=1, max_value=10, required=False)
+    min_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+                                        allow_null=True)
+    max_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+                                        allow_null=True)
 
     class Meta:
         model = Table
-        fields = ["id", "casino", "label", "game", "status", "seats", "dealers"]
+        fields = ["id", "casino", "label", "game", "status", "seats", "dealers", "paytable",
+                  "min_ante", "max_ante"]
 
     def validate(self, attrs):
         if self.instance is not None:

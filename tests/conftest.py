@@ -168,3 +168,20 @@ def browser_type_launch_args(browser_type_launch_args):
 def _fast_password_hashing(settings):
     # The real hasher takes ~0.3 s per user on purpose; tests make many users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def us_paytable(supervisor):
+    from payouts import services
+
+    paytable = services.paytable_create(actor=supervisor, name="House US", variant="us")
+    return services.paytable_publish(actor=supervisor, paytable=paytable)
+
+
+@pytest.fixture
+def live_table(stud_table, us_paytable, supervisor):
+    """CS-1: open, dealt by `dealer`, paying the published US paytable, antes 5-100."""
+    from payouts import services
+
+    return services.table_assign_paytable(actor=supervisor, table=stud_table,
+                                          paytable=us_paytable)

@@ -38,6 +38,11 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=TableStatus.choices,
                               default=TableStatus.CLOSED)
     seats = models.PositiveSmallIntegerField()
+    # Stud tables: the published paytable new rounds settle under, and the ante limits.
+    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT, null=True,
+                                 blank=True, related_name="tables")
+    min_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    max_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     dealers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="tables.TableDealer", related_name="dealt_tables",
         blank=True,
@@ -52,6 +57,11 @@ class Table(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(seats__gte=1, seats__lte=MAX_SEATS), name="table_seats_1_to_10"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(min_ante__isnull=True) | models.Q(max_ante__isnull=True)
+                | models.Q(max_ante__gte=models.F("min_ante")),
+                name="table_ante_range",
             ),
         ]
 

@@ -1,0 +1,51 @@
+"""/api/v1/paytables/: supervisors draft, publish, version and retire; others read."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from payouts import services
+from payouts.models import Paytable
+from payouts.serializers import PaytableSerializer
+
+
+class PaytableViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                      mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    queryset = Paytable.objects.all()
+    serializer_class = PaytableSerializer
+    filterset_fields = ["variant", "status", "family"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.paytable_create(
+            actor=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        data = dict(serializer.validated_data)
+        data.pop("variant", None)
+        serializer.instance = services.paytable_update(
+            actor=self.request.user, paytable=serializer.instance, **data)
+
+    def _transition(self, service, created=False):
+        paytable = service(actor=self.request.user, paytable=self.get_object())
+        return Response(PaytableSerializer(paytable).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(request=None, responses=PaytableSerializer)
+    @action(detail=True, methods=["post"])
+    def publish(self, request, pk=None):
+        """Freeze the draft: a published paytable never changes."""
+        return self._transition(services.paytable_publish)
+
+    @extend_schema(request=None, responses=PaytableSerializer)
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        return self._transition(services.paytable_retire)
+
+    @extend_schema(request=None, responses=PaytableSerializer)
+    @action(detail=True, methods=["post"], url_path="new-version")
+    def new_version(self, request, pk=None):
+        """A new draft with this version's terms, to change and publish."""
+        return self._transition(services.paytable_new_version, created=True)

@@ -1,0 +1,199 @@
+"""Every write to paytables: create and edit drafts, publish, retire, new versions, assign.
+
+The audit trail is kept by database triggers (pghistory); these services tag it
+with the acting supervisor and a reason.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import pghistory
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from payouts.models import Paytable, PaytableStatus
+from tables.models import Game, Table
+from tables.rules.stud import (
+    STUD_CATEGORIES,
+    UK_ODDS,
+    US_ODDS,
+    SettlementError,
+    Variant,
+    qualifier_value,
+)
+
+# A new paytable starts from its variant's standard terms (RULES.md section 2).
+STANDARD_TERMS: dict[str, dict[str, Any]] = {
+    Variant.US: {"odds": US_ODDS, "max_payout": Decimal("5000.00"),
+                 "min_ante": Decimal("5.00"), "max_ante": Decimal("100.00")},
+    Variant.UK: {"odds": UK_ODDS, "max_payout": Decimal("10000.00"),
+                 "min_ante": Decimal("5.00"), "max_ante": Decimal("100.00")},
+}
+EDITABLE = {"name", "odds", "max_payout", "dealer_qualifier", "min_ante", "max_ante"}
+MAX_ODDS = 10_000
+
+
+def _audit(actor, reason: str):
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def clean_odds(odds: Any) -> dict[str, int]:
+    if not isinstance(odds, dict):
+        raise ValidationError({"odds": "Give the odds as an object: category -> N (N:1)."})
+    unknown = sorted(set(odds) - set(STUD_CATEGORIES))
+    if unknown:
+        raise ValidationError({"odds": f"'{unknown[0]}' is not a hand category; use "
+                                       f"{', '.join(STUD_CATEGORIES)}."})
+    missing = [c for c in STUD_CATEGORIES if c not in odds]
+    if missing:
+        raise ValidationError({"odds": f"The odds for {missing[0]} are missing."})
+    cleaned = {}
+    for category in STUD_CATEGORIES:
+        value = odds[category]
+        if isinstance(value, bool) or not isinstance(value, int | str):
+            raise ValidationError({"odds": f"{category}: {value!r} is not a whole number."})
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValidationError({"odds": f"{category}: {value!r} is not a whole number."}
+                                  ) from None
+        if not 1 <= number <= MAX_ODDS:
+            raise ValidationError({"odds": f"{category}: {number}:1 is outside 1:1 to "
+                                           f"{MAX_ODDS}:1."})
+        cleaned[category] = number
+    return cleaned
+
+
+def _clean(paytable: Paytable) -> None:
+    paytable.odds = clean_odds(paytable.odds)
+    try:
+        qualifier_value(paytable.dealer_qualifier)
+    except SettlementError as error:
+        raise ValidationError({"dealer_qualifier": str(error)}) from None
+    for field in ("max_payout", "min_ante"):
+        if getattr(paytable, field) is not None and Decimal(getattr(paytable, field)) <= 0:
+            raise ValidationError({field: f"{getattr(paytable, field)} must be greater than 0."})
+    if paytable.min_ante is not None and paytable.max_ante is not None and \
+            Decimal(paytable.min_ante) > Decimal(paytable.max_ante):
+        raise ValidationError({"max_ante": f"The maximum ante {paytable.max_ante} is below the "
+                                           f"minimum {paytable.min_ante}."})
+    paytable.full_clean(exclude=["family", "created_by"])
+
+
+@transaction.atomic
+def paytable_create(*, actor, name: str, variant: str, **terms: Any) -> Paytable:
+    if variant not in STANDARD_TERMS:
+        raise ValidationError({"variant": f"'{variant}' is not a variant: use 'us' or 'uk'."})
+    unknown = set(terms) - EDITABLE
+    if unknown:
+        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    values = {**STANDARD_TERMS[variant], **{k: v for k, v in terms.items() if v is not None}}
+    paytable = Paytable(name=name, variant=variant, created_by=actor, **values)
+    _clean(paytable)
+    with _audit(actor, "paytable created"):
+        paytable.save()
+        paytable.family = paytable
+        paytable.save(update_fields=["family"])
+    return paytable
+
+
+@transaction.atomic
+def paytable_update(*, actor, paytable: Paytable, **changes: Any) -> Paytable:
+    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
+    if not paytable.is_draft:
+        raise ValidationError({"status": f"{paytable} is {paytable.status} and can no longer "
+                                         "change; make a new version to change its terms."})
+    unknown = set(changes) - EDITABLE
+    if unknown:
+        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
+    for field, value in changes.items():
+        setattr(paytable, field, value)
+    _clean(paytable)
+    with _audit(actor, "paytable draft edited"):
+        paytable.save()
+    return paytable
+
+
+@transaction.atomic
+def paytable_publish(*, actor, paytable: Paytable) -> Paytable:
+    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
+    if not paytable.is_draft:
+        raise ValidationError({"status": f"{paytable} is already {paytable.status}."})
+    _clean(paytable)
+    paytable.status = PaytableStatus.PUBLISHED
+    paytable.published_at = timezone.now()
+    paytable.published_by = actor
+    with _audit(actor, "paytable published"):
+        paytable.save()
+    return paytable
+
+
+@transaction.atomic
+def paytable_retire(*, actor, paytable: Paytable) -> Paytable:
+    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
+    if paytable.status != PaytableStatus.PUBLISHED:
+        raise ValidationError({"status": f"Only a published paytable can be retired; "
+                                         f"{paytable} is {paytable.status}."})
+    in_use = list(paytable.tables.values_list("label", flat=True))
+    if in_use:
+        raise ValidationError({"status": f"{paytable} is in use at {', '.join(in_use)}: "
+                                         "assign those tables another paytable first."})
+    paytable.status = PaytableStatus.RETIRED
+    with _audit(actor, "paytable retired"):
+        paytable.save(update_fields=["status"])
+    return paytable
+
+
+@transaction.atomic
+def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
+    """A new draft in the same family, starting from this version's terms."""
+    family = Paytable.objects.select_for_update().get(pk=paytable.family_id or paytable.pk)
+    latest = Paytable.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
+    draft = Paytable(
+        name=paytable.name, variant=paytable.variant, odds=dict(paytable.odds),
+        max_payout=paytable.max_payout, dealer_qualifier=paytable.dealer_qualifier,
+        min_ante=paytable.min_ante, max_ante=paytable.max_ante, family=family,
+        version=latest + 1, created_by=actor,
+    )
+    with _audit(actor, f"new version of {family.name}"):
+        draft.save()
+    return draft
+
+
+def _amount(value: Any, field: str) -> Decimal | None:
+    if value is None or value == "":
+        return None
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise ValidationError({field: f"'{value}' is not an amount."}) from None
+    return amount
+
+
+@transaction.atomic
+def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
+                          min_ante: Any = None, max_ante: Any = None) -> Table:
+    """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
+    theirs. The table's ante limits default to the paytable's and must lie within them."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    paytable = Paytable.objects.get(pk=paytable.pk)
+    if table.game != Game.CARIBBEAN_STUD:
+        raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
+                                        "table; paytables are for stud tables."})
+    if paytable.status != PaytableStatus.PUBLISHED:
+        raise ValidationError({"paytable": f"{paytable} is not published; publish it before "
+                                           "assigning it to a table."})
+    low = _amount(min_ante, "min_ante") or paytable.min_ante
+    high = _amount(max_ante, "max_ante") or paytable.max_ante
+    if low < paytable.min_ante or high > paytable.max_ante or low > high:
+        raise ValidationError({"min_ante": f"The table's antes ({low} to {high}) must lie within "
+                                           f"the paytable's {paytable.min_ante} to "
+                                           f"{paytable.max_ante}."})
+    table.paytable, table.min_ante, table.max_ante = paytable, low, high
+    with _audit(actor, f"paytable {paytable} assigned"):
+        table.save(update_fields=["paytable", "min_ante", "max_ante"])
+    return table

@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+import pgtrigger
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+
+from tables.rules.stud import Decision, Irregularity, Outcome, RoundVoid, SideWager
+
+_APPEND_ONLY = [
+    pgtrigger.Protect(name="recorded_rounds_are_never_changed", operation=pgtrigger.Update),
+    pgtrigger.Protect(name="recorded_rounds_are_never_deleted", operation=pgtrigger.Delete),
+]
+
+
+class StudRound(models.Model):
+    """One recorded round of Caribbean Stud / Casino Stud, settled when it was recorded.
+
+    Append-only (database triggers refuse UPDATE and DELETE). A supervisor's void
+    is a separate ``StudRoundVoid`` row that points here.
+    """
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="rounds")
+    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT,
+                                 related_name="rounds")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="dealt_rounds")
+    recorded_at = models.DateTimeField(db_index=True)
+    gaming_day = models.DateField(db_index=True)
+    dealer_cards = ArrayField(models.CharField(max_length=2), default=list, blank=True)
+    dealer_category = models.CharField(max_length=20, blank=True)
+    dealer_qualified = models.BooleanField(null=True)
+    dealer_took_fifth_card = models.BooleanField(default=False)
+    void = models.CharField(max_length=20, blank=True,
+                            choices=[(v.value, v.value) for v in RoundVoid])
+    idempotency_key = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["-recorded_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "idempotency_key"],
+                                    condition=~models.Q(idempotency_key=""),
+                                    name="one_round_per_idempotency_key"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"round {self.pk} at {self.table.label}"
+
+
+class StudSeat(models.Model):
+    """A seat's play in a round and its settled result (signed from the player's side)."""
+
+    round = models.ForeignKey(StudRound, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    ante = models.DecimalField(max_digits=14, decimal_places=2)
+    decision = models.CharField(max_length=5, choices=[(d.value, d.value) for d in Decision])
+    progressive = models.BooleanField(default=False)
+    cards = ArrayField(models.CharField(max_length=2), null=True, blank=True)
+    irregularity = models.CharField(max_length=10, blank=True,
+                                    choices=[(i.value, i.value) for i in Irregularity])
+    category = models.CharField(max_length=20, blank=True)
+    outcome = models.CharField(max_length=24, choices=[(o.value, o.value) for o in Outcome])
+    ante_result = models.DecimalField(max_digits=14, decimal_places=2)
+    bet_result = models.DecimalField(max_digits=14, decimal_places=2)
+    side_wager = models.CharField(max_length=10, blank=True,
+                                  choices=[(s.value, s.value) for s in SideWager])
+
+    class Meta:
+        ordering = ["round", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="one_hand_per_seat"),
+            models.CheckConstraint(condition=models.Q(ante__gt=0), name="stud_ante_positive"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of round {self.round_id}"
+
+    @property
+    def net(self):
+        return self.ante_result + self.bet_result
+
+    @property
+    def bet(self):
+        return self.ante * 2 if self.decision == Decision.RAISE else 0
+
+
+class StudRoundVoid(models.Model):
+    """A supervisor's correction: the round's results no longer count (kept for history)."""
+
+    round = models.OneToOneField(StudRound, on_delete=models.PROTECT, related_name="correction")
+    reason = models.TextField()
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    voided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"void of round {self.round_id}"

@@ -1,0 +1,73 @@
+"""Stud rounds: dealers record (POST /tables/{id}/stud-rounds/), everyone with a role
+reads what his role covers, supervisors void (POST /stud-rounds/{id}/void/)."""
+
+from __future__ import annotations
+
+import django_filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.permissions import RoleModelPermissions
+from tables.models import StudRound, Table
+from tables.round_serializers import StudRoundInput, StudRoundOutput, VoidInput
+from tables.stud_rounds import rounds_visible_to, stud_round_record, stud_round_void
+
+
+class CanRecordRounds(IsAuthenticated):
+    message = "Only dealers record rounds."
+
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and request.user.has_perm(
+            "tables.add_studround")
+
+
+class TableStudRoundsView(APIView):
+    permission_classes = [CanRecordRounds]
+
+    @extend_schema(request=StudRoundInput, responses={201: StudRoundOutput})
+    def post(self, request, pk: int):
+        # Any table: an unassigned dealer gets 403 from the service, not a 404.
+        table = get_object_or_404(Table, pk=pk)
+        payload = StudRoundInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        round_, created = stud_round_record(
+            actor=request.user, table=table,
+            idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
+            **payload.validated_data)
+        round_ = rounds_visible_to(request.user).get(pk=round_.pk)
+        return Response(StudRoundOutput(round_).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class StudRoundFilter(django_filters.FilterSet):
+    gaming_day = django_filters.DateFilter()
+
+    class Meta:
+        model = StudRound
+        fields = ["table", "dealer", "gaming_day"]
+
+
+class StudRoundViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+                       viewsets.GenericViewSet):
+    serializer_class = StudRoundOutput
+    permission_classes = [RoleModelPermissions]
+    filterset_class = StudRoundFilter
+
+    def get_queryset(self):
+        return rounds_visible_to(self.request.user)
+
+    @extend_schema(request=VoidInput, responses={201: StudRoundOutput})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def void(self, request, pk=None):
+        """A supervisor voids a recorded round with a reason (a correcting record)."""
+        round_ = self.get_object()
+        payload = VoidInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        stud_round_void(actor=request.user, round_=round_, reason=payload.validated_data["reason"])
+        return Response(StudRoundOutput(self.get_queryset().get(pk=round_.pk)).data,
+                        status=status.HTTP_201_CREATED)

@@ -1,0 +1,100 @@
+"""Shapes of the stud round API (docs/API.md: "Recording a Caribbean Stud round")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from tables.models import StudRound, StudSeat
+from tables.rules.stud import Decision, Irregularity, RoundVoid
+
+
+class SeatInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    ante = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=Decimal("0.01"))
+    decision = serializers.ChoiceField(choices=[d.value for d in Decision])
+    progressive = serializers.BooleanField(default=False)
+    cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
+                                  allow_null=True, max_length=10)
+    irregularity = serializers.ChoiceField(choices=[i.value for i in Irregularity],
+                                           required=False, allow_null=True)
+
+
+class StudRoundInput(serializers.Serializer):
+    dealer_cards = serializers.ListField(child=serializers.CharField(max_length=8),
+                                         required=False, allow_null=True, max_length=10)
+    seats = SeatInput(many=True, allow_empty=False, max_length=10)
+    void = serializers.ChoiceField(choices=[v.value for v in RoundVoid], required=False,
+                                   allow_null=True)
+    dealer_took_fifth_card = serializers.BooleanField(default=False)
+
+    def validate(self, attrs):
+        if not attrs.get("void") and not attrs.get("dealer_cards"):
+            raise serializers.ValidationError(
+                {"dealer_cards": ["Record the dealer's five cards (or void the round)."]})
+        return attrs
+
+
+class StudSeatOutput(serializers.ModelSerializer):
+    net = serializers.DecimalField(max_digits=14, decimal_places=2, read_only=True)
+    category = serializers.SerializerMethodField()
+    progressive = serializers.SerializerMethodField()
+
+    class Meta:
+        model = StudSeat
+        fields = ["seat", "ante", "decision", "cards", "irregularity", "category", "outcome",
+                  "ante_result", "bet_result", "net", "progressive"]
+
+    def get_category(self, seat) -> str | None:
+        return seat.category or None
+
+    def get_progressive(self, seat) -> dict | None:
+        return None  # progressive wagers arrive with the jackpot feature (issue 5)
+
+    def to_representation(self, seat):
+        data = super().to_representation(seat)
+        if not data["irregularity"]:
+            data.pop("irregularity")
+        if data["category"] is None:
+            data.pop("category")
+        return data
+
+
+class StudRoundOutput(serializers.ModelSerializer):
+    paytable_version = serializers.IntegerField(source="paytable.version", read_only=True)
+    dealer = serializers.SerializerMethodField()
+    seats = StudSeatOutput(many=True, read_only=True)
+    voided = serializers.SerializerMethodField()
+    recorded_at = serializers.SerializerMethodField()
+
+    class Meta:
+        model = StudRound
+        fields = ["id", "table", "paytable", "paytable_version", "recorded_at", "gaming_day",
+                  "dealer", "void", "seats", "voided"]
+
+    def get_recorded_at(self, round_) -> str:
+        """In the casino's local time, with its offset."""
+        return round_.recorded_at.astimezone(round_.table.casino.zone).isoformat()
+
+    def get_dealer(self, round_) -> dict:
+        return {"id": round_.dealer_id, "cards": round_.dealer_cards,
+                "category": round_.dealer_category or None,
+                "qualified": round_.dealer_qualified,
+                "took_fifth_card": round_.dealer_took_fifth_card}
+
+    def get_voided(self, round_) -> dict | None:
+        correction = getattr(round_, "correction", None)
+        if correction is None:
+            return None
+        return {"reason": correction.reason, "by": correction.voided_by_id,
+                "at": correction.voided_at.isoformat()}
+
+    def to_representation(self, round_):
+        data = super().to_representation(round_)
+        data["void"] = data["void"] or None
+        return data
+
+
+class VoidInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)

@@ -1,0 +1,178 @@
+"""Recording and correcting Caribbean Stud rounds: the services and their reads.
+
+``stud_round_record`` validates the round (cards speak, nothing is stored on any
+error), settles it with ``tables.rules.stud`` under the table's published paytable
+and stores it, all in one transaction. Errors are ``ValidationError`` in the API's
+shape, e.g. ``{"seats": [{}, {"cards": ["Kd appears more than once ..."]}]}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from casino.errors import NestedValidationError
+from casino.roles import Role, has_role, is_supervisor
+from payouts.models import PaytableStatus
+from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
+from tables.rules.cards import CardError, card_str, parse_cards
+from tables.rules.money import has_exact_cents
+from tables.rules.stud import (
+    Decision,
+    Irregularity,
+    RoundVoid,
+    SeatPlay,
+    SettlementError,
+    settle_round,
+)
+
+
+def _nested_error(path: tuple, message: str) -> NestedValidationError:
+    """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}, the shape DRF gives
+    errors in a list of objects (the index is a string key in JSON)."""
+    if path[0] == "seats" and len(path) == 3:
+        return NestedValidationError({"seats": {path[1]: {path[2]: [message]}}})
+    return NestedValidationError({path[0]: [message]})
+
+
+def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
+    if cards is None:
+        return None
+    try:
+        return tuple(parse_cards(list(cards)))
+    except CardError as error:
+        raise _nested_error(path, str(error)) from None
+
+
+def _check_dealer(actor, table: Table) -> None:
+    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
+        raise PermissionDenied(
+            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
+            "assigned dealers record rounds there.")
+
+
+@transaction.atomic
+def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
+                      dealer_cards: Sequence[str] | None = None, void: str | None = None,
+                      dealer_took_fifth_card: bool = False,
+                      idempotency_key: str = "") -> tuple[StudRound, bool]:
+    """Settle and store a round. Returns (round, created); a repeated idempotency key
+    returns the round first recorded with it."""
+    table = Table.objects.select_for_update(of=("self",)).select_related(
+        "casino", "paytable").get(pk=table.pk)
+    _check_dealer(actor, table)
+    if idempotency_key:
+        earlier = StudRound.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return earlier, False
+    if table.game != Game.CARIBBEAN_STUD:
+        raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
+                                         "table, not a stud table."]})
+    if not table.is_open:
+        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
+                                         "recording rounds."]})
+    paytable = table.paytable
+    if paytable is None or paytable.status != PaytableStatus.PUBLISHED:
+        raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "
+                                         "supervisor must assign one."]})
+
+    plays = []
+    low = table.min_ante if table.min_ante is not None else paytable.min_ante
+    high = table.max_ante if table.max_ante is not None else paytable.max_ante
+    for index, seat in enumerate(seats):
+        ante = Decimal(seat["ante"])
+        if not has_exact_cents(ante, table.casino.currency) or not low <= ante <= high:
+            raise _nested_error(("seats", index, "ante"),
+                                f"Seat {seat['seat']}: an ante of {ante} is outside this "
+                                f"table's limits ({low} to {high}).")
+        if seat.get("progressive"):
+            raise _nested_error(("seats", index, "progressive"),
+                                f"Seat {seat['seat']}: table {table.label} has no progressive "
+                                "jackpot linked.")
+        plays.append(SeatPlay(
+            seat=seat["seat"], ante=ante, decision=Decision(seat["decision"]),
+            cards=_parse(seat.get("cards"), ("seats", index, "cards")),
+            irregularity=Irregularity(seat["irregularity"]) if seat.get("irregularity") else None,
+            progressive=bool(seat.get("progressive")),
+        ))
+    dealer = _parse(dealer_cards, ("dealer_cards",)) if dealer_cards else None
+    try:
+        result = settle_round(paytable.terms(), dealer, plays,
+                              void=RoundVoid(void) if void else None, max_seat=table.seats)
+    except SettlementError as error:
+        raise _nested_error(error.path, str(error)) from None
+
+    now = timezone.now()
+    round_ = StudRound.objects.create(
+        table=table, paytable=paytable, dealer=actor, recorded_at=now,
+        gaming_day=table.casino.gaming_day(now),
+        dealer_cards=[card_str(c) for c in dealer or ()],
+        dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
+        dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
+        idempotency_key=idempotency_key,
+    )
+    StudSeat.objects.bulk_create(
+        StudSeat(
+            round=round_, seat=play.seat, ante=play.ante, decision=play.decision,
+            progressive=play.progressive,
+            cards=[card_str(c) for c in play.cards] if play.cards is not None else None,
+            irregularity=play.irregularity or "", category=outcome.category or "",
+            outcome=outcome.outcome, ante_result=outcome.ante_result,
+            bet_result=outcome.bet_result, side_wager=outcome.side_wager or "",
+        )
+        for play, outcome in zip(plays, result.seats, strict=True)
+    )
+    return round_, True
+
+
+@transaction.atomic
+def stud_round_void(*, actor, round_: StudRound, reason: str) -> StudRoundVoid:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor can void a recorded round.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": ["Say why the round is voided."]})
+    StudRound.objects.select_for_update().get(pk=round_.pk)
+    if StudRoundVoid.objects.filter(round=round_).exists():
+        raise ValidationError({"round": [f"Round {round_.pk} is already voided."]})
+    return StudRoundVoid.objects.create(round=round_, reason=reason, voided_by=actor)
+
+
+def rounds_visible_to(user) -> QuerySet[StudRound]:
+    rounds = StudRound.objects.select_related(
+        "table__casino", "paytable", "dealer", "correction").prefetch_related(
+        Prefetch("seats", queryset=StudSeat.objects.order_by("seat")))
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return rounds
+    if has_role(user, Role.DEALER):
+        return rounds.filter(table__dealers=user).distinct()
+    return rounds.none()
+
+
+def payout_instructions(round_: StudRound) -> list[str]:
+    """What the dealer must do at each seat, in words."""
+    lines = []
+    for seat in round_.seats.all():
+        if round_.void or seat.outcome == "void":
+            lines.append(f"Return seat {seat.seat}'s wagers: the round is void.")
+        elif seat.ante_result > 0 or seat.bet_result > 0:
+            parts = []
+            if seat.bet_result > 0:
+                parts.append(f"{seat.bet_result:.2f} on the bet")
+            if seat.ante_result > 0:
+                parts.append(f"{seat.ante_result:.2f} on the ante")
+            extra = " (return the bet)" if seat.outcome == "dealer_not_qualified" else ""
+            lines.append(f"Pay seat {seat.seat}: {', '.join(parts)}{extra}.")
+        elif seat.outcome == "fold":
+            lines.append(f"Take seat {seat.seat}'s ante.")
+        elif seat.net < 0:
+            lines.append(f"Take seat {seat.seat}'s ante and bet.")
+        else:
+            lines.append(f"Seat {seat.seat} pushes: return its wagers.")
+    return lines

@@ -1,0 +1,253 @@
+"""Recording Caribbean Stud rounds: the API contract, refusals, corrections, reads."""
+
+from datetime import datetime
+from decimal import Decimal
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from payouts import services as payouts
+from tables.models import StudRound, StudSeat
+
+pytestmark = pytest.mark.django_db
+
+CONTRACT_ROUND = {
+    "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+    "seats": [
+        {"seat": 1, "ante": "10.00", "decision": "raise", "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+        {"seat": 3, "ante": "5.00", "decision": "fold"},
+    ],
+}
+
+
+def record(api, table, body, user=None):
+    if user is not None:
+        api.as_user(user)
+    return api.post(f"/api/v1/tables/{table.pk}/stud-rounds/", body, format="json")
+
+
+def with_seat(index, **changes):
+    body = {**CONTRACT_ROUND, "seats": [dict(s) for s in CONTRACT_ROUND["seats"]]}
+    body["seats"][index].update(changes)
+    return body
+
+
+def test_the_contract_example_is_settled_as_the_contract_shows(api, dealer, live_table):
+    response = record(api, live_table, CONTRACT_ROUND, dealer)
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["table"], body["paytable_version"]) == (live_table.pk, 1)
+    assert body["dealer"]["cards"] == ["As", "Kd", "7c", "4h", "2s"]
+    assert (body["dealer"]["category"], body["dealer"]["qualified"]) == ("high_card", True)
+    seat1, seat3 = body["seats"]
+    assert {k: seat1[k] for k in ("seat", "category", "outcome", "ante_result", "bet_result",
+                                  "net", "progressive")} == {
+        "seat": 1, "category": "one_pair", "outcome": "win", "ante_result": "10.00",
+        "bet_result": "20.00", "net": "30.00", "progressive": None}
+    assert {k: seat3[k] for k in ("seat", "outcome", "ante_result", "bet_result", "net")} == {
+        "seat": 3, "outcome": "fold", "ante_result": "-5.00", "bet_result": "0.00",
+        "net": "-5.00"}
+    recorded = datetime.fromisoformat(body["recorded_at"])  # New York time, with its offset
+    assert recorded.utcoffset() == recorded.astimezone(ZoneInfo("America/New_York")).utcoffset()
+    assert body["recorded_at"][-6] in "+-"
+
+
+def test_cards_are_stored_in_the_two_character_form(api, dealer, live_table):
+    body = with_seat(0, cards=["q♥", "QS", "9d", "5c", "3h"])
+    body["dealer_cards"] = ["A♠", "kd", "7C", "4h", "2s"]
+
+    response = record(api, live_table, body, dealer)
+
+    assert response.json()["dealer"]["cards"] == ["As", "Kd", "7c", "4h", "2s"]
+    assert response.json()["seats"][0]["cards"] == ["Qh", "Qs", "9d", "5c", "3h"]
+
+
+REFUSALS = [
+    (with_seat(1, cards=["Kd", "8s", "8d", "5d", "3d"]), ("seats", 1, "cards"),
+     "Kd appears more than once"),
+    (with_seat(0, cards=["Qh", "Qx", "9d", "5c", "3h"]), ("seats", 0, "cards"),
+     "'Qx' is not a card"),
+    (with_seat(0, cards=["Qh", "Qs", "9d", "5c"]), ("seats", 0, "cards"), "Seat 1 has 4 cards"),
+    (with_seat(0, ante="1.00"), ("seats", 0, "ante"),
+     "Seat 1: an ante of 1.00 is outside this table's limits (5.00 to 100.00)"),
+    (with_seat(0, ante="10.005"), ("seats", 0, "ante"), "decimal places"),
+    (with_seat(1, seat=8), ("seats", 1, "seat"), "Seat 8 does not exist"),
+    (with_seat(1, seat=1), ("seats", 1, "seat"), "Seat 1 is recorded twice"),
+    (with_seat(0, cards=None), ("seats", 0, "cards"), "Seat 1 raised: record its five cards"),
+    (with_seat(0, decision="call"), ("seats", 0, "decision"), '"call" is not a valid choice'),
+    ({**CONTRACT_ROUND, "dealer_cards": ["As", "Kd", "7c", "4h"]}, ("dealer_cards",),
+     "a dealer dealt four takes a fifth card"),
+    ({**CONTRACT_ROUND, "dealer_cards": None}, ("dealer_cards",), "Record the dealer's five"),
+    ({**CONTRACT_ROUND, "seats": []}, ("seats", "non_field_errors"),
+     "This list may not be empty"),
+]
+
+
+@pytest.mark.parametrize(("body", "path", "words"), REFUSALS)
+def test_bad_rounds_are_refused_naming_seat_field_and_value(api, dealer, live_table, body, path,
+                                                            words):
+    response = record(api, live_table, body, dealer)
+
+    assert response.status_code == 400
+    error = response.json()
+    for key in path:
+        error = error[str(key)]  # JSON keys are strings: {"seats": {"1": {"cards": [...]}}}
+    assert words in " ".join(map(str, error)), response.json()
+    assert StudRound.objects.count() == 0
+    assert StudSeat.objects.count() == 0
+
+
+@pytest.mark.parametrize("raw", ["", "[]", "null", '"x"', "{", '{"seats": "all"}',
+                                 '{"seats": [null]}', '{"seats": [{"seat": "one"}]}',
+                                 '{"dealer_cards": [1, 2], "seats": [{}]}',
+                                 '{"dealer_cards": "As Kd", "seats": []}'])
+def test_any_body_gets_an_answer_never_a_500(api, dealer, live_table, raw):
+    response = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", raw,
+                                        content_type="application/json")
+
+    assert response.status_code == 400
+    assert StudRound.objects.count() == 0
+
+
+def test_a_closed_table_records_nothing(api, dealer, supervisor, live_table):
+    from tables import services
+
+    services.table_update(actor=supervisor, table=live_table, status="closed")
+
+    response = record(api, live_table, CONTRACT_ROUND, dealer)
+
+    assert response.status_code == 400
+    assert response.json()["table"] == ["Table CS-1 is closed: open it before recording rounds."]
+
+
+def test_a_dealer_not_assigned_to_the_table_is_refused(api, other_dealer, live_table):
+    response = record(api, live_table, CONTRACT_ROUND, other_dealer)
+
+    assert response.status_code == 403
+    assert "otto_dealer is not assigned to deal at CS-1" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("persona", ["supervisor", "accountant", "outsider"])
+def test_only_dealers_record_rounds(api, request, persona, live_table):
+    response = record(api, live_table, CONTRACT_ROUND, request.getfixturevalue(persona))
+
+    assert response.status_code == 403
+
+
+def test_a_table_without_a_published_paytable_records_nothing(api, dealer, stud_table):
+    response = record(api, stud_table, CONTRACT_ROUND, dealer)
+
+    assert response.status_code == 400
+    assert "has no published paytable" in response.json()["table"][0]
+
+
+def test_a_void_round_returns_every_wager(api, dealer, live_table):
+    response = record(api, live_table, {"void": "exposed_hole_card", "seats": [
+        {"seat": 2, "ante": "25.00", "decision": "raise"}]}, dealer)
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["void"] == "exposed_hole_card"
+    assert [(s["outcome"], s["net"]) for s in response.json()["seats"]] == [("void", "0.00")]
+
+
+def test_dead_hands_push_or_forfeit(api, dealer, live_table):
+    body = {"dealer_cards": ["As", "Kd", "7c", "4h", "2s"], "seats": [
+        {"seat": 1, "ante": "10.00", "decision": "raise", "cards": ["Qh", "Qs", "9d"],
+         "irregularity": "misdeal"},
+        {"seat": 2, "ante": "10.00", "decision": "raise", "cards": ["Jh", "Js", "9c", "5s", "3c"],
+         "irregularity": "violation"}]}
+
+    seats = record(api, live_table, body, dealer).json()["seats"]
+
+    assert [(s["outcome"], s["net"]) for s in seats] == [("dead", "0.00"), ("dead", "-30.00")]
+
+
+def test_the_same_idempotency_key_records_the_round_once(api, dealer, live_table):
+    api.as_user(dealer)
+    first = api.post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,
+                     format="json", HTTP_IDEMPOTENCY_KEY="tablet-7-round-1")
+    again = api.post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,
+                     format="json", HTTP_IDEMPOTENCY_KEY="tablet-7-round-1")
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert first.json()["id"] == again.json()["id"]
+    assert StudRound.objects.count() == 1
+
+
+def test_every_round_keeps_the_paytable_version_it_was_settled_under(api, dealer, supervisor,
+                                                                     live_table, us_paytable):
+    first = record(api, live_table, CONTRACT_ROUND, dealer).json()
+    draft = payouts.paytable_new_version(actor=supervisor, paytable=us_paytable)
+    payouts.paytable_update(actor=supervisor, paytable=draft,
+                            odds={**us_paytable.odds, "one_pair": 2})
+    payouts.paytable_publish(actor=supervisor, paytable=draft)
+    payouts.table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)
+
+    second = record(api, live_table, CONTRACT_ROUND, dealer).json()
+
+    assert (first["paytable_version"], second["paytable_version"]) == (1, 2)
+    assert (first["seats"][0]["bet_result"], second["seats"][0]["bet_result"]) == (
+        "20.00", "40.00")
+    assert api.get(f"/api/v1/stud-rounds/{first['id']}/").json()["seats"][0]["bet_result"] \
+        == "20.00"
+
+
+def test_recorded_rounds_cannot_be_changed_or_deleted_even_bypassing_the_code(api, dealer,
+                                                                             live_table):
+    round_id = record(api, live_table, CONTRACT_ROUND, dealer).json()["id"]
+
+    for statement in ("UPDATE tables_studseat SET bet_result = 0 WHERE round_id = %s",
+                      "DELETE FROM tables_studseat WHERE round_id = %s",
+                      "UPDATE tables_studround SET void = 'misdeal' WHERE id = %s"):
+        with pytest.raises(DatabaseError, match=r"Cannot (update|delete) rows"), \
+                transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(statement, [round_id])
+    assert StudSeat.objects.get(round_id=round_id, seat=1).bet_result == Decimal("20.00")
+
+
+def test_a_supervisor_voids_a_round_with_a_reason_and_both_stay(api, dealer, supervisor,
+                                                                live_table):
+    round_id = record(api, live_table, CONTRACT_ROUND, dealer).json()["id"]
+
+    response = api.as_user(supervisor).post(f"/api/v1/stud-rounds/{round_id}/void/",
+                                            {"reason": "Cards were mis-keyed"}, format="json")
+
+    assert response.status_code == 201
+    body = response.json()
+    assert body["voided"]["reason"] == "Cards were mis-keyed"
+    assert body["voided"]["by"] == supervisor.pk
+    assert body["seats"][0]["bet_result"] == "20.00"  # the original record is kept as it was
+    again = api.post(f"/api/v1/stud-rounds/{round_id}/void/", {"reason": "twice"}, format="json")
+    assert again.status_code == 400
+
+
+def test_a_dealer_cannot_void_a_round(api, dealer, live_table):
+    round_id = record(api, live_table, CONTRACT_ROUND, dealer).json()["id"]
+
+    response = api.post(f"/api/v1/stud-rounds/{round_id}/void/", {"reason": "oops"},
+                        format="json")
+
+    assert response.status_code == 403
+
+
+def test_rounds_are_listed_by_table_dealer_and_gaming_day(api, dealer, accountant, live_table):
+    round_ = record(api, live_table, CONTRACT_ROUND, dealer).json()
+    api.as_user(accountant)
+
+    def ids(query):
+        return [r["id"] for r in api.get(f"/api/v1/stud-rounds/?{query}").json()["results"]]
+
+    assert ids(f"table={live_table.pk}") == [round_["id"]]
+    assert ids(f"dealer={dealer.pk}") == [round_["id"]]
+    assert ids(f"gaming_day={round_['gaming_day']}") == [round_["id"]]
+    assert ids("gaming_day=2001-01-01") == []
+    assert api.get("/api/v1/stud-rounds/?gaming_day=yesterday").status_code == 400
+
+
+def test_a_dealer_reads_only_his_tables_rounds(api, dealer, other_dealer, live_table):
+    record(api, live_table, CONTRACT_ROUND, dealer)
+
+    assert api.as_user(other_dealer).get("/api/v1/stud-rounds/").json()["count"] == 0
+    assert api.as_user(dealer).get("/api/v1/stud-rounds/").json()["count"] == 1
