@@ -8,7 +8,7 @@ from rest_framework.routers import DefaultRouter
 from casino import views
 from payouts import api as payouts_api
 from tables import api as tables_api
-from tables import round_api
+from tables import dealer_views, round_api
 from tables import views as tables_views
 
 router = DefaultRouter()
@@ -25,6 +25,8 @@ urlpatterns = [
     path("pit/", tables_views.pit, name="pit"),
     path("dealer/", tables_views.dealer, name="dealer"),
     path("accounting/", tables_views.accounting, name="accounting"),
+    path("dealer/tables/<int:pk>/round/", dealer_views.round_form, name="dealer-round-form"),
+    path("rounds/<int:pk>/", dealer_views.round_result, name="dealer-round"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),

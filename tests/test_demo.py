@@ -16,6 +16,9 @@ def test_the_demo_casino_has_what_the_readme_promises(capsys):
         "CS-1", "CS-2"]
     assert mayfair.tables.get().game == "caribbean_stud"
     assert Table.objects.filter(game="holdem").count() == 1
+    assert {t.paytable.variant for t in Table.objects.filter(game="caribbean_stud")} == {
+        "us", "uk"}
+    assert mayfair.tables.get().paytable.odds["royal_flush"] == 50
     out = capsys.readouterr().out
     for username, password in [("supervisor", "pit-boss-demo"), ("dealer", "deal-cards-demo"),
                                ("accountant", "count-chips-demo")]:

@@ -1,4 +1,4 @@
-"""Load a demo casino: two casinos, four tables and one user per role.
+"""Load a demo casino: two casinos, four tables, their paytables and one user per role.
 
 Safe to run again: existing demo objects are kept and the demo passwords reset.
 """
@@ -11,6 +11,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from casino.roles import Role
+from payouts import services as payouts
+from payouts.models import Paytable, PaytableStatus
 from tables import services
 from tables.models import Casino, Game, Table, TableStatus
 
@@ -22,9 +24,11 @@ DEMO_USERS = {
 
 DEMO_CASINOS = [
     {"name": "Harbor Lights Casino", "currency": "USD", "timezone": "America/New_York",
+     "paytable": ("Harbor Lights Caribbean Stud", "us"),
      "tables": [("CS-1", Game.CARIBBEAN_STUD), ("CS-2", Game.CARIBBEAN_STUD),
                 ("HE-1", Game.HOLDEM)]},
     {"name": "Mayfair Card Club", "currency": "GBP", "timezone": "Europe/London",
+     "paytable": ("Mayfair Casino Stud", "uk"),
      "tables": [("CSP-1", Game.CARIBBEAN_STUD)]},
 ]
 
@@ -46,16 +50,29 @@ class Command(BaseCommand):
                 actor=supervisor, name=spec["name"], currency=spec["currency"],
                 timezone=spec["timezone"],
             )
+            paytable = self._paytable(supervisor, *spec["paytable"])
             for label, game in spec["tables"]:
-                if not Table.objects.filter(casino=casino, label=label).exists():
-                    services.table_create(actor=supervisor, casino=casino, label=label, game=game,
-                                          status=TableStatus.OPEN, dealers=[dealer])
+                table = Table.objects.filter(casino=casino, label=label).first()
+                if table is None:
+                    table = services.table_create(
+                        actor=supervisor, casino=casino, label=label, game=game,
+                        status=TableStatus.OPEN, dealers=[dealer])
+                if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
+                    payouts.table_assign_paytable(actor=supervisor, table=table,
+                                                  paytable=paytable)
 
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))
         self.stdout.write(f"Log in at {url}/login/ as:")
         for name, (role, password) in DEMO_USERS.items():
             self.stdout.write(f"  {role.value:<11} user {name:<11} password {password}")
         self.stdout.write(f"API docs: {url}/api/docs/   health: {url}/healthz")
+
+    def _paytable(self, supervisor, name: str, variant: str) -> Paytable:
+        existing = Paytable.objects.filter(name=name, status=PaytableStatus.PUBLISHED).first()
+        if existing:
+            return existing
+        draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant)
+        return payouts.paytable_publish(actor=supervisor, paytable=draft)
 
     def _user(self, username: str, role: Role, password: str):
         User = get_user_model()

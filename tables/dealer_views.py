@@ -1,0 +1,129 @@
+"""The dealer's round form: type the round, see what to pay and take."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from casino.errors import NestedValidationError
+from casino.roles import Role, role_required
+from tables.models import Table
+from tables.round_serializers import StudRoundInput
+from tables.rules.stud import Irregularity, RoundVoid
+from tables.stud_rounds import payout_instructions, rounds_visible_to, stud_round_record
+
+FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
+               "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
+
+
+def _rows_from_post(post, seat_count: int) -> list[dict]:
+    rows = []
+    for number in range(1, seat_count + 1):
+        rows.append({
+            "seat": number,
+            "ante": post.get(f"seat{number}_ante", "").strip(),
+            "decision": post.get(f"seat{number}_decision", ""),
+            "cards": post.get(f"seat{number}_cards", "").strip(),
+            "progressive": post.get(f"seat{number}_progressive") == "on",
+            "irregularity": post.get(f"seat{number}_irregularity", ""),
+            "errors": [],
+        })
+    return rows
+
+
+def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, list[dict]]:
+    playing = [r for r in rows if r["ante"]]
+    seats = []
+    for row in playing:
+        seat = {"seat": row["seat"], "ante": row["ante"], "decision": row["decision"] or None,
+                "progressive": row["progressive"]}
+        if row["cards"]:
+            seat["cards"] = row["cards"].replace(",", " ").split()
+        if row["irregularity"]:
+            seat["irregularity"] = row["irregularity"]
+        seats.append(seat)
+    body = {"seats": seats, "dealer_took_fifth_card": fifth}
+    if dealer_cards:
+        body["dealer_cards"] = dealer_cards.replace(",", " ").split()
+    if void:
+        body["void"] = void
+    return body, playing
+
+
+def _messages(detail, prefix: str = "") -> list[tuple[str, str]]:
+    """Flatten an error body into (where, message) pairs."""
+    if isinstance(detail, dict):
+        pairs = []
+        for key, value in detail.items():
+            pairs += _messages(value, f"{prefix}.{key}" if prefix else str(key))
+        return pairs
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [(prefix, str(item)) for item in detail]
+        pairs = []
+        for index, item in enumerate(detail):
+            pairs += _messages(item, f"{prefix}.{index}")
+        return pairs
+    return [(prefix, str(detail))]
+
+
+def _attach_errors(detail, rows, playing) -> list[str]:
+    """Put each error next to the seat and field it names; return the summary lines."""
+    summary = []
+    for where, message in _messages(detail):
+        parts = where.split(".")
+        if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
+            row = playing[int(parts[1])]
+            field = FIELD_NAMES.get(parts[2], parts[2])
+            row["errors"].append(message)
+            summary.append(f"Seat {row['seat']}, {field}: {message}")
+        elif parts[0] == "seats" and parts[-1] == "non_field_errors":
+            summary.append("Enter an ante for at least one seat.")
+        else:
+            label = {"dealer_cards": "Dealer's cards", "table": "Table",
+                     "void": "Void"}.get(parts[0], parts[0])
+            summary.append(f"{label}: {message}")
+    return summary
+
+
+@role_required(Role.DEALER)
+@require_http_methods(["GET", "POST"])
+def round_form(request, pk: int):
+    table = get_object_or_404(Table.objects.select_related("paytable", "casino"), pk=pk)
+    if not table.dealers.filter(pk=request.user.pk).exists():
+        raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
+    rows = _rows_from_post(request.POST, table.seats)
+    context = {"table": table, "rows": rows, "summary": [],
+               "dealer_cards": request.POST.get("dealer_cards", ""),
+               "void": request.POST.get("void", ""),
+               "fifth": request.POST.get("dealer_took_fifth_card") == "on",
+               "voids": list(RoundVoid), "irregularities": list(Irregularity),
+               "ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"),
+                                                    ("c", "♣")]}
+    if request.method == "POST":
+        body, playing = _payload(rows, context["dealer_cards"], context["void"], context["fifth"])
+        payload = StudRoundInput(data=body)
+        if not payload.is_valid():
+            context["summary"] = _attach_errors(payload.errors, rows, playing)
+        else:
+            try:
+                round_, _ = stud_round_record(
+                    actor=request.user, table=table,
+                    idempotency_key=request.POST.get("idempotency_key", "")[:80],
+                    **payload.validated_data)
+            except NestedValidationError as refused:
+                context["summary"] = _attach_errors(refused.detail, rows, playing)
+            except ValidationError as refused:
+                context["summary"] = _attach_errors(refused.message_dict, rows, playing)
+            else:
+                return redirect("dealer-round", pk=round_.pk)
+    status = 400 if context["summary"] else 200
+    return render(request, "tables/round_form.html", context, status=status)
+
+
+@role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)
+def round_result(request, pk: int):
+    round_ = get_object_or_404(rounds_visible_to(request.user), pk=pk)
+    return render(request, "tables/round_result.html", {
+        "round": round_, "instructions": payout_instructions(round_)})
