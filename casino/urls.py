@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from payouts import api as payouts_api
+from payouts import views as payouts_views
 from tables import api as tables_api
 from tables import dealer_views, round_api
 from tables import views as tables_views
@@ -27,6 +28,14 @@ urlpatterns = [
     path("accounting/", tables_views.accounting, name="accounting"),
     path("dealer/tables/<int:pk>/round/", dealer_views.round_form, name="dealer-round-form"),
     path("rounds/<int:pk>/", dealer_views.round_result, name="dealer-round"),
+    path("pit/paytables/", payouts_views.paytable_list, name="pit-paytable-list"),
+    path("pit/paytables/new/", payouts_views.paytable_create, name="pit-paytable-create"),
+    path("pit/paytables/compare/", payouts_views.paytable_compare, name="pit-paytable-compare"),
+    path("pit/paytables/<int:pk>/", payouts_views.paytable_detail, name="pit-paytable"),
+    path("pit/paytables/<int:pk>/<str:action>/", payouts_views.paytable_transition,
+         name="pit-paytable-transition"),
+    path("pit/tables/<int:pk>/paytable/", payouts_views.table_assign, name="table-assign"),
+    path("pit/tables/<int:pk>/history/", payouts_views.table_history, name="table-history"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from casino.roles import Role, role_required
+from payouts.models import Paytable, PaytableStatus
 from tables import selectors
 from tables.models import Casino
 
@@ -13,7 +14,8 @@ from tables.models import Casino
 @role_required(Role.SUPERVISOR)
 def pit(request):
     casinos = Casino.objects.prefetch_related("tables__dealers")
-    return render(request, "tables/pit.html", {"casinos": casinos})
+    published = Paytable.objects.filter(status=PaytableStatus.PUBLISHED)
+    return render(request, "tables/pit.html", {"casinos": casinos, "published": published})
 
 
 @role_required(Role.DEALER)

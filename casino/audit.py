@@ -1,0 +1,43 @@
+"""Reading the audit trail (django-pghistory events) the way a pit boss reads it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+
+def _label(field: str) -> str:
+    return field[:-3] if field.endswith("_id") else field
+
+
+def _show(value: Any) -> str:
+    return "—" if value in (None, "") else str(value)
+
+
+def describe_changes(diff: dict | None) -> list[str]:
+    """['flush: 5 → 6', 'paytable: — → 7'] from an event's {field: [before, after]}."""
+    lines = []
+    for field, (before, after) in sorted((diff or {}).items()):
+        if isinstance(before, dict) and isinstance(after, dict):
+            for key in sorted(set(before) | set(after)):
+                if before.get(key) != after.get(key):
+                    lines.append(f"{key}: {_show(before.get(key))} → {_show(after.get(key))}")
+        else:
+            lines.append(f"{_label(field)}: {_show(before)} → {_show(after)}")
+    return lines
+
+
+def entries(events) -> list[dict]:
+    """Events as rows with who (by name), when, what and the changes."""
+    events = list(events)
+    ids = {e.pgh_context.get("user") for e in events if e.pgh_context}
+    names = dict(get_user_model().objects.filter(pk__in=[i for i in ids if i]).values_list(
+        "pk", "username"))
+    return [{
+        "at": e.pgh_created_at,
+        "who": names.get((e.pgh_context or {}).get("user"), "system"),
+        "what": (e.pgh_context or {}).get("reason") or e.pgh_label,
+        "event": e,
+        "changes": describe_changes(e.pgh_diff),
+    } for e in events]

@@ -1,0 +1,135 @@
+"""Supervisor pages for paytables: list, create, edit drafts, compare, publish, assign."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from pghistory.models import Events
+
+from casino import audit
+from casino.roles import Role, role_required
+from payouts import services
+from payouts.forms import CATEGORY_LABELS, AssignPaytableForm, NewPaytableForm, PaytableTermsForm
+from payouts.models import Paytable
+from tables.models import Table
+from tables.rules.stud import STUD_CATEGORIES
+
+
+def _errors(error: ValidationError) -> list[str]:
+    if hasattr(error, "error_dict"):
+        return [f"{field.replace('_', ' ')}: {m}" for field, ms in error.message_dict.items()
+                for m in ms]
+    return error.messages
+
+
+@role_required(Role.SUPERVISOR)
+def paytable_list(request):
+    paytables = Paytable.objects.select_related("family").order_by("family_id", "version")
+    return render(request, "payouts/paytable_list.html", {
+        "paytables": paytables, "form": NewPaytableForm()})
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def paytable_create(request):
+    form = NewPaytableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the paytable a name and a variant.")
+        return redirect("pit-paytable-list")
+    paytable = services.paytable_create(actor=request.user, **form.cleaned_data)
+    messages.success(request, f"{paytable} created from the standard "
+                              f"{paytable.variant.upper()} terms. Adjust and publish it.")
+    return redirect("pit-paytable", pk=paytable.pk)
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def paytable_detail(request, pk: int):
+    paytable = get_object_or_404(Paytable, pk=pk)
+    form = PaytableTermsForm(request.POST or None, paytable=paytable)
+    problems: list[str] = []
+    if request.method == "POST" and paytable.is_draft:
+        if form.is_valid():
+            try:
+                services.paytable_update(actor=request.user, paytable=paytable, **form.terms())
+            except ValidationError as refused:
+                problems = _errors(refused)
+            else:
+                messages.success(request, "Draft saved.")
+                return redirect("pit-paytable", pk=pk)
+        else:
+            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+    versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
+    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50])
+    return render(request, "payouts/paytable_detail.html", {
+        "paytable": paytable, "form": form, "problems": problems, "versions": versions,
+        "history": history, "tables": paytable.tables.select_related("casino"),
+        "status": 400 if problems else 200,
+    }, status=400 if problems else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def paytable_transition(request, pk: int, action: str):
+    paytable = get_object_or_404(Paytable, pk=pk)
+    service = {"publish": services.paytable_publish, "retire": services.paytable_retire,
+               "new-version": services.paytable_new_version}[action]
+    try:
+        result = service(actor=request.user, paytable=paytable)
+    except ValidationError as refused:
+        for line in _errors(refused):
+            messages.error(request, line)
+        return redirect("pit-paytable", pk=pk)
+    done = {"publish": "published: it can no longer change", "retire": "retired",
+            "new-version": "created as a draft"}[action]
+    messages.success(request, f"{result} {done}.")
+    return redirect("pit-paytable", pk=result.pk)
+
+
+@role_required(Role.SUPERVISOR)
+def paytable_compare(request):
+    ids = [request.GET.get("a"), request.GET.get("b")]
+    if not all(i and i.isdigit() for i in ids):
+        messages.error(request, "Pick two paytables to compare.")
+        return redirect("pit-paytable-list")
+    left, right = (get_object_or_404(Paytable, pk=int(i)) for i in ids)
+    rows = [(CATEGORY_LABELS[c] + " (N:1)", left.odds.get(c), right.odds.get(c))
+            for c in STUD_CATEGORIES]
+    rows += [(label, getattr(left, f), getattr(right, f)) for label, f in [
+        ("Maximum payout", "max_payout"), ("Dealer qualifier", "dealer_qualifier"),
+        ("Minimum ante", "min_ante"), ("Maximum ante", "max_ante"), ("Status", "status")]]
+    return render(request, "payouts/paytable_compare.html", {
+        "left": left, "right": right,
+        "rows": [(label, a, b, a != b) for label, a, b in rows]})
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def table_assign(request, pk: int):
+    table = get_object_or_404(Table, pk=pk)
+    form = AssignPaytableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, f"{table.label}: choose a published paytable.")
+        return redirect("pit")
+    try:
+        services.table_assign_paytable(actor=request.user, table=table,
+                                       paytable=form.cleaned_data["paytable"])
+    except ValidationError as refused:
+        for line in _errors(refused):
+            messages.error(request, f"{table.label}: {line}")
+    else:
+        messages.success(request, f"{table.label} now pays by {form.cleaned_data['paytable']}. "
+                                  "Rounds already recorded keep their paytable.")
+    return redirect("pit")
+
+
+@role_required(Role.SUPERVISOR)
+def table_history(request, pk: int):
+    table = get_object_or_404(Table, pk=pk)
+    # The table's own changes and its dealer assignments, newest first.
+    events = sorted([*Events.objects.tracks(table), *Events.objects.references(table)],
+                    key=lambda e: (e.pgh_created_at, e.pgh_id), reverse=True)[:100]
+    return render(request, "payouts/table_history.html",
+                  {"table": table, "events": audit.entries(events)})

@@ -1,0 +1,99 @@
+"""The supervisor's paytable pages: create, edit a draft, publish, compare, assign, history."""
+
+import pytest
+
+from payouts import services
+from payouts.models import Paytable
+
+pytestmark = pytest.mark.django_db
+
+
+def terms_form(paytable, **changes):
+    data = {"name": paytable.name, "max_payout": paytable.max_payout,
+            "dealer_qualifier": paytable.dealer_qualifier, "min_ante": paytable.min_ante,
+            "max_ante": paytable.max_ante}
+    data.update({f"odds_{c}": n for c, n in paytable.odds.items()})
+    data.update(changes)
+    return data
+
+
+def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor):
+    client.force_login(supervisor)
+
+    response = client.post("/pit/paytables/new/", {"name": "High roller", "variant": "us"})
+    paytable = Paytable.objects.get(name="High roller")
+    assert response["Location"] == f"/pit/paytables/{paytable.pk}/"
+
+    client.post(f"/pit/paytables/{paytable.pk}/", terms_form(paytable, odds_flush="6"))
+    client.post(f"/pit/paytables/{paytable.pk}/publish/")
+
+    paytable.refresh_from_db()
+    assert (paytable.odds["flush"], paytable.status) == (6, "published")
+    page = client.get(f"/pit/paytables/{paytable.pk}/").content.decode()
+    assert "A published paytable never changes" in page
+    assert "flush: 5 → 6" in page  # the history shows before and after
+
+
+def test_a_bad_draft_edit_is_explained_and_not_saved(client, supervisor):
+    client.force_login(supervisor)
+    draft = services.paytable_create(actor=supervisor, name="Draft", variant="us")
+
+    response = client.post(f"/pit/paytables/{draft.pk}/",
+                           terms_form(draft, dealer_qualifier="A9"))
+
+    assert response.status_code == 400
+    assert "&#x27;A9&#x27; is not a dealer qualifier" in response.content.decode()
+    draft.refresh_from_db()
+    assert draft.dealer_qualifier == "AK"
+
+
+def test_posting_to_a_published_paytable_changes_nothing(client, supervisor, us_paytable):
+    client.force_login(supervisor)
+
+    client.post(f"/pit/paytables/{us_paytable.pk}/", terms_form(us_paytable, odds_flush="9"))
+
+    us_paytable.refresh_from_db()
+    assert us_paytable.odds["flush"] == 5
+
+
+def test_two_versions_are_compared_side_by_side(client, supervisor, us_paytable):
+    client.force_login(supervisor)
+    v2 = services.paytable_new_version(actor=supervisor, paytable=us_paytable)
+    services.paytable_update(actor=supervisor, paytable=v2,
+                             odds={**us_paytable.odds, "royal_flush": 250})
+
+    page = client.get(f"/pit/paytables/compare/?a={us_paytable.pk}&b={v2.pk}").content.decode()
+
+    assert '<tr class="differs"><th scope="row">Royal flush (N:1)</th><td>100</td><td>250</td>' \
+        in page
+    assert '<tr class=""><th scope="row">Flush (N:1)</th><td>5</td><td>5</td>' in page
+
+
+def test_a_supervisor_assigns_a_paytable_and_the_table_history_shows_it(client, supervisor,
+                                                                        stud_table, us_paytable):
+    client.force_login(supervisor)
+
+    client.post(f"/pit/tables/{stud_table.pk}/paytable/", {"paytable": us_paytable.pk})
+
+    stud_table.refresh_from_db()
+    assert stud_table.paytable == us_paytable
+    history = client.get(f"/pit/tables/{stud_table.pk}/history/").content.decode()
+    assert f"paytable {us_paytable} assigned" in history
+    assert f"paytable: — → {us_paytable.pk}" in history
+    assert "sam_supervisor" in history
+
+
+def test_retiring_a_paytable_in_use_is_refused_with_the_reason(client, supervisor, live_table):
+    client.force_login(supervisor)
+
+    response = client.post(f"/pit/paytables/{live_table.paytable_id}/retire/", follow=True)
+
+    assert "is in use at CS-1: assign those tables another paytable first" in \
+        response.content.decode()
+
+
+@pytest.mark.parametrize("url", ["/pit/paytables/", "/pit/paytables/compare/?a=1&b=2"])
+def test_dealers_cannot_open_the_paytable_pages(client, dealer, url):
+    client.force_login(dealer)
+
+    assert client.get(url).status_code == 403
