@@ -6,6 +6,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from payouts import services as payouts
 from tables.models import StudRound, StudSeat
@@ -251,3 +253,36 @@ def test_a_dealer_reads_only_his_tables_rounds(api, dealer, other_dealer, live_t
 
     assert api.as_user(other_dealer).get("/api/v1/stud-rounds/").json()["count"] == 0
     assert api.as_user(dealer).get("/api/v1/stud-rounds/").json()["count"] == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8),
+                                                                      children, max_size=4),
+    max_leaves=12)
+card_texts = st.sampled_from(["As", "Kd", "7c", "10h", "Qx", "", "A♠", "jk", "2S"])
+seat_bodies = st.fixed_dictionaries({}, optional={
+    "seat": st.one_of(st.integers(-2, 12), st.text(max_size=3)),
+    "ante": st.one_of(st.decimals(allow_nan=False, allow_infinity=False, places=3).map(str),
+                      st.text(max_size=5), st.integers(), st.none()),
+    "decision": st.sampled_from(["raise", "fold", "call", "", None]),
+    "progressive": st.one_of(st.booleans(), st.text(max_size=3)),
+    "cards": st.one_of(st.lists(card_texts, max_size=7), st.text(max_size=10), st.none()),
+    "irregularity": st.sampled_from(["misdeal", "violation", "other", None]),
+})
+round_bodies = st.fixed_dictionaries({}, optional={
+    "dealer_cards": st.one_of(st.lists(card_texts, max_size=7), json_values),
+    "seats": st.one_of(st.lists(seat_bodies, max_size=8), json_values),
+    "void": st.sampled_from(["misdeal", "exposed_hole_card", "nope", None]),
+    "dealer_took_fifth_card": json_values,
+})
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(round_bodies, json_values))
+def test_whatever_the_body_the_answer_is_201_or_400_never_a_500(api, dealer, live_table, body):
+    api.as_user(dealer)
+    response = api.post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", body, format="json")
+
+    assert response.status_code in (201, 400), (body, response.content[:300])
