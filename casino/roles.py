@@ -75,12 +75,17 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "payouts.view_paytableevent",
         "tables.view_studround", "tables.view_studseat", "tables.add_studroundvoid",
         "tables.view_studroundvoid",
+        "payouts.add_progressive", "payouts.change_progressive", "payouts.view_progressive",
+        "payouts.view_progressiveevent", "payouts.view_jackpothit", "payouts.change_jackpothit",
+        "payouts.view_meterentry",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
-                  "tables.add_studround", "tables.view_studround", "tables.view_studseat"],
+                  "tables.add_studround", "tables.view_studround", "tables.view_studseat",
+                  "payouts.view_progressive"],
     Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer",
                       "payouts.view_paytable", "tables.view_studround", "tables.view_studseat",
-                      "tables.view_studroundvoid"],
+                      "tables.view_studroundvoid", "payouts.view_progressive",
+                      "payouts.view_jackpothit", "payouts.view_meterentry"],
 }
 
 

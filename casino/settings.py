@@ -125,6 +125,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "casino.tasks.worker_heartbeat",
         "schedule": timedelta(minutes=1),
     },
+    "sweep-pending-jackpot-hits": {
+        "task": "payouts.tasks.sweep_pending_hits",
+        "schedule": timedelta(minutes=1),
+    },
 }
 
 # --- Auth ------------------------------------------------------------------

@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from payouts import api as payouts_api
+from payouts import progressive_api
 from payouts import views as payouts_views
 from tables import api as tables_api
 from tables import dealer_views, round_api
@@ -17,6 +18,8 @@ router.register("casinos", tables_api.CasinoViewSet, basename="casino")
 router.register("tables", tables_api.TableViewSet, basename="table")
 router.register("paytables", payouts_api.PaytableViewSet, basename="paytable")
 router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
+router.register("progressives", progressive_api.ProgressiveViewSet, basename="progressive")
+router.register("jackpot-hits", progressive_api.JackpotHitViewSet, basename="jackpot-hit")
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -94,3 +94,129 @@ class Paytable(models.Model):
                              max_payout=self.max_payout,
                              dealer_qualifier=self.dealer_qualifier,
                              variant=Variant(self.variant))
+
+
+@pghistory.track()
+class Progressive(models.Model):
+    """A jackpot meter fed by the side wagers of every table linked to it.
+
+    ``amount``, ``reserve`` and ``overflow`` only move inside services that write a
+    ``MeterEntry`` for the same change in the same transaction, so the ledger always
+    explains them to the cent.
+    """
+
+    name = models.CharField(max_length=120, unique=True)
+    currency = models.CharField(max_length=3)
+    wager = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal("1.00"))
+    seed = models.DecimalField(max_digits=14, decimal_places=2)
+    contribution_rate = models.DecimalField(max_digits=6, decimal_places=5)
+    reserve_rate = models.DecimalField(max_digits=6, decimal_places=5, default=Decimal(0))
+    limit = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    awards = models.JSONField(help_text='Category -> {"percent": "100"} or {"fixed": "500.00"}.')
+    approval_threshold = models.DecimalField(max_digits=14, decimal_places=2,
+                                             default=Decimal("10000.00"))
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reserve = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    overflow = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(contribution_rate__gte=0,
+                                                      reserve_rate__gte=0),
+                                   name="progressive_rates_not_negative"),
+            models.CheckConstraint(condition=models.Q(seed__gte=0, wager__gt=0),
+                                   name="progressive_seed_and_wager"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MeterKind(models.TextChoices):
+    CONTRIBUTION = "contribution", "Contribution"
+    AWARD = "award", "Award"
+    RESET = "reset", "Reset to seed"
+    CORRECTION = "correction", "Correction"
+
+
+class MeterName(models.TextChoices):
+    METER = "meter", "Meter"
+    RESERVE = "reserve", "Reserve"
+    OVERFLOW = "overflow", "Overflow"
+
+
+class MeterEntry(models.Model):
+    """Append-only ledger of every movement of a progressive's meter, reserve and overflow."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT,
+                                    related_name="entries")
+    meter = models.CharField(max_length=10, choices=MeterName.choices, default=MeterName.METER)
+    kind = models.CharField(max_length=12, choices=MeterKind.choices)
+    amount = models.DecimalField(max_digits=14, decimal_places=2,
+                                 help_text="Signed: + into the meter, - out of it.")
+    balance_after = models.DecimalField(max_digits=14, decimal_places=2)
+    wagers = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT, null=True,
+                              blank=True, related_name="meter_entries")
+    hit = models.ForeignKey("payouts.JackpotHit", on_delete=models.PROTECT, null=True,
+                            blank=True, related_name="meter_entries")
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+        triggers = [
+            pgtrigger.Protect(name="meter_ledger_is_append_only",
+                              operation=pgtrigger.Update | pgtrigger.Delete),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount} on {self.meter} of {self.progressive_id}"
+
+
+class HitStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    PAID = "paid", "Paid"
+
+
+@pghistory.track()
+class JackpotHit(models.Model):
+    """A seat's qualifying hand on the side wager; settled once by the settlement task."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT, related_name="hits")
+    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT,
+                              related_name="jackpot_hits")
+    seat = models.PositiveSmallIntegerField()
+    category = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, choices=HitStatus.choices,
+                              default=HitStatus.PENDING)
+    wager = models.DecimalField(max_digits=14, decimal_places=2)
+    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    meter_before = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    from_meter = models.BooleanField(default=False)
+    shared_by = models.PositiveSmallIntegerField(default=1)
+    w2g = models.BooleanField(default=False, help_text="A W-2G is needed for the player.")
+    withholding = models.BooleanField(default=False)
+    recorded_at = models.DateTimeField()
+    settled_at = models.DateTimeField(null=True, blank=True)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    null=True, blank=True, related_name="+")
+    approved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "seat"]
+        constraints = [
+            # Exactly once: one award per seat of a round (and so per seat and category).
+            models.UniqueConstraint(fields=["round", "seat"], name="one_award_per_seat"),
+        ]
+        triggers = [
+            pgtrigger.Protect(name="jackpot_hits_are_kept", operation=pgtrigger.Delete),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category} at seat {self.seat} of round {self.round_id}"

@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from rest_framework import mixins, viewsets
 
+from payouts import progressives
 from payouts import services as payout_services
 from tables import selectors, services
 from tables.models import Casino
@@ -55,18 +56,29 @@ class TableViewSet(
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
         terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
+        linked = data.pop("progressive", None)
         table = services.table_create(actor=self.request.user, **data)
-        serializer.instance = self._assign(table, terms)
+        table = self._assign(table, terms)
+        if linked is not None:
+            table = progressives.table_link_progressive(actor=self.request.user, table=table,
+                                                        progressive=linked)
+        serializer.instance = table
 
     @transaction.atomic
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         dealers = data.pop("dealers", None)
         terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
+        relink = "progressive" in data
+        linked = data.pop("progressive", None)
         table = services.table_update(
             actor=self.request.user, table=serializer.instance, dealers=dealers, **data
         )
-        serializer.instance = self._assign(table, terms)
+        table = self._assign(table, terms)
+        if relink:
+            table = progressives.table_link_progressive(actor=self.request.user, table=table,
+                                                        progressive=linked)
+        serializer.instance = table
 
     def _assign(self, table, terms):
         paytable = terms.pop("paytable") or table.paytable

@@ -50,7 +50,22 @@ class StudSeatOutput(serializers.ModelSerializer):
         return seat.category or None
 
     def get_progressive(self, seat) -> dict | None:
-        return None  # progressive wagers arrive with the jackpot feature (issue 5)
+        """The side wager and its award: "pending" until the settlement task pays it."""
+        if not seat.progressive:
+            return None
+        round_ = seat.round
+        wager = round_.table.progressive.wager if round_.table.progressive else None
+        hit = next((h for h in round_.jackpot_hits.all() if h.seat == seat.seat), None)
+        body = {"wager": f"{wager:.2f}" if wager is not None else None,
+                "side_wager": seat.side_wager or None}
+        if hit is None:
+            body["award"] = "0.00"
+        elif hit.status == "pending":
+            body["award"] = "pending"
+        else:
+            body.update(award=f"{hit.amount:.2f}", category=hit.category, status=hit.status,
+                        w2g=hit.w2g)
+        return body
 
     def to_representation(self, seat):
         data = super().to_representation(seat)

@@ -28,7 +28,7 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "casino", "label", "game", "status", "seats", "dealers", "paytable",
-                  "min_ante", "max_ante"]
+                  "progressive", "min_ante", "max_ante"]
 
     def validate(self, attrs):
         if self.instance is not None:

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from casino.errors import NestedValidationError
 from casino.roles import Role, has_role, is_supervisor
+from payouts import progressives
 from payouts.models import PaytableStatus
 from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
 from tables.rules.cards import CardError, card_str, parse_cards
@@ -29,6 +30,7 @@ from tables.rules.stud import (
     RoundVoid,
     SeatPlay,
     SettlementError,
+    SideWager,
     settle_round,
 )
 
@@ -65,7 +67,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     """Settle and store a round. Returns (round, created); a repeated idempotency key
     returns the round first recorded with it."""
     table = Table.objects.select_for_update(of=("self",)).select_related(
-        "casino", "paytable").get(pk=table.pk)
+        "casino", "paytable", "progressive").get(pk=table.pk)
     _check_dealer(actor, table)
     if idempotency_key:
         earlier = StudRound.objects.filter(table=table, idempotency_key=idempotency_key).first()
@@ -91,7 +93,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
             raise _nested_error(("seats", index, "ante"),
                                 f"Seat {seat['seat']}: an ante of {ante} is outside this "
                                 f"table's limits ({low} to {high}).")
-        if seat.get("progressive"):
+        if seat.get("progressive") and table.progressive_id is None:
             raise _nested_error(("seats", index, "progressive"),
                                 f"Seat {seat['seat']}: table {table.label} has no progressive "
                                 "jackpot linked.")
@@ -108,6 +110,10 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     except SettlementError as error:
         raise _nested_error(error.path, str(error)) from None
 
+    side_bets = [p for p in plays if p.progressive]
+    # Lock the meter before the round gets its id: ids then follow the recording order
+    # on this meter, which is the order its hits are paid in.
+    progressive = progressives.lock_for_round(table.progressive_id) if side_bets else None
     now = timezone.now()
     round_ = StudRound.objects.create(
         table=table, paytable=paytable, dealer=actor, recorded_at=now,
@@ -128,6 +134,13 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
         )
         for play, outcome in zip(plays, result.seats, strict=True)
     )
+    if progressive is not None:
+        collected = [o for o in result.seats
+                     if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]
+        progressives.record_side_wagers(
+            progressive=progressive, round_=round_, wagers=len(collected),
+            hits=[(o.seat, o.category) for o in result.seats
+                  if o.side_wager == SideWager.STANDS and o.category])
     return round_, True
 
 
@@ -146,8 +159,9 @@ def stud_round_void(*, actor, round_: StudRound, reason: str) -> StudRoundVoid:
 
 def rounds_visible_to(user) -> QuerySet[StudRound]:
     rounds = StudRound.objects.select_related(
-        "table__casino", "paytable", "dealer", "correction").prefetch_related(
-        Prefetch("seats", queryset=StudSeat.objects.order_by("seat")))
+        "table__casino", "table__progressive", "paytable", "dealer", "correction",
+    ).prefetch_related(Prefetch("seats", queryset=StudSeat.objects.order_by("seat")),
+                       "jackpot_hits")
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return rounds
     if has_role(user, Role.DEALER):

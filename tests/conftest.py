@@ -185,3 +185,23 @@ def live_table(stud_table, us_paytable, supervisor):
 
     return services.table_assign_paytable(actor=supervisor, table=stud_table,
                                           paytable=us_paytable)
+
+
+@pytest.fixture
+def progressive(supervisor):
+    from decimal import Decimal
+
+    from payouts import progressives
+
+    return progressives.progressive_create(
+        actor=supervisor, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
+        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("20000.00"))
+
+
+@pytest.fixture
+def jackpot_table(live_table, progressive, supervisor):
+    """CS-1 as in live_table, linked to the Harbor Jackpot meter."""
+    from payouts import progressives
+
+    return progressives.table_link_progressive(actor=supervisor, table=live_table,
+                                               progressive=progressive)

@@ -80,11 +80,22 @@ class Reset:
 
 
 @dataclass(frozen=True)
+class Movement:
+    """One change of the meter, in order, for the ledger."""
+
+    kind: str               # "award" or "reset"
+    amount: Decimal         # signed: - an award taken off the meter, + a reset
+    seats: tuple[int, ...]  # the seats an award paid (several for a shared top award)
+    from_reserve: Decimal = ZERO
+
+
+@dataclass(frozen=True)
 class RoundAwards:
     awards: tuple[Award, ...]
     resets: tuple[Reset, ...]
     meter: Decimal
     reserve: Decimal
+    movements: tuple[Movement, ...] = ()
 
     @property
     def paid_from_meter(self) -> Decimal:
@@ -101,6 +112,7 @@ def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, Awar
     ordered = sorted((h for h in hits if h.category in schedule), key=lambda h: h.seat)
     awards: list[Award] = []
     resets: list[Reset] = []
+    movements: list[Movement] = []
     shared: dict[str, tuple[Decimal, Decimal]] = {}  # top category -> (share, meter value)
     for hit in ordered:
         rule = schedule[hit.category]
@@ -111,6 +123,7 @@ def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, Awar
         if not rule.is_top_award:
             amount = _cents_down(meter * rule.percent / 100, unit)
             awards.append(Award(hit.seat, hit.category, amount, meter, meter - amount, True))
+            movements.append(Movement("award", -amount, (hit.seat,)))
             meter -= amount
             continue
         winners = sum(1 for h in ordered if h.category == hit.category)
@@ -120,11 +133,14 @@ def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, Awar
             value_at_first = meter
             meter -= share * winners
             meter_after_awards = meter
+            movements.append(Movement("award", -share * winners, tuple(
+                h.seat for h in ordered if h.category == hit.category)))
             if meter < seed:
                 top_up = seed - meter
                 from_reserve = min(reserve, top_up)
                 reserve -= from_reserve
                 resets.append(Reset(top_up, from_reserve, top_up - from_reserve, meter, seed))
+                movements.append(Movement("reset", top_up, (), from_reserve))
                 meter = seed
             awards.append(Award(hit.seat, hit.category, share, value_at_first,
                                 meter_after_awards, True, winners))
@@ -132,7 +148,7 @@ def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, Awar
             share, value_at_first = shared[hit.category]
             awards.append(Award(hit.seat, hit.category, share, value_at_first,
                                 value_at_first - share * winners, True, winners))
-    return RoundAwards(tuple(awards), tuple(resets), meter, reserve)
+    return RoundAwards(tuple(awards), tuple(resets), meter, reserve, tuple(movements))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,102 @@
+"""/api/v1/progressives/ and /api/v1/jackpot-hits/."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from payouts import progressives
+from payouts.models import JackpotHit, Progressive
+
+
+class ProgressiveSerializer(serializers.ModelSerializer):
+    awards = serializers.JSONField(required=False)
+    wager = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+                                     min_value=Decimal("0.01"))
+    seed = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=Decimal(0))
+    contribution_rate = serializers.DecimalField(max_digits=6, decimal_places=5,
+                                                 min_value=Decimal(0), max_value=Decimal(1))
+    reserve_rate = serializers.DecimalField(max_digits=6, decimal_places=5, required=False,
+                                            min_value=Decimal(0), max_value=Decimal(1))
+    limit = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+                                     allow_null=True, min_value=Decimal(0))
+    approval_threshold = serializers.DecimalField(max_digits=14, decimal_places=2,
+                                                  required=False, min_value=Decimal(0))
+    tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
+
+    class Meta:
+        model = Progressive
+        fields = ["id", "name", "currency", "wager", "seed", "contribution_rate",
+                  "reserve_rate", "limit", "awards", "approval_threshold", "amount", "reserve",
+                  "overflow", "tables"]
+        read_only_fields = ["amount", "reserve", "overflow"]
+
+    def validate_currency(self, value):
+        if self.instance is not None and value != self.instance.currency:
+            raise serializers.ValidationError("A meter's currency never changes.")
+        return value
+
+
+class CorrectionInput(serializers.Serializer):
+    meter = serializers.ChoiceField(choices=["meter", "reserve", "overflow"], default="meter")
+    new_balance = serializers.DecimalField(max_digits=14, decimal_places=2)
+    reason = serializers.CharField(max_length=2000)
+
+
+class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                         mixins.UpdateModelMixin, mixins.ListModelMixin,
+                         viewsets.GenericViewSet):
+    queryset = Progressive.objects.prefetch_related("tables")
+    serializer_class = ProgressiveSerializer
+    filterset_fields = ["currency"]
+
+    def perform_create(self, serializer):
+        serializer.instance = progressives.progressive_create(
+            actor=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        data = dict(serializer.validated_data)
+        data.pop("currency", None)
+        serializer.instance = progressives.progressive_update(
+            actor=self.request.user, progressive=serializer.instance, **data)
+
+    @extend_schema(request=CorrectionInput, responses={201: ProgressiveSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def correct(self, request, pk=None):
+        """A documented correction of the meter, reserve or overflow (supervisors)."""
+        progressive = self.get_object()
+        payload = CorrectionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        progressives.progressive_correct(actor=request.user, progressive=progressive,
+                                         **payload.validated_data)
+        progressive.refresh_from_db()
+        return Response(ProgressiveSerializer(progressive).data, status=status.HTTP_201_CREATED)
+
+
+class JackpotHitSerializer(serializers.ModelSerializer):
+    table = serializers.IntegerField(source="round.table_id", read_only=True)
+
+    class Meta:
+        model = JackpotHit
+        fields = ["id", "progressive", "round", "table", "seat", "category", "amount",
+                  "meter_before", "status", "wager", "shared_by", "from_meter", "w2g",
+                  "withholding", "recorded_at", "settled_at", "approved_by", "approved_at"]
+
+
+class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+                        viewsets.GenericViewSet):
+    queryset = JackpotHit.objects.select_related("round").order_by("-id")
+    serializer_class = JackpotHitSerializer
+    filterset_fields = ["progressive", "status", "round"]
+
+    @extend_schema(request=None, responses=JackpotHitSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def approve(self, request, pk=None):
+        """A supervisor approves an award that waited for approval."""
+        hit = progressives.hit_approve(actor=request.user, hit=self.get_object())
+        return Response(JackpotHitSerializer(hit).data)

@@ -1,0 +1,297 @@
+"""Progressive jackpots: configuration, contributions, hits, settlement, approval.
+
+Money rules (the meter math is in ``tables.rules.progressive``):
+
+- A round's side wagers feed the meter in the round's own transaction, with the
+  meter row locked, and each movement is a ``MeterEntry``. The lock is taken before
+  the round is inserted, so round ids on one meter follow the order the rounds
+  were recorded in, and hits are paid in that order.
+- Settlement runs in a Celery task after commit (and in a periodic sweep for hits
+  whose message was lost). It locks the meter, takes the pending hits in round and
+  seat order, and moves each to ``paid`` or ``awaiting_approval`` in the same
+  transaction as the meter entries: a second run finds nothing pending, so a
+  retried or duplicated task changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping
+from decimal import Decimal, InvalidOperation
+from itertools import groupby
+from typing import Any
+
+import pghistory
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from casino.roles import is_supervisor
+from payouts.models import (
+    HitStatus,
+    JackpotHit,
+    MeterEntry,
+    MeterKind,
+    MeterName,
+    Progressive,
+)
+from tables.models import Table
+from tables.rules.money import CURRENCY_DIGITS
+from tables.rules.progressive import (
+    AwardRule,
+    Hit,
+    contribution,
+    settle_hits,
+    w2g_reportable,
+    withholding_applies,
+)
+from tables.rules.stud import STUD_CATEGORIES
+
+logger = logging.getLogger(__name__)
+
+US_AWARDS = {"royal_flush": {"percent": "100"}, "straight_flush": {"percent": "10"},
+             "four_of_a_kind": {"fixed": "500.00"}, "full_house": {"fixed": "100.00"},
+             "flush": {"fixed": "50.00"}}
+PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
+              "approval_threshold"}
+
+
+def _audit(actor, reason: str):
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
+    """Parse and check an award schedule: category -> {"percent": ..} or {"fixed": ..}."""
+    if not isinstance(awards, Mapping) or not awards:
+        raise ValidationError({"awards": "Give the awards as an object: category -> "
+                                         '{"percent": "100"} or {"fixed": "500.00"}.'})
+    rules = {}
+    for category, spec in awards.items():
+        if category not in STUD_CATEGORIES:
+            raise ValidationError({"awards": f"'{category}' is not a hand category."})
+        if not isinstance(spec, Mapping) or len(spec) != 1 or \
+                next(iter(spec)) not in ("percent", "fixed"):
+            raise ValidationError({"awards": f"{category}: give either a percent or a fixed "
+                                             "amount, e.g. {\"percent\": \"10\"}."})
+        kind, raw = next(iter(spec.items()))
+        try:
+            value = Decimal(str(raw))
+        except InvalidOperation:
+            raise ValidationError({"awards": f"{category}: '{raw}' is not a number."}) from None
+        if not value.is_finite() or value <= 0 or (kind == "percent" and value > 100):
+            raise ValidationError({"awards": f"{category}: {raw} is out of range."})
+        rules[category] = AwardRule(percent=value) if kind == "percent" else AwardRule(
+            fixed=value)
+    return rules
+
+
+def _check(progressive: Progressive) -> None:
+    award_rules(progressive.awards)
+    if progressive.currency not in CURRENCY_DIGITS:
+        raise ValidationError({"currency": f"'{progressive.currency}' is not a currency this "
+                                           "service keeps books in."})
+    if progressive.contribution_rate + progressive.reserve_rate > 1:
+        raise ValidationError({"contribution_rate": "The contribution and reserve rates "
+                                                    "together cannot exceed 1 (100%)."})
+    if progressive.limit is not None and progressive.limit < progressive.seed:
+        raise ValidationError({"limit": f"The limit {progressive.limit} is below the seed "
+                                        f"{progressive.seed}."})
+    progressive.full_clean()
+
+
+@transaction.atomic
+def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
+                       contribution_rate: Decimal, awards: Mapping | None = None,
+                       **parameters: Any) -> Progressive:
+    unknown = set(parameters) - PARAMETERS
+    if unknown:
+        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    progressive = Progressive(name=name, currency=currency, seed=seed, amount=seed,
+                              contribution_rate=contribution_rate,
+                              awards=dict(awards or US_AWARDS),
+                              **{k: v for k, v in parameters.items() if v is not None})
+    _check(progressive)
+    with _audit(actor, "progressive created"):
+        progressive.save()
+        MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
+                                  amount=progressive.seed, balance_after=progressive.seed,
+                                  reason="initial seed", created_by=actor)
+    return progressive
+
+
+@transaction.atomic
+def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Progressive:
+    """Parameters only: the meter itself moves through wins and corrections."""
+    progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    refused = set(changes) - PARAMETERS
+    if refused:
+        field = sorted(refused)[0]
+        raise ValidationError({field: "This would change the meter's value; make a documented "
+                                      "correction with a reason instead."
+                                      if field in ("amount", "reserve", "overflow") else
+                                      "This field cannot be changed."})
+    for field, value in changes.items():
+        setattr(progressive, field, value)
+    _check(progressive)
+    with _audit(actor, "progressive parameters changed"):
+        progressive.save()
+    return progressive
+
+
+@transaction.atomic
+def progressive_correct(*, actor, progressive: Progressive, meter: str, new_balance: Decimal,
+                        reason: str) -> MeterEntry:
+    """A documented correction of a meter (who, why), written to the ledger."""
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor can correct a meter.")
+    if not (reason or "").strip():
+        raise ValidationError({"reason": "Say why the meter is corrected."})
+    if meter not in MeterName.values:
+        raise ValidationError({"meter": f"'{meter}' is not a meter: use meter, reserve or "
+                                        "overflow."})
+    progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    field = "amount" if meter == MeterName.METER else meter
+    delta = new_balance - getattr(progressive, field)
+    setattr(progressive, field, new_balance)
+    with _audit(actor, f"correction: {reason}"):
+        progressive.save(update_fields=[field])
+        return MeterEntry.objects.create(
+            progressive=progressive, meter=meter, kind=MeterKind.CORRECTION, amount=delta,
+            balance_after=new_balance, reason=reason.strip(), created_by=actor)
+
+
+@transaction.atomic
+def table_link_progressive(*, actor, table: Table, progressive: Progressive | None) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
+    if progressive is not None and progressive.currency != table.casino.currency:
+        raise ValidationError({"progressive": f"{progressive} is kept in {progressive.currency}; "
+                                              f"{table.label} plays in {table.casino.currency}."})
+    table.progressive = progressive
+    with _audit(actor, f"progressive {progressive or 'unlinked'}"):
+        table.save(update_fields=["progressive"])
+    return table
+
+
+def lock_for_round(progressive_id: int) -> Progressive:
+    """Called by round recording before the round row is inserted (see the module doc)."""
+    return Progressive.objects.select_for_update().get(pk=progressive_id)
+
+
+def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
+                       hits: Iterable[tuple[int, str]]) -> list[JackpotHit]:
+    """Inside the round's transaction: feed the meter, note the hits as pending."""
+    total = progressive.wager * wagers
+    if wagers:
+        part = contribution(total, rate=progressive.contribution_rate,
+                            reserve_rate=progressive.reserve_rate, meter=progressive.amount,
+                            limit=progressive.limit)
+        for meter, field, amount in ((MeterName.METER, "amount", part.to_meter),
+                                     (MeterName.RESERVE, "reserve", part.to_reserve),
+                                     (MeterName.OVERFLOW, "overflow", part.to_overflow)):
+            if amount or meter == MeterName.METER:
+                setattr(progressive, field, getattr(progressive, field) + amount)
+                MeterEntry.objects.create(
+                    progressive=progressive, meter=meter, kind=MeterKind.CONTRIBUTION,
+                    amount=amount, balance_after=getattr(progressive, field),
+                    wagers=total if meter == MeterName.METER else Decimal(0), round=round_)
+        progressive.save(update_fields=["amount", "reserve", "overflow"])
+    schedule = award_rules(progressive.awards)
+    created = [JackpotHit(progressive=progressive, round=round_, seat=seat, category=category,
+                          wager=progressive.wager, recorded_at=round_.recorded_at)
+               for seat, category in hits if category in schedule]
+    JackpotHit.objects.bulk_create(created)
+    if created:
+        transaction.on_commit(lambda: _enqueue_settlement(progressive.pk))
+    return created
+
+
+def _enqueue_settlement(progressive_id: int) -> None:
+    from payouts.tasks import settle_progressive
+
+    try:
+        settle_progressive.delay(progressive_id)
+    except Exception:  # broker down: the periodic sweep settles it later
+        logger.exception("Could not queue settlement of progressive %s; the sweep will",
+                         progressive_id)
+
+
+@transaction.atomic
+def settle_pending_hits(progressive_id: int) -> int:
+    """Pay every pending hit of one meter, once. Returns how many were settled."""
+    progressive = Progressive.objects.select_for_update().get(pk=progressive_id)
+    pending = list(JackpotHit.objects.filter(progressive=progressive,
+                                             status=HitStatus.PENDING)
+                   .select_for_update().order_by("round_id", "seat"))
+    if not pending:
+        return 0
+    schedule = award_rules(progressive.awards)
+    now = timezone.now()
+    for round_id, round_hits in groupby(pending, key=lambda h: h.round_id):
+        round_hits = list(round_hits)
+        result = settle_hits(progressive.amount, [Hit(h.seat, h.category) for h in round_hits],
+                             schedule, seed=progressive.seed, reserve=progressive.reserve)
+        by_seat = {h.seat: h for h in round_hits}
+        for award in result.awards:
+            hit = by_seat[award.seat]
+            hit.amount, hit.meter_before = award.amount, award.meter_before
+            hit.from_meter, hit.shared_by = award.from_meter, award.shared_by
+            hit.w2g = w2g_reportable(award.amount, hit.wager)
+            hit.withholding = withholding_applies(award.amount, hit.wager)
+            hit.status = (HitStatus.AWAITING_APPROVAL
+                          if award.amount >= progressive.approval_threshold else HitStatus.PAID)
+            hit.settled_at = now
+            hit.save(update_fields=["amount", "meter_before", "from_meter", "shared_by", "w2g",
+                                    "withholding", "status", "settled_at"])
+        _write_round_entries(progressive, round_id, result, by_seat)
+        progressive.amount, progressive.reserve = result.meter, result.reserve
+    progressive.save(update_fields=["amount", "reserve"])
+    return len(pending)
+
+
+def _write_round_entries(progressive, round_id, result, by_seat) -> None:
+    """One ledger entry per movement of the meter (and of the reserve for a reset)."""
+    balance, reserve = progressive.amount, progressive.reserve
+    for movement in result.movements:
+        balance += movement.amount
+        if movement.kind == "award":
+            MeterEntry.objects.create(progressive=progressive, kind=MeterKind.AWARD,
+                                      amount=movement.amount, balance_after=balance,
+                                      round_id=round_id, hit=by_seat[movement.seats[0]],
+                                      reason=_seats_text(movement.seats))
+            continue
+        if movement.from_reserve:
+            reserve -= movement.from_reserve
+            MeterEntry.objects.create(progressive=progressive, meter=MeterName.RESERVE,
+                                      kind=MeterKind.RESET, amount=-movement.from_reserve,
+                                      balance_after=reserve, round_id=round_id,
+                                      reason="the reserve funds the reset")
+        MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
+                                  amount=movement.amount, balance_after=balance,
+                                  round_id=round_id, reason="reset to seed")
+
+
+def _seats_text(seats) -> str:
+    return "seat " + str(seats[0]) if len(seats) == 1 else \
+        "shared by seats " + ", ".join(map(str, seats))
+
+
+def settle_all_pending() -> int:
+    """The sweep: settle every meter that has pending hits."""
+    ids = set(JackpotHit.objects.filter(status=HitStatus.PENDING)
+              .values_list("progressive_id", flat=True))
+    return sum(settle_pending_hits(i) for i in sorted(ids))
+
+
+@transaction.atomic
+def hit_approve(*, actor, hit: JackpotHit) -> JackpotHit:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor approves jackpot awards.")
+    hit = JackpotHit.objects.select_for_update().get(pk=hit.pk)
+    if hit.status != HitStatus.AWAITING_APPROVAL:
+        raise ValidationError({"status": f"This award is {hit.get_status_display().lower()}, "
+                                         "not awaiting approval."})
+    hit.status, hit.approved_by, hit.approved_at = HitStatus.PAID, actor, timezone.now()
+    with _audit(actor, "award approved"):
+        hit.save(update_fields=["status", "approved_by", "approved_at"])
+    return hit

@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from celery import shared_task
+
+from payouts import progressives
+
+
+@shared_task(name="payouts.tasks.settle_progressive", acks_late=True, max_retries=5,
+             autoretry_for=(Exception,), retry_backoff=True, time_limit=120)
+def settle_progressive(progressive_id: int) -> int:
+    """Idempotent: settles whatever is pending on the meter, or nothing."""
+    return progressives.settle_pending_hits(progressive_id)
+
+
+@shared_task(name="payouts.tasks.sweep_pending_hits", time_limit=300)
+def sweep_pending_hits() -> int:
+    """Beat: settle hits whose task message was lost (broker down at record time)."""
+    return progressives.settle_all_pending()

@@ -1,0 +1,200 @@
+"""Progressive jackpots: configuration, contributions, hits paid exactly once, approval."""
+
+from decimal import Decimal
+
+import pytest
+from django.db.models import Sum
+
+from payouts import progressives
+from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from tables.stud_rounds import stud_round_record
+
+pytestmark = pytest.mark.django_db
+
+D = Decimal
+DEALER = ["As", "Kd", "7c", "4h", "2s"]
+
+
+def play(dealer, table, *seats, void=None):
+    round_, _ = stud_round_record(actor=dealer, table=table, dealer_cards=None if void else DEALER,
+                                  void=void, seats=list(seats))
+    return round_
+
+
+def seat(n, cards, decision="raise", progressive=True, **kw):
+    return {"seat": n, "ante": D("10.00"), "decision": decision, "progressive": progressive,
+            "cards": cards.split(), **kw}
+
+
+def ledger_balance(progressive, meter="meter"):
+    return MeterEntry.objects.filter(progressive=progressive, meter=meter).aggregate(
+        s=Sum("amount"))["s"] or D(0)
+
+
+def test_the_contract_fields_of_a_progressive(api, supervisor):
+    response = api.as_user(supervisor).post("/api/v1/progressives/", {
+        "name": "Pit 3", "currency": "USD", "seed": "5000.00", "contribution_rate": "0.70"},
+        format="json")
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["wager"], body["amount"], body["contribution_rate"]) == (
+        "1.00", "5000.00", "0.70000")
+    assert body["awards"]["royal_flush"] == {"percent": "100"}
+    assert body["awards"]["four_of_a_kind"] == {"fixed": "500.00"}
+
+
+def test_changing_the_meter_by_hand_is_refused_without_a_correction(api, supervisor,
+                                                                   progressive):
+    response = api.as_user(supervisor).patch(f"/api/v1/progressives/{progressive.pk}/",
+                                             {"amount": "1.00", "seed": "12000.00"},
+                                             format="json")
+    progressive.refresh_from_db()
+    assert (progressive.amount, progressive.seed) == (D("10000.00"), D("12000.00"))
+    assert response.json()["amount"] == "10000.00"  # read-only: ignored, not applied
+
+    corrected = api.post(f"/api/v1/progressives/{progressive.pk}/correct/",
+                         {"new_balance": "9990.00", "reason": "Seed keyed wrong"},
+                         format="json")
+    assert corrected.status_code == 201
+    entry = MeterEntry.objects.filter(kind="correction").get()
+    assert (entry.amount, entry.reason, entry.created_by) == (D("-10.00"), "Seed keyed wrong",
+                                                              supervisor)
+
+
+def test_a_table_links_only_a_meter_in_its_currency(supervisor, live_table):
+    pounds = progressives.progressive_create(actor=supervisor, name="Mayfair", currency="GBP",
+                                             seed=D(1000), contribution_rate=D("0.5"))
+    with pytest.raises(Exception, match="kept in GBP; CS-1 plays in USD"):
+        progressives.table_link_progressive(actor=supervisor, table=live_table,
+                                            progressive=pounds)
+
+
+def test_side_wagers_feed_the_meter_in_the_rounds_transaction(dealer, jackpot_table,
+                                                              progressive):
+    for _ in range(10):
+        play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"), seat(2, "Jh Js 9c 5s 3c"))
+
+    progressive.refresh_from_db()
+    assert progressive.amount == D("10014.00")  # 20 wagers x 0.70
+    assert ledger_balance(progressive) == progressive.amount
+
+
+def test_the_contract_example_with_a_jackpot_wager(api, dealer, jackpot_table):
+    response = api.as_user(dealer).post(f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/", {
+        "dealer_cards": DEALER, "seats": [
+            {"seat": 1, "ante": "10.00", "decision": "raise", "progressive": True,
+             "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+            {"seat": 3, "ante": "5.00", "decision": "fold", "progressive": False}]},
+        format="json")
+
+    assert response.status_code == 201, response.json()
+    seat1, seat3 = response.json()["seats"]
+    assert seat1["progressive"]["wager"] == "1.00"
+    assert seat1["progressive"]["award"] == "0.00"  # a pair wins nothing on the side bet
+    assert seat3["progressive"] is None
+
+
+def test_a_hit_is_pending_until_settled_then_paid_once(api, dealer, jackpot_table, progressive,
+                                                       django_capture_on_commit_callbacks):
+    round_ = play(dealer, jackpot_table, seat(4, "9h 8h 7h 6h 5h"))  # straight flush: 10%
+    hit = JackpotHit.objects.get()
+    assert hit.status == HitStatus.PENDING
+    body = api.as_user(dealer).get(f"/api/v1/stud-rounds/{round_.pk}/").json()
+    assert body["seats"][0]["progressive"]["award"] == "pending"
+
+    assert progressives.settle_pending_hits(progressive.pk) == 1
+    assert progressives.settle_pending_hits(progressive.pk) == 0  # a second run pays nothing
+
+    hit.refresh_from_db()
+    assert (hit.status, hit.amount, hit.meter_before) == (
+        HitStatus.PAID, D("1000.07"), D("10000.70"))
+    progressive.refresh_from_db()
+    assert progressive.amount == D("9000.63")
+    assert ledger_balance(progressive) == progressive.amount
+    body = api.get(f"/api/v1/stud-rounds/{round_.pk}/").json()
+    assert body["seats"][0]["progressive"]["award"] == "1000.07"
+
+
+def test_a_folded_seat_wins_the_jackpot_by_its_cards_alone(dealer, jackpot_table):
+    play(dealer, jackpot_table, seat(2, "Ah Jh 8h 6h 2h", decision="fold"))
+
+    assert JackpotHit.objects.get().category == "flush"
+
+
+def test_a_void_round_returns_the_side_wager_and_feeds_nothing(dealer, jackpot_table,
+                                                              progressive):
+    play(dealer, jackpot_table, {"seat": 1, "ante": D(10), "decision": "raise",
+                                 "progressive": True}, void="misdeal")
+
+    progressive.refresh_from_db()
+    assert progressive.amount == D("10000.00")
+    assert not JackpotHit.objects.exists()
+
+
+def test_two_royals_in_one_round_share_the_meter_and_it_resets(dealer, jackpot_table,
+                                                              progressive, supervisor):
+    round_ = stud_round_record(actor=dealer, table=jackpot_table,
+                               dealer_cards=["2c", "3d", "7c", "4h", "9s"], seats=[
+                                   seat(2, "As Ks Qs Js Ts"), seat(5, "Ah Kh Qh Jh Th")])[0]
+    progressives.settle_pending_hits(progressive.pk)
+
+    hits = list(JackpotHit.objects.filter(round=round_).order_by("seat"))
+    assert [(h.amount, h.shared_by, h.status) for h in hits] == [
+        (D("5000.70"), 2, HitStatus.PAID), (D("5000.70"), 2, HitStatus.PAID)]
+    assert all(h.w2g for h in hits)
+    assert not any(h.withholding for h in hits)  # 5000.70 - 1.00 does not exceed 5,000
+    progressive.refresh_from_db()
+    assert progressive.amount == D("10000.00")
+    assert ledger_balance(progressive) == progressive.amount
+
+
+def test_awards_over_the_threshold_wait_for_a_supervisor(api, dealer, supervisor, jackpot_table,
+                                                        progressive):
+    progressives.progressive_correct(actor=supervisor, progressive=progressive,
+                                     meter="meter", new_balance=D("50000.00"),
+                                     reason="test: a grown meter")
+    play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
+    progressives.settle_pending_hits(progressive.pk)
+    hit = JackpotHit.objects.get()
+    assert (hit.status, hit.amount) == (HitStatus.AWAITING_APPROVAL, D("50000.70"))
+
+    refused = api.as_user(dealer).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/")
+    approved = api.as_user(supervisor).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/")
+
+    assert refused.status_code == 403
+    assert (approved.json()["status"], approved.json()["approved_by"]) == ("paid", supervisor.pk)
+
+
+def test_jackpot_hits_list_the_contract_fields(api, accountant, dealer, jackpot_table,
+                                               progressive):
+    round_ = play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
+    progressives.settle_pending_hits(progressive.pk)
+
+    (row,) = api.as_user(accountant).get("/api/v1/jackpot-hits/").json()["results"]
+
+    assert {k: row[k] for k in ("round", "seat", "category", "amount", "meter_before",
+                                "status")} == {
+        "round": round_.pk, "seat": 3, "category": "four_of_a_kind", "amount": "500.00",
+        "meter_before": "10000.70", "status": "paid"}
+
+
+def test_a_second_award_for_the_same_seat_is_impossible(dealer, jackpot_table, progressive):
+    from django.db import IntegrityError, transaction
+
+    play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
+    hit = JackpotHit.objects.get()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        JackpotHit.objects.create(progressive=progressive, round=hit.round, seat=3,
+                                  category="four_of_a_kind", wager=D(1),
+                                  recorded_at=hit.recorded_at)
+
+
+def test_the_sweep_settles_every_meter_with_pending_hits(dealer, jackpot_table, progressive):
+    from payouts.tasks import sweep_pending_hits
+
+    play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
+
+    assert sweep_pending_hits() == 1
+    assert JackpotHit.objects.get().status == HitStatus.PAID
+    assert Progressive.objects.get().amount == D("10000.70")
