@@ -25,6 +25,7 @@ import pghistory
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as KombuOperationalError
 
 from casino.roles import is_supervisor
 from payouts.models import (
@@ -202,7 +203,8 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
                for seat, category in hits if category in schedule]
     JackpotHit.objects.bulk_create(created)
     if created:
-        transaction.on_commit(lambda: _enqueue_settlement(progressive.pk))
+        # robust: a failure here is logged, never undoes or fails the recorded round.
+        transaction.on_commit(lambda: _enqueue_settlement(progressive.pk), robust=True)
     return created
 
 
@@ -211,7 +213,7 @@ def _enqueue_settlement(progressive_id: int) -> None:
 
     try:
         settle_progressive.delay(progressive_id)
-    except Exception:  # broker down: the periodic sweep settles it later
+    except (KombuOperationalError, OSError):  # broker down: the periodic sweep settles it
         logger.exception("Could not queue settlement of progressive %s; the sweep will",
                          progressive_id)
 

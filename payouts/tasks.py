@@ -6,7 +6,8 @@ from payouts import progressives
 
 
 @shared_task(name="payouts.tasks.settle_progressive", acks_late=True, max_retries=5,
-             autoretry_for=(Exception,), retry_backoff=True, time_limit=120)
+             autoretry_for=(Exception,), retry_backoff=True, soft_time_limit=100,
+             time_limit=120)
 def settle_progressive(progressive_id: int) -> int:
     """Idempotent: settles whatever is pending on the meter, or nothing."""
     return progressives.settle_pending_hits(progressive_id)

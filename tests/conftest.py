@@ -205,3 +205,35 @@ def jackpot_table(live_table, progressive, supervisor):
 
     return progressives.table_link_progressive(actor=supervisor, table=live_table,
                                                progressive=progressive)
+
+
+# --- Redis and a real Celery worker ------------------------------------------------------
+
+
+@pytest.fixture
+def redis_broker():
+    from django.conf import settings
+
+    if not settings.REDIS_URL:
+        missing_service("needs a Redis server: REDIS_URL is unset")
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        missing_service(f"needs a Redis server: {settings.REDIS_URL} does not answer ({exc})")
+    return settings.REDIS_URL
+
+
+@pytest.fixture
+def celery_worker(redis_broker):
+    from celery.contrib.testing.worker import start_worker
+
+    from casino.celery import app
+
+    app.conf.task_always_eager = False
+    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
+                      loglevel="WARNING", shutdown_timeout=10) as worker:
+        yield worker
+
+

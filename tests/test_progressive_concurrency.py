@@ -1,0 +1,207 @@
+"""Many tables on one meter at once; settlement through a real worker; faults.
+
+These tests commit for real (transactional database), so the meter row locks, the
+after-commit task and the worker all behave as in production.
+"""
+
+import random
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.db.models import Sum
+
+from payouts import progressives
+from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from tables import services
+from tables.stud_rounds import stud_round_record
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+D = Decimal
+TABLES, ROUNDS_PER_TABLE = 4, 25
+
+
+@pytest.fixture
+def floor():
+    """One meter linked to four open stud tables, a dealer at each."""
+    from payouts import services as payouts
+
+    boss = make_user("floor_boss", "supervisor")
+    casino = services.casino_create(actor=boss, name="Concurrency", currency="USD",
+                                    timezone="America/New_York")
+    paytable = payouts.paytable_publish(
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
+    meter = progressives.progressive_create(actor=boss, name="Linked", currency="USD",
+                                            seed=D("10000.00"), contribution_rate=D("0.70"),
+                                            reserve_rate=D("0.05"),
+                                            approval_threshold=D("1000000"))
+    tables = []
+    for n in range(TABLES):
+        dealer = make_user(f"dealer_{n}", "dealer")
+        table = services.table_create(actor=boss, casino=casino, label=f"CS-{n}",
+                                      game="caribbean_stud", status="open", dealers=[dealer])
+        payouts.table_assign_paytable(actor=boss, table=table, paytable=paytable)
+        progressives.table_link_progressive(actor=boss, table=table, progressive=meter)
+        tables.append((table, dealer))
+    return meter, tables
+
+
+def random_round(rng):
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    rng.shuffle(deck)
+    seats = [{"seat": n, "ante": D("10.00"), "decision": "raise", "progressive": True,
+              "cards": deck[5 + 5 * n: 10 + 5 * n]} for n in range(1, 8)]
+    return deck[:5], seats
+
+
+def reconciles(meter_id):
+    meter = Progressive.objects.get(pk=meter_id)
+    for name, field in (("meter", "amount"), ("reserve", "reserve"), ("overflow", "overflow")):
+        total = MeterEntry.objects.filter(progressive=meter, meter=name).aggregate(
+            s=Sum("amount"))["s"] or D(0)
+        assert total == getattr(meter, field), name
+    return meter
+
+
+def test_many_tables_recording_on_one_meter_lose_nothing(floor):
+    meter, tables = floor
+
+    def deal(table_and_dealer, seed):
+        table, dealer = table_and_dealer
+        rng = random.Random(seed)
+        try:
+            for _ in range(ROUNDS_PER_TABLE):
+                dealer_cards, seats = random_round(rng)
+                stud_round_record(actor=dealer, table=table, dealer_cards=dealer_cards,
+                                  seats=seats)
+        finally:
+            connection.close()
+
+    started = time.perf_counter()
+    with ThreadPoolExecutor(max_workers=TABLES) as pool:
+        list(pool.map(deal, tables, range(TABLES)))
+    elapsed = time.perf_counter() - started
+
+    meter = reconciles(meter.pk)
+    contributions = MeterEntry.objects.filter(progressive=meter, kind="contribution",
+                                              meter="meter")
+    assert contributions.count() == TABLES * ROUNDS_PER_TABLE
+    assert contributions.aggregate(w=Sum("wagers"))["w"] == D(TABLES * ROUNDS_PER_TABLE * 7)
+    assert not JackpotHit.objects.filter(status=HitStatus.PENDING).exists()
+    print(f"\n{TABLES} tables x {ROUNDS_PER_TABLE} rounds x 7 jackpot wagers on one meter: "
+          f"{elapsed:.2f} s, {JackpotHit.objects.count()} hits, meter {meter.amount}")
+
+
+def test_two_royals_at_two_tables_at_once_only_one_takes_the_full_meter(floor):
+    meter, tables = floor
+    barrier = threading.Barrier(2)
+
+    def royal(table_and_dealer, suit):
+        table, dealer = table_and_dealer
+        barrier.wait()
+        try:
+            stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h",
+                                                                       "9s"][:5],
+                              seats=[{"seat": 1, "ante": D(10), "decision": "raise",
+                                      "progressive": True,
+                                      "cards": [r + suit for r in "AKQJT"]}])
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(royal, tables[:2], ["s", "h"]))
+
+    first, second = JackpotHit.objects.order_by("round_id")
+    # The round recorded first takes the whole meter it found: the seed plus one or both
+    # rounds' contributions, depending on which commit came first.
+    assert first.amount == first.meter_before
+    assert first.meter_before in (D("10000.70"), D("10001.40"))
+    # The other is paid from the meter after the reset to seed, not from the same money.
+    assert second.amount == second.meter_before
+    assert second.meter_before == D("10000.00") + (D("10001.40") - first.meter_before)
+    assert {first.status, second.status} == {HitStatus.PAID}
+    reconciles(meter.pk)
+
+
+def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once(floor,
+                                                                                 monkeypatch):
+    meter, tables = floor
+    table, dealer = tables[0]
+    from payouts import tasks
+
+    monkeypatch.setattr(tasks.settle_progressive, "delay", lambda *a, **k: None)  # message lost
+    stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h", "9s"],
+                      seats=[{"seat": 1, "ante": D(10), "decision": "raise",
+                              "progressive": True, "cards": ["As", "Ks", "Qs", "Js", "Ts"]}])
+
+    def crash(*args, **kwargs):
+        raise RuntimeError("worker killed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(progressives, "_write_round_entries", crash)
+        with pytest.raises(RuntimeError):
+            progressives.settle_pending_hits(meter.pk)
+    assert JackpotHit.objects.get().status == HitStatus.PENDING  # rolled back whole
+    assert Progressive.objects.get().amount == D("10000.70")
+
+    assert tasks.sweep_pending_hits() == 1
+    assert tasks.settle_progressive(meter.pk) == 0               # delivered again: no effect
+    assert JackpotHit.objects.get().amount == D("10000.70")
+    reconciles(meter.pk)
+
+
+ROYAL = {"seat": 1, "ante": D(10), "decision": "raise", "progressive": True,
+         "cards": ["As", "Ks", "Qs", "Js", "Ts"]}
+DEALER = ["2c", "3d", "7c", "4h", "9s"]
+
+
+@pytest.mark.redis
+def test_a_hit_is_settled_by_a_real_worker_through_redis_and_a_repeat_changes_nothing(
+        floor, celery_worker):
+    from payouts.tasks import settle_progressive
+
+    meter, tables = floor
+    table, dealer = tables[0]
+    stud_round_record(actor=dealer, table=table, dealer_cards=DEALER, seats=[ROYAL])
+
+    deadline = time.monotonic() + 30
+    while JackpotHit.objects.get().status == HitStatus.PENDING and time.monotonic() < deadline:
+        time.sleep(0.2)
+    hit = JackpotHit.objects.get()
+    assert (hit.status, hit.amount) == (HitStatus.PAID, D("10000.70"))
+
+    # The same message delivered again (a retry or a duplicate) settles nothing more.
+    assert settle_progressive.delay(meter.pk).get(timeout=30) == 0
+    assert settle_progressive.delay(meter.pk).get(timeout=30) == 0
+    assert JackpotHit.objects.get().amount == D("10000.70")
+    reconciles(meter.pk)
+
+
+def test_a_round_recorded_while_the_broker_is_down_is_settled_by_the_sweep(floor, monkeypatch,
+                                                                           caplog):
+    from kombu.exceptions import OperationalError
+
+    from payouts import tasks
+
+    meter, tables = floor
+    table, dealer = tables[0]
+
+    def broker_down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(tasks.settle_progressive, "delay", broker_down)
+        round_, created = stud_round_record(actor=dealer, table=table, dealer_cards=DEALER,
+                                            seats=[ROYAL])
+    assert created  # the round is recorded all the same
+    assert JackpotHit.objects.get(round=round_).status == HitStatus.PENDING
+    assert "the sweep will" in caplog.text
+
+    assert tasks.sweep_pending_hits() == 1  # beat runs it every minute
+    assert JackpotHit.objects.get(round=round_).status == HitStatus.PAID
+    reconciles(meter.pk)
