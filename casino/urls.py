@@ -7,7 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from payouts import api as payouts_api
-from payouts import progressive_api
+from payouts import progressive_api, progressive_views
 from payouts import views as payouts_views
 from tables import api as tables_api
 from tables import dealer_views, round_api
@@ -39,6 +39,13 @@ urlpatterns = [
          name="pit-paytable-transition"),
     path("pit/tables/<int:pk>/paytable/", payouts_views.table_assign, name="table-assign"),
     path("pit/tables/<int:pk>/history/", payouts_views.table_history, name="table-history"),
+    path("pit/progressives/", progressive_views.progressive_list, name="pit-progressive-list"),
+    path("pit/progressives/<int:pk>/", progressive_views.progressive_detail,
+         name="pit-progressive"),
+    path("pit/jackpot-hits/<int:pk>/approve/", progressive_views.hit_approve,
+         name="pit-hit-approve"),
+    path("sign/<int:pk>/", progressive_views.sign, name="sign"),
+    path("sign/<int:pk>/state.json", progressive_views.sign_state, name="sign-state"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),

@@ -19,6 +19,8 @@ def test_the_demo_casino_has_what_the_readme_promises(capsys):
     assert {t.paytable.variant for t in Table.objects.filter(game="caribbean_stud")} == {
         "us", "uk"}
     assert mayfair.tables.get().paytable.odds["royal_flush"] == 50
+    assert {t.label for t in Table.objects.filter(progressive__name="Harbor Lights Jackpot")} \
+        == {"CS-1", "CS-2"}
     out = capsys.readouterr().out
     for username, password in [("supervisor", "pit-boss-demo"), ("dealer", "deal-cards-demo"),
                                ("accountant", "count-chips-demo")]:

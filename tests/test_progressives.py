@@ -198,3 +198,61 @@ def test_the_sweep_settles_every_meter_with_pending_hits(dealer, jackpot_table, 
     assert sweep_pending_hits() == 1
     assert JackpotHit.objects.get().status == HitStatus.PAID
     assert Progressive.objects.get().amount == D("10000.70")
+
+
+def test_the_floor_sign_needs_no_login_and_shows_the_meter(client, progressive):
+    page = client.get(f"/sign/{progressive.pk}/")
+    state = client.get(f"/sign/{progressive.pk}/state.json").json()
+
+    assert page.status_code == 200
+    assert "Harbor Jackpot" in page.content.decode()
+    assert state == {"name": "Harbor Jackpot", "currency": "USD", "amount": "10000.00",
+                     "pending": None}
+
+
+def test_the_sign_shows_pending_and_the_table_while_a_top_award_awaits_approval(
+        client, dealer, supervisor, jackpot_table, progressive):
+    from django.core.cache import cache
+
+    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+                                     new_balance=D("50000.00"), reason="test: a grown meter")
+    play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
+    progressives.settle_pending_hits(progressive.pk)
+    cache.clear()
+
+    state = client.get(f"/sign/{progressive.pk}/state.json").json()
+
+    assert state["pending"] == {"table": "CS-1", "seat": 1, "category": "royal_flush",
+                                "amount": "50000.70"}
+    assert state["amount"] == "10000.00"  # reseeded at once so play goes on
+
+
+def test_an_unknown_sign_is_a_404(client):
+    assert client.get("/sign/999999/state.json").status_code == 404
+
+
+def test_the_supervisor_page_shows_meters_hits_and_approves(client, dealer, supervisor,
+                                                           jackpot_table, progressive):
+    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+                                     new_balance=D("50000.00"), reason="test: a grown meter")
+    play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
+    play(dealer, jackpot_table, seat(2, "9c 9d 9h 9s 2d"))
+    progressives.settle_pending_hits(progressive.pk)
+    client.force_login(supervisor)
+
+    page = client.get(f"/pit/progressives/{progressive.pk}/").content.decode()
+    assert "Awaiting your approval" in page
+    assert "Ah Kh Qh Jh Th" in page
+    assert "four of a kind" in page
+    hit = JackpotHit.objects.get(status="awaiting_approval")
+
+    client.post(f"/pit/jackpot-hits/{hit.pk}/approve/")
+
+    hit.refresh_from_db()
+    assert (hit.status, hit.approved_by) == ("paid", supervisor)
+
+
+def test_dealers_cannot_open_the_progressive_pages(client, dealer, progressive):
+    client.force_login(dealer)
+
+    assert client.get(f"/pit/progressives/{progressive.pk}/").status_code == 403

@@ -5,14 +5,17 @@ Safe to run again: existing demo objects are kept and the demo passwords reset.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from casino.roles import Role
+from payouts import progressives
 from payouts import services as payouts
-from payouts.models import Paytable, PaytableStatus
+from payouts.models import Paytable, PaytableStatus, Progressive
 from tables import services
 from tables.models import Casino, Game, Table, TableStatus
 
@@ -22,6 +25,7 @@ DEMO_USERS = {
     "accountant": (Role.ACCOUNTANT, "count-chips-demo"),
 }
 
+DEMO_JACKPOT = "Harbor Lights Jackpot"
 DEMO_CASINOS = [
     {"name": "Harbor Lights Casino", "currency": "USD", "timezone": "America/New_York",
      "paytable": ("Harbor Lights Caribbean Stud", "us"),
@@ -60,12 +64,25 @@ class Command(BaseCommand):
                 if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
                     payouts.table_assign_paytable(actor=supervisor, table=table,
                                                   paytable=paytable)
+                if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
+                        table.progressive_id is None:
+                    progressives.table_link_progressive(
+                        actor=supervisor, table=table, progressive=self._jackpot(supervisor))
 
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))
         self.stdout.write(f"Log in at {url}/login/ as:")
         for name, (role, password) in DEMO_USERS.items():
             self.stdout.write(f"  {role.value:<11} user {name:<11} password {password}")
-        self.stdout.write(f"API docs: {url}/api/docs/   health: {url}/healthz")
+        jackpot = Progressive.objects.get(name=DEMO_JACKPOT)
+        self.stdout.write(f"Floor sign: {url}/sign/{jackpot.pk}/   API docs: {url}/api/docs/   "
+                          f"health: {url}/healthz")
+
+    def _jackpot(self, supervisor) -> Progressive:
+        existing = Progressive.objects.filter(name=DEMO_JACKPOT).first()
+        return existing or progressives.progressive_create(
+            actor=supervisor, name=DEMO_JACKPOT, currency="USD", seed=Decimal("10000.00"),
+            contribution_rate=Decimal("0.70"), reserve_rate=Decimal("0.05"),
+            approval_threshold=Decimal("10000.00"))
 
     def _paytable(self, supervisor, name: str, variant: str) -> Paytable:
         existing = Paytable.objects.filter(name=name, status=PaytableStatus.PUBLISHED).first()

@@ -1,0 +1,71 @@
+"""The floor sign (no login) and the supervisor's progressive page."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+from pghistory.models import Events
+
+from casino import audit
+from casino.roles import Role, role_required
+from payouts import progressives, selectors
+from payouts.models import HitStatus, JackpotHit, Progressive
+
+
+@require_GET
+def sign(request, pk: int):
+    state = selectors.sign_state(pk)
+    if state is None:
+        raise Http404("No such jackpot.")
+    return render(request, "payouts/sign.html", {"state": state, "pk": pk})
+
+
+@require_GET
+@never_cache
+def sign_state(request, pk: int):
+    state = selectors.sign_state(pk)
+    if state is None:
+        return JsonResponse({"error": "No such jackpot."}, status=404)
+    return JsonResponse(state)
+
+
+@role_required(Role.SUPERVISOR)
+def progressive_list(request):
+    return render(request, "payouts/progressive_list.html",
+                  {"progressives": Progressive.objects.prefetch_related("tables")})
+
+
+@role_required(Role.SUPERVISOR)
+def progressive_detail(request, pk: int):
+    progressive = get_object_or_404(Progressive, pk=pk)
+    hits = (JackpotHit.objects.filter(progressive=progressive)
+            .select_related("round__table", "approved_by").order_by("-id"))
+    waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL)
+    seat_cards = {}
+    for hit in waiting:
+        seat = hit.round.seats.filter(seat=hit.seat).first()
+        seat_cards[hit.pk] = " ".join(seat.cards or []) if seat else ""
+    return render(request, "payouts/progressive_detail.html", {
+        "progressive": progressive, "meters": selectors.meters(progressive),
+        "hits": hits[:25], "waiting": [(h, seat_cards[h.pk]) for h in waiting],
+        "tables": progressive.tables.select_related("casino"),
+        "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50]),
+    })
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def hit_approve(request, pk: int):
+    hit = get_object_or_404(JackpotHit, pk=pk)
+    try:
+        progressives.hit_approve(actor=request.user, hit=hit)
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(request, f"Award of {hit.amount} at {hit.round.table.label} seat "
+                                  f"{hit.seat} approved by {request.user.get_username()}.")
+    return redirect("pit-progressive", pk=hit.progressive_id)

@@ -1,0 +1,54 @@
+"""Reads of progressive meters for the floor sign and the supervisor page."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.cache import cache
+from django.db.models import Count, Q, Sum
+
+from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+
+SIGN_CACHE_SECONDS = 1
+
+
+def sign_state(progressive_id: int) -> dict | None:
+    """What the floor sign shows. Cached for a second (in Redis in production), so any
+    number of signs polling every second cost the database one query a second."""
+    key = f"sign:{progressive_id}"
+    state = cache.get(key)
+    if state is None:
+        progressive = Progressive.objects.filter(pk=progressive_id).first()
+        if progressive is None:
+            return None
+        waiting = (JackpotHit.objects.filter(progressive=progressive,
+                                             status=HitStatus.AWAITING_APPROVAL)
+                   .select_related("round__table").order_by("id").first())
+        state = {
+            "name": progressive.name, "currency": progressive.currency,
+            "amount": f"{progressive.amount:.2f}",
+            "pending": None if waiting is None else {
+                "table": waiting.round.table.label, "seat": waiting.seat,
+                "category": waiting.category, "amount": f"{waiting.amount:.2f}"},
+        }
+        cache.set(key, state, SIGN_CACHE_SECONDS)
+    return state
+
+
+def meters(progressive: Progressive) -> dict[str, Decimal | int]:
+    """The figures regulators expect on a controller."""
+    entries = MeterEntry.objects.filter(progressive=progressive, meter="meter").aggregate(
+        wagers=Sum("wagers"), contributions=Sum("amount", filter=Q(kind="contribution")),
+        awards=Sum("amount", filter=Q(kind="award")), resets=Sum("amount", filter=Q(kind="reset")),
+        corrections=Sum("amount", filter=Q(kind="correction")))
+    hits = JackpotHit.objects.filter(progressive=progressive).exclude(
+        status=HitStatus.PENDING).aggregate(count=Count("id"), won=Sum("amount"))
+    zero = Decimal("0.00")
+    return {
+        "amount": progressive.amount, "reserve": progressive.reserve,
+        "overflow": progressive.overflow, "total_wagers": entries["wagers"] or zero,
+        "contributions": entries["contributions"] or zero,
+        "awards_from_meter": -(entries["awards"] or zero), "resets": entries["resets"] or zero,
+        "corrections": entries["corrections"] or zero, "hits": hits["count"],
+        "total_won": hits["won"] or zero,
+    }

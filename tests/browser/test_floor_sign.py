@@ -1,0 +1,39 @@
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_floor_sign_follows_the_meter_within_two_seconds(live_server, page: Page):
+    from payouts import progressives
+    from payouts import services as payouts
+    from tables import services
+    from tables.stud_rounds import stud_round_record
+
+    boss = make_user("boss", "supervisor")
+    dealer = make_user("deal", "dealer")
+    casino = services.casino_create(actor=boss, name="Sign Casino", currency="USD",
+                                    timezone="America/New_York")
+    table = services.table_create(actor=boss, casino=casino, label="CS-9",
+                                  game="caribbean_stud", status="open", dealers=[dealer])
+    payouts.table_assign_paytable(actor=boss, table=table, paytable=payouts.paytable_publish(
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us")))
+    meter = progressives.progressive_create(actor=boss, name="Big Jackpot", currency="USD",
+                                            seed=Decimal("25000.00"),
+                                            contribution_rate=Decimal("0.70"))
+    progressives.table_link_progressive(actor=boss, table=table, progressive=meter)
+
+    page.goto(f"{live_server.url}/sign/{meter.pk}/")
+    expect(page.locator("#amount")).to_have_text("USD 25,000.00")
+
+    stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h", "9s"],
+                      seats=[{"seat": n, "ante": Decimal(10), "decision": "fold",
+                              "progressive": True, "cards": cards.split()}
+                             for n, cards in [(1, "Qh Qs 9d 5c 3h"), (2, "Jh Js 8d 6c 5s")]])
+
+    expect(page.locator("#amount")).to_have_text("USD 25,001.40", timeout=2000)
+    expect(page.locator("#pending")).to_be_hidden()
