@@ -10,6 +10,8 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
+from celery.schedules import crontab
+
 from casino import config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -128,6 +130,10 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-pending-jackpot-hits": {
         "task": "payouts.tasks.sweep_pending_hits",
         "schedule": timedelta(minutes=1),
+    },
+    "reconcile-meters-nightly": {
+        "task": "payouts.tasks.reconcile_meters",
+        "schedule": crontab(hour=0, minute=15),
     },
 }
 

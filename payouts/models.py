@@ -220,3 +220,27 @@ class JackpotHit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.category} at seat {self.seat} of round {self.round_id}"
+
+
+class ReconciliationCheck(models.Model):
+    """The nightly proof that a meter's ledger explains its balance, to the cent."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT,
+                                    related_name="reconciliations")
+    meter = models.CharField(max_length=10, choices=MeterName.choices)
+    period_start = models.DateTimeField()
+    period_end = models.DateTimeField()
+    opening = models.DecimalField(max_digits=14, decimal_places=2)
+    contributions = models.DecimalField(max_digits=14, decimal_places=2)
+    awards = models.DecimalField(max_digits=14, decimal_places=2)
+    resets = models.DecimalField(max_digits=14, decimal_places=2)
+    corrections = models.DecimalField(max_digits=14, decimal_places=2)
+    closing = models.DecimalField(max_digits=14, decimal_places=2)
+    balanced = models.BooleanField()
+    checked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-period_end", "progressive", "meter"]
+
+    def __str__(self) -> str:
+        return f"{self.progressive} {self.meter} to {self.period_end:%Y-%m-%d %H:%M}"

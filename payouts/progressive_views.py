@@ -13,7 +13,7 @@ from pghistory.models import Events
 from casino import audit
 from casino.roles import Role, role_required
 from payouts import progressives, selectors
-from payouts.models import HitStatus, JackpotHit, Progressive
+from payouts.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
 
 
 @require_GET
@@ -35,8 +35,10 @@ def sign_state(request, pk: int):
 
 @role_required(Role.SUPERVISOR)
 def progressive_list(request):
-    return render(request, "payouts/progressive_list.html",
-                  {"progressives": Progressive.objects.prefetch_related("tables")})
+    return render(request, "payouts/progressive_list.html", {
+        "progressives": Progressive.objects.prefetch_related("tables"),
+        "mismatches": ReconciliationCheck.objects.filter(balanced=False)
+        .select_related("progressive")[:20]})
 
 
 @role_required(Role.SUPERVISOR)
@@ -54,6 +56,7 @@ def progressive_detail(request, pk: int):
         "hits": hits[:25], "waiting": [(h, seat_cards[h.pk]) for h in waiting],
         "tables": progressive.tables.select_related("casino"),
         "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50]),
+        "checks": progressive.reconciliations.all()[:9],
     })
 
 

@@ -17,3 +17,12 @@ def settle_progressive(progressive_id: int) -> int:
 def sweep_pending_hits() -> int:
     """Beat: settle hits whose task message was lost (broker down at record time)."""
     return progressives.settle_all_pending()
+
+
+@shared_task(name="payouts.tasks.reconcile_meters", time_limit=600)
+def reconcile_meters() -> int:
+    """Beat, nightly: reconcile yesterday (UTC) for every meter; returns the mismatches."""
+    from payouts import reconciliation
+
+    checks = reconciliation.check_all(*reconciliation.yesterday())
+    return sum(1 for check in checks if not check.balanced)

@@ -256,3 +256,51 @@ def test_dealers_cannot_open_the_progressive_pages(client, dealer, progressive):
     client.force_login(dealer)
 
     assert client.get(f"/pit/progressives/{progressive.pk}/").status_code == 403
+
+
+def test_a_period_reconciles_to_the_cent_across_contributions_awards_and_resets(
+        dealer, supervisor, jackpot_table, progressive):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from payouts.reconciliation import reconcile
+
+    start = timezone.now()  # after the fixture seeded the meter
+    for _ in range(3):
+        play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"), seat(2, "Jh Js 9c 5s 3c"))
+    play(dealer, jackpot_table, seat(5, "Ah Kh Qh Jh Th"))
+    progressives.settle_pending_hits(progressive.pk)
+    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+                                     new_balance=D("10000.50"), reason="count check")
+
+    line = reconcile(progressive, start, timezone.now() + dt.timedelta(seconds=1))
+
+    assert line.opening == D("10000.00")
+    assert line.contributions == D("4.90")          # 7 wagers x 0.70
+    assert line.awards == D("-10004.90")             # the royal took the whole meter
+    assert line.resets == D("10000.00")              # and it went back to the seed
+    assert line.corrections == D("0.50")
+    assert line.closing == D("10000.50")
+    assert line.balanced
+
+
+def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client, supervisor,
+                                                                         progressive):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from payouts.models import ReconciliationCheck
+    from payouts.reconciliation import check_all
+
+    end = timezone.now() + dt.timedelta(seconds=1)
+    assert all(c.balanced for c in check_all(end - dt.timedelta(days=1), end))
+
+    Progressive.objects.filter(pk=progressive.pk).update(amount=D("12345.00"))  # no entry
+    check_all(end - dt.timedelta(days=1), timezone.now() + dt.timedelta(seconds=1))
+
+    bad = ReconciliationCheck.objects.get(balanced=False)
+    assert (bad.meter, bad.closing) == ("meter", D("10000.00"))
+    client.force_login(supervisor)
+    assert "Meters that did not reconcile" in client.get("/pit/progressives/").content.decode()
