@@ -96,7 +96,12 @@ class Paytable(models.Model):
                              variant=Variant(self.variant))
 
 
-@pghistory.track()
+# Parameter changes only: the meters' own movements are in the MeterEntry ledger.
+@pghistory.track(
+    pghistory.InsertEvent(),
+    pghistory.UpdateEvent(condition=pghistory.AnyChange(exclude=["amount", "reserve",
+                                                                  "overflow"])),
+)
 class Progressive(models.Model):
     """A jackpot meter fed by the side wagers of every table linked to it.
 

@@ -189,4 +189,14 @@ def payout_instructions(round_: StudRound) -> list[str]:
             lines.append(f"Take seat {seat.seat}'s ante and bet.")
         else:
             lines.append(f"Seat {seat.seat} pushes: return its wagers.")
+    for hit in sorted(round_.jackpot_hits.all(), key=lambda h: h.seat):
+        hand = hit.category.replace("_", " ")
+        if hit.status == "pending":
+            lines.append(f"Seat {hit.seat} hit the jackpot with a {hand}: the award is being "
+                         "settled; call the supervisor.")
+        elif hit.status == "awaiting_approval":
+            lines.append(f"Seat {hit.seat} hit the jackpot with a {hand}: {hit.amount:.2f}, "
+                         "waiting for a supervisor's approval. Keep the cards on the table.")
+        else:
+            lines.append(f"Pay seat {hit.seat}'s jackpot: {hit.amount:.2f} for a {hand}.")
     return lines

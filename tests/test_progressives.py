@@ -304,3 +304,29 @@ def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client
     assert (bad.meter, bad.closing) == ("meter", D("10000.00"))
     client.force_login(supervisor)
     assert "Meters that did not reconcile" in client.get("/pit/progressives/").content.decode()
+
+
+def test_the_dealer_is_told_about_jackpot_hits(dealer, jackpot_table, progressive):
+    from tables.stud_rounds import payout_instructions
+
+    round_ = play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
+    assert "Seat 3 hit the jackpot with a four of a kind: the award is being settled; call " \
+        "the supervisor." in payout_instructions(round_)
+
+    progressives.settle_pending_hits(progressive.pk)
+    round_.refresh_from_db()
+    assert "Pay seat 3's jackpot: 500.00 for a four of a kind." in payout_instructions(
+        type(round_).objects.get(pk=round_.pk))
+
+
+def test_meter_movements_do_not_clutter_the_parameter_history(dealer, supervisor,
+                                                             jackpot_table, progressive):
+    from pghistory.models import Events
+
+    play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))
+    progressives.progressive_update(actor=supervisor, progressive=progressive,
+                                    approval_threshold=D("15000.00"))
+
+    reasons = [e.pgh_context["reason"] for e in
+               Events.objects.tracks(progressive).order_by("pgh_id")]
+    assert reasons == ["progressive created", "progressive parameters changed"]
