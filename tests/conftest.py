@@ -22,6 +22,17 @@ def missing_service(reason: str) -> None:
     pytest.skip(reason)
 
 
+# Each test session gets its own Celery queue, so two suites sharing one Redis (two
+# developers, or a developer and CI) never run each other's tasks.
+TEST_QUEUE = f"casino-test-{os.getpid()}"
+
+
+def pytest_configure(config):
+    from casino.celery import app
+
+    app.conf.task_default_queue = TEST_QUEUE
+
+
 def pytest_report_header(config):
     from django.conf import settings
 
@@ -233,7 +244,7 @@ def celery_worker(redis_broker):
 
     app.conf.task_always_eager = False
     with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
-                      loglevel="WARNING", shutdown_timeout=10) as worker:
+                      loglevel="WARNING", shutdown_timeout=10, queues=[TEST_QUEUE]) as worker:
         yield worker
 
 
