@@ -10,7 +10,7 @@ from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from payouts import progressives
+from payouts import progressives, reconciliation
 from payouts.models import JackpotHit, Progressive
 
 
@@ -36,6 +36,15 @@ class ProgressiveSerializer(serializers.ModelSerializer):
                   "overflow", "tables"]
         read_only_fields = ["amount", "reserve", "overflow"]
 
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            moved = sorted({"amount", "reserve", "overflow"} & set(data))
+            if moved:
+                raise serializers.ValidationError({field: [
+                    "The meters change only through wins and documented corrections "
+                    "(POST .../correct/ with a reason)."] for field in moved})
+        return super().to_internal_value(data)
+
     def validate_currency(self, value):
         if self.instance is not None and value != self.instance.currency:
             raise serializers.ValidationError("A meter's currency never changes.")
@@ -46,6 +55,27 @@ class CorrectionInput(serializers.Serializer):
     meter = serializers.ChoiceField(choices=["meter", "reserve", "overflow"], default="meter")
     new_balance = serializers.DecimalField(max_digits=14, decimal_places=2)
     reason = serializers.CharField(max_length=2000)
+
+
+class ReconciliationQuery(serializers.Serializer):
+    start = serializers.DateTimeField(help_text="Included.")
+    end = serializers.DateTimeField(help_text="Excluded.")
+
+    def validate(self, attrs):
+        if attrs["end"] <= attrs["start"]:
+            raise serializers.ValidationError({"end": ["The end must come after the start."]})
+        return attrs
+
+
+class ReconciliationLine(serializers.Serializer):
+    meter = serializers.CharField()
+    opening = serializers.DecimalField(max_digits=14, decimal_places=2)
+    contributions = serializers.DecimalField(max_digits=14, decimal_places=2)
+    awards = serializers.DecimalField(max_digits=14, decimal_places=2)
+    resets = serializers.DecimalField(max_digits=14, decimal_places=2)
+    corrections = serializers.DecimalField(max_digits=14, decimal_places=2)
+    closing = serializers.DecimalField(max_digits=14, decimal_places=2)
+    balanced = serializers.BooleanField()
 
 
 class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
@@ -76,6 +106,20 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                                          **payload.validated_data)
         progressive.refresh_from_db()
         return Response(ProgressiveSerializer(progressive).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(parameters=[ReconciliationQuery],
+                   responses=ReconciliationLine(many=True))
+    @action(detail=True, methods=["get"])
+    def reconciliation(self, request, pk=None):
+        """Opening + contributions + awards (negative) + resets ± corrections = closing, for
+        each meter of the progressive over [start, end)."""
+        progressive = self.get_object()
+        query = ReconciliationQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        lines = [reconciliation.reconcile(progressive, query.validated_data["start"],
+                                          query.validated_data["end"], meter)
+                 for meter in reconciliation.FIELDS]
+        return Response(ReconciliationLine(lines, many=True).data)
 
 
 class JackpotHitSerializer(serializers.ModelSerializer):

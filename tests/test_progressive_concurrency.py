@@ -23,7 +23,7 @@ from tests.conftest import make_user
 pytestmark = pytest.mark.django_db(transaction=True)
 
 D = Decimal
-TABLES, ROUNDS_PER_TABLE = 4, 25
+TABLES, ROUNDS_PER_TABLE = 4, 50
 
 
 @pytest.fixture

@@ -49,9 +49,10 @@ def test_changing_the_meter_by_hand_is_refused_without_a_correction(api, supervi
     response = api.as_user(supervisor).patch(f"/api/v1/progressives/{progressive.pk}/",
                                              {"amount": "1.00", "seed": "12000.00"},
                                              format="json")
+    assert response.status_code == 400
+    assert "documented corrections" in response.json()["amount"][0]
     progressive.refresh_from_db()
-    assert (progressive.amount, progressive.seed) == (D("10000.00"), D("12000.00"))
-    assert response.json()["amount"] == "10000.00"  # read-only: ignored, not applied
+    assert (progressive.amount, progressive.seed) == (D("10000.00"), D("10000.00"))
 
     corrected = api.post(f"/api/v1/progressives/{progressive.pk}/correct/",
                          {"new_balance": "9990.00", "reason": "Seed keyed wrong"},
@@ -330,3 +331,21 @@ def test_meter_movements_do_not_clutter_the_parameter_history(dealer, supervisor
     reasons = [e.pgh_context["reason"] for e in
                Events.objects.tracks(progressive).order_by("pgh_id")]
     assert reasons == ["progressive created", "progressive parameters changed"]
+
+
+def test_any_period_reconciles_through_the_api(api, accountant, dealer, jackpot_table,
+                                               progressive):
+    play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))
+
+    response = api.as_user(accountant).get(
+        f"/api/v1/progressives/{progressive.pk}/reconciliation/",
+        {"start": "2000-01-01T00:00:00Z", "end": "2100-01-01T00:00:00Z"})
+
+    assert response.status_code == 200
+    meter = next(line for line in response.json() if line["meter"] == "meter")
+    assert (meter["opening"], meter["contributions"], meter["resets"], meter["closing"],
+            meter["balanced"]) == ("0.00", "0.70", "10000.00", "10000.70", True)
+    bad = api.get(f"/api/v1/progressives/{progressive.pk}/reconciliation/",
+                  {"start": "yesterday", "end": "2000-01-01T00:00:00Z"})
+    assert bad.status_code == 400
+    assert "start" in bad.json()
