@@ -46,18 +46,20 @@ def progressive_detail(request, pk: int):
     progressive = get_object_or_404(Progressive, pk=pk)
     hits = (JackpotHit.objects.filter(progressive=progressive)
             .select_related("round__table", "approved_by").order_by("-id"))
-    waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL)
-    seat_cards = {}
-    for hit in waiting:
-        seat = hit.round.seats.filter(seat=hit.seat).first()
-        seat_cards[hit.pk] = " ".join(seat.cards or []) if seat else ""
+    waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
     return render(request, "payouts/progressive_detail.html", {
         "progressive": progressive, "meters": selectors.meters(progressive),
-        "hits": hits[:25], "waiting": [(h, seat_cards[h.pk]) for h in waiting],
+        "hits": hits[:25], "waiting": [(h, _cards_of(h)) for h in waiting],
         "tables": progressive.tables.select_related("casino"),
         "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50]),
         "checks": progressive.reconciliations.all()[:9],
     })
+
+
+def _cards_of(hit: JackpotHit) -> str:
+    """The winning seat's cards, for the supervisor to check against the table."""
+    seat = next((s for s in hit.round.seats.all() if s.seat == hit.seat), None)
+    return " ".join(seat.cards or []) if seat else ""
 
 
 @role_required(Role.SUPERVISOR)

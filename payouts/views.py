@@ -66,7 +66,6 @@ def paytable_detail(request, pk: int):
     return render(request, "payouts/paytable_detail.html", {
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
         "history": history, "tables": paytable.tables.select_related("casino"),
-        "status": 400 if problems else 200,
     }, status=400 if problems else 200)
 
 

@@ -30,20 +30,6 @@ class TableSerializer(serializers.ModelSerializer):
         fields = ["id", "casino", "label", "game", "status", "seats", "dealers", "paytable",
                   "progressive", "min_ante", "max_ante"]
 
-    def validate(self, attrs):
-        if self.instance is not None:
-            if "game" in attrs and attrs["game"] != self.instance.game:
-                raise serializers.ValidationError(
-                    {"game": [f"Table {self.instance.label} is a "
-                              f"{self.instance.get_game_display()} table; open a new table "
-                              "for another game."]}
-                )
-            if "casino" in attrs and attrs["casino"] != self.instance.casino:
-                raise serializers.ValidationError(
-                    {"casino": ["A table cannot move to another casino."]}
-                )
-        return attrs
-
     def get_validators(self):
         # Uniqueness of (casino, label) is checked by the model's full_clean in the
         # service, which names the label; DRF's generic message would not.

@@ -105,8 +105,7 @@ def test_two_royals_at_two_tables_at_once_only_one_takes_the_full_meter(floor):
         table, dealer = table_and_dealer
         barrier.wait()
         try:
-            stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h",
-                                                                       "9s"][:5],
+            stud_round_record(actor=dealer, table=table, dealer_cards=DEALER,
                               seats=[{"seat": 1, "ante": D(10), "decision": "raise",
                                       "progressive": True,
                                       "cards": [r + suit for r in "AKQJT"]}])
