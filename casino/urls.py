@@ -10,7 +10,7 @@ from payouts import api as payouts_api
 from payouts import progressive_api, progressive_views
 from payouts import views as payouts_views
 from tables import api as tables_api
-from tables import dealer_views, round_api
+from tables import dealer_views, poker_api, poker_views, round_api
 from tables import views as tables_views
 
 router = DefaultRouter()
@@ -20,6 +20,10 @@ router.register("paytables", payouts_api.PaytableViewSet, basename="paytable")
 router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
 router.register("progressives", progressive_api.ProgressiveViewSet, basename="progressive")
 router.register("jackpot-hits", progressive_api.JackpotHitViewSet, basename="jackpot-hit")
+router.register("rake-schedules", poker_api.RakeScheduleViewSet, basename="rake-schedule")
+router.register("poker-hands", poker_api.PokerHandViewSet, basename="poker-hand")
+router.register("time-collections", poker_api.TimeCollectionViewSet, basename="time-collection")
+router.register("bad-beat-funds", poker_api.BadBeatFundViewSet, basename="bad-beat-fund")
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -46,10 +50,26 @@ urlpatterns = [
          name="pit-hit-approve"),
     path("sign/<int:pk>/", progressive_views.sign, name="sign"),
     path("sign/<int:pk>/state.json", progressive_views.sign_state, name="sign-state"),
+    path("dealer/tables/<int:pk>/poker/", poker_views.quick_form, name="dealer-poker"),
+    path("dealer/tables/<int:pk>/poker/full/", poker_views.full_form, name="dealer-poker-full"),
+    path("dealer/tables/<int:pk>/poker/time/", poker_views.time_collect,
+         name="dealer-poker-time"),
+    path("poker-hands/<int:pk>/", poker_views.hand_result, name="poker-hand"),
+    path("pit/rake-schedules/", poker_views.schedule_list, name="pit-schedule-list"),
+    path("pit/rake-schedules/<int:pk>/", poker_views.schedule_detail, name="pit-schedule"),
+    path("pit/rake-schedules/<int:pk>/<str:action>/", poker_views.schedule_transition,
+         name="pit-schedule-transition"),
+    path("pit/tables/<int:pk>/poker/", poker_views.table_settings, name="pit-poker-settings"),
     path("admin/", admin.site.urls),
     path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
     path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),
          name="table-stud-rounds"),
+    path("api/v1/tables/<int:pk>/poker-hands/", poker_api.TablePokerHandsView.as_view(),
+         name="table-poker-hands"),
+    path("api/v1/tables/<int:pk>/next-hand/", poker_api.TableNextHandView.as_view(),
+         name="table-next-hand"),
+    path("api/v1/tables/<int:pk>/time-collections/",
+         poker_api.TableTimeCollectionsView.as_view(), name="table-time-collections"),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

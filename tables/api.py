@@ -8,7 +8,7 @@ from rest_framework import mixins, viewsets
 
 from payouts import progressives
 from payouts import services as payout_services
-from tables import selectors, services
+from tables import poker_settings, selectors, services
 from tables.models import Casino
 from tables.serializers import CasinoSerializer, TableSerializer
 
@@ -57,8 +57,12 @@ class TableViewSet(
         data = dict(serializer.validated_data)
         terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
         linked = data.pop("progressive", None)
+        poker = {k: data.pop(k) for k in poker_settings.POKER_FIELDS if k in data}
         table = services.table_create(actor=self.request.user, **data)
         table = self._assign(table, terms)
+        if poker:
+            table = poker_settings.table_set_poker_settings(actor=self.request.user,
+                                                            table=table, **poker)
         if linked is not None:
             table = progressives.table_link_progressive(actor=self.request.user, table=table,
                                                         progressive=linked)
@@ -71,10 +75,14 @@ class TableViewSet(
         terms = {k: data.pop(k, None) for k in ("paytable", "min_ante", "max_ante")}
         relink = "progressive" in data
         linked = data.pop("progressive", None)
+        poker = {k: data.pop(k) for k in poker_settings.POKER_FIELDS if k in data}
         table = services.table_update(
             actor=self.request.user, table=serializer.instance, dealers=dealers, **data
         )
         table = self._assign(table, terms)
+        if poker:
+            table = poker_settings.table_set_poker_settings(actor=self.request.user,
+                                                            table=table, **poker)
         if relink:
             table = progressives.table_link_progressive(actor=self.request.user, table=table,
                                                         progressive=linked)

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
-from tables.models import Casino, Table
+from tables.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 
 class CasinoSerializer(serializers.ModelSerializer):
@@ -24,11 +24,22 @@ class TableSerializer(serializers.ModelSerializer):
                                         allow_null=True)
     max_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
                                         allow_null=True)
+    structure = serializers.ChoiceField(choices=Structure.choices, required=False,
+                                        allow_blank=True)
+    reopen_rule = serializers.ChoiceField(choices=ReopenRule.choices, required=False,
+                                          allow_blank=True)
+    kill = serializers.ChoiceField(choices=Kill.choices, required=False)
+    kill_trigger = serializers.ChoiceField(choices=KillTrigger.choices, required=False,
+                                           allow_blank=True)
 
     class Meta:
         model = Table
         fields = ["id", "casino", "label", "game", "status", "seats", "dealers", "paytable",
-                  "progressive", "min_ante", "max_ante"]
+                  "progressive", "min_ante", "max_ante", "rake_schedule", "structure",
+                  "small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind",
+                  "ante", "raise_cap", "heads_up_uncapped", "reopen_rule", "kill",
+                  "kill_trigger", "kill_pot_big_bets", "poker_settings_version"]
+        read_only_fields = ["poker_settings_version"]
 
     def get_validators(self):
         # Uniqueness of (casino, label) is checked by the model's full_clean in the

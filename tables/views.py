@@ -13,7 +13,7 @@ from tables.models import Casino
 
 @role_required(Role.SUPERVISOR)
 def pit(request):
-    casinos = Casino.objects.prefetch_related("tables__dealers")
+    casinos = Casino.objects.prefetch_related("tables__dealers", "tables__rake_schedule")
     published = Paytable.objects.filter(status=PaytableStatus.PUBLISHED)
     return render(request, "tables/pit.html", {"casinos": casinos, "published": published})
 

@@ -14,11 +14,17 @@ def test_the_demo_casino_has_what_the_readme_promises(capsys):
     mayfair = Casino.objects.get(currency="GBP")
     assert list(harbor.tables.filter(game="caribbean_stud").values_list("label", flat=True)) == [
         "CS-1", "CS-2"]
-    assert mayfair.tables.get().game == "caribbean_stud"
-    assert Table.objects.filter(game="holdem").count() == 1
+    assert mayfair.tables.get(label="CSP-1").game == "caribbean_stud"
+    he1 = Table.objects.get(label="HE-1")
+    assert (he1.structure, he1.small_bet, he1.big_bet, he1.kill) == (
+        "fixed_limit", 20, 40, "full")
+    assert he1.rake_schedule.percent == 10
+    assert he1.rake_schedule.cap == 5
+    assert Table.objects.get(label="NL-1").rake_schedule.method == "time"
+    assert Table.objects.get(label="OM-1").structure == "pot_limit"
     assert {t.paytable.variant for t in Table.objects.filter(game="caribbean_stud")} == {
         "us", "uk"}
-    assert mayfair.tables.get().paytable.odds["royal_flush"] == 50
+    assert mayfair.tables.get(label="CSP-1").paytable.odds["royal_flush"] == 50
     assert {t.label for t in Table.objects.filter(progressive__name="Harbor Lights Jackpot")} \
         == {"CS-1", "CS-2"}
     out = capsys.readouterr().out
@@ -36,4 +42,4 @@ def test_loading_the_demo_twice_changes_nothing():
     call_command("load_demo")
 
     assert Casino.objects.count() == 2
-    assert Table.objects.count() == 4
+    assert Table.objects.count() == 6

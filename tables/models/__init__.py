@@ -1,6 +1,32 @@
 from tables.models.casino import Casino
+from tables.models.poker import (
+    BadBeatEntry,
+    BadBeatFund,
+    CapScope,
+    FundEntryKind,
+    HandMode,
+    Method,
+    PokerHand,
+    PokerHandVoid,
+    PokerPot,
+    PokerSeat,
+    RakeSchedule,
+    ScheduleStatus,
+    TimeCollection,
+)
 from tables.models.rounds import StudRound, StudRoundVoid, StudSeat
-from tables.models.table import Game, Table, TableDealer, TableStatus
+from tables.models.table import (
+    Game,
+    Kill,
+    KillTrigger,
+    ReopenRule,
+    Structure,
+    Table,
+    TableDealer,
+    TableStatus,
+)
 
-__all__ = ["Casino", "Game", "StudRound", "StudRoundVoid", "StudSeat", "Table", "TableDealer",
-           "TableStatus"]
+__all__ = ["BadBeatEntry", "BadBeatFund", "CapScope", "Casino", "FundEntryKind", "Game",
+           "HandMode", "Kill", "KillTrigger", "Method", "PokerHand", "PokerHandVoid", "PokerPot",
+           "PokerSeat", "RakeSchedule", "ReopenRule", "ScheduleStatus", "Structure", "StudRound",
+           "StudRoundVoid", "StudSeat", "Table", "TableDealer", "TableStatus", "TimeCollection"]

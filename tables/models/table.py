@@ -20,6 +20,29 @@ class Game(models.TextChoices):
         return self is Game.CARIBBEAN_STUD
 
 
+class Structure(models.TextChoices):
+    FIXED_LIMIT = "fixed_limit", "Fixed limit"
+    SPREAD_LIMIT = "spread_limit", "Spread limit"
+    POT_LIMIT = "pot_limit", "Pot limit"
+    NO_LIMIT = "no_limit", "No limit"
+
+
+class ReopenRule(models.TextChoices):
+    FULL_BET = "full_bet", "Full bet rule"
+    HALF_BET = "half_bet", "Half bet rule"
+
+
+class Kill(models.TextChoices):
+    OFF = "off", "No kill"
+    FULL = "full", "Full kill (double stakes)"
+    HALF = "half", "Half kill (1.5x stakes)"
+
+
+class KillTrigger(models.TextChoices):
+    POT_SIZE = "pot_size", "Pot over a number of big bets"
+    TWO_IN_A_ROW = "two_in_a_row", "One player wins two pots in a row"
+
+
 class TableStatus(models.TextChoices):
     OPEN = "open", "Open"
     CLOSED = "closed", "Closed"
@@ -45,6 +68,29 @@ class Table(models.Model):
                                     blank=True, related_name="tables")
     min_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     max_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    # Poker tables: how the house collects, the betting structure and its amounts, kills.
+    # ``poker_settings_version`` counts the changes; every hand stores the version and
+    # a copy of the stakes it was played under (the audit trail keeps before/after).
+    rake_schedule = models.ForeignKey("tables.RakeSchedule", on_delete=models.PROTECT,
+                                      null=True, blank=True, related_name="tables")
+    structure = models.CharField(max_length=12, choices=Structure.choices, blank=True)
+    small_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    big_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    min_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    max_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    small_blind = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    big_blind = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    raise_cap = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Fixed limit: bets per round, e.g. 4 = a bet and three "
+                                         "raises.")
+    heads_up_uncapped = models.BooleanField(default=False)
+    reopen_rule = models.CharField(max_length=8, choices=ReopenRule.choices, blank=True)
+    kill = models.CharField(max_length=4, choices=Kill.choices, default=Kill.OFF)
+    kill_trigger = models.CharField(max_length=12, choices=KillTrigger.choices, blank=True)
+    kill_pot_big_bets = models.DecimalField(max_digits=6, decimal_places=2, null=True,
+                                            blank=True)
+    poker_settings_version = models.PositiveIntegerField(default=0)
     dealers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="tables.TableDealer", related_name="dealt_tables",
         blank=True,
@@ -73,6 +119,10 @@ class Table(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status == TableStatus.OPEN
+
+    @property
+    def is_poker(self) -> bool:
+        return self.game != Game.CARIBBEAN_STUD
 
 
 @pghistory.track(pghistory.InsertEvent("assigned"), pghistory.DeleteEvent("unassigned"))

@@ -110,7 +110,7 @@ class KillKind(StrEnum):
 
 
 class KillTrigger(StrEnum):
-    POT_SIZE = "pot_size"          # the previous pot reached a set number of big bets
+    POT_SIZE = "pot_size"          # the previous pot exceeded a set number of big bets
     TWO_IN_A_ROW = "two_in_a_row"  # one player won two pots in a row
 
 
@@ -142,7 +142,8 @@ def next_hand_kill(settings: KillSettings | None, *, pot: Decimal, big_bet: Deci
     if settings is None or winner is None:
         return KillDecision(False)
     if settings.trigger == KillTrigger.POT_SIZE:
-        triggered = pot >= settings.pot_big_bets * big_bet
+        # "greater than $400" in a 20/40 game (the seed text): a pot of exactly 400 is no kill
+        triggered = pot > settings.pot_big_bets * big_bet
     else:
         triggered = previous_winner == winner
     if not triggered:

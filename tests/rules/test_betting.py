@@ -80,15 +80,15 @@ def test_rules_4_whether_an_all_in_raise_reopens_the_betting(raise_by, rule, reo
 
 def test_rules_4_a_pot_of_ten_big_bets_makes_the_next_hand_a_kill_posted_by_its_winner():
     settings = KillSettings(KillKind.FULL, KillTrigger.POT_SIZE, pot_big_bets=D(10))
-    decision = next_hand_kill(settings, pot=D(400), big_bet=D(40), big_blind=D(20), winner=3,
-                              previous_winner=None)
+    decision = next_hand_kill(settings, pot=D("400.01"), big_bet=D(40), big_blind=D(20),
+                              winner=3, previous_winner=None)
     assert (decision.active, decision.poster, decision.kill_blind) == (True, 3, D(40))
     assert decision.stakes(D(40)) == D(80)  # a 20/40 game plays 40/80
 
 
-def test_a_smaller_pot_is_no_kill():
+def test_a_pot_of_exactly_ten_big_bets_is_no_kill_it_must_be_greater():
     settings = KillSettings(KillKind.FULL, KillTrigger.POT_SIZE)
-    assert not next_hand_kill(settings, pot=D(399), big_bet=D(40), big_blind=D(20), winner=3,
+    assert not next_hand_kill(settings, pot=D(400), big_bet=D(40), big_blind=D(20), winner=3,
                               previous_winner=None).active
 
 

@@ -1,4 +1,5 @@
-"""Load a demo casino: two casinos, four tables, their paytables and one user per role.
+"""Load a demo casino: two casinos, their stud and poker tables, paytables, collection
+schedules and one user per role.
 
 Safe to run again: existing demo objects are kept and the demo passwords reset.
 """
@@ -16,8 +17,8 @@ from casino.roles import Role
 from payouts import progressives
 from payouts import services as payouts
 from payouts.models import Paytable, PaytableStatus, Progressive
-from tables import services
-from tables.models import Casino, Game, Table, TableStatus
+from tables import poker_settings, services
+from tables.models import Casino, Game, RakeSchedule, ScheduleStatus, Table, TableStatus
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
@@ -30,11 +31,30 @@ DEMO_CASINOS = [
     {"name": "Harbor Lights Casino", "currency": "USD", "timezone": "America/New_York",
      "paytable": ("Harbor Lights Caribbean Stud", "us"),
      "tables": [("CS-1", Game.CARIBBEAN_STUD), ("CS-2", Game.CARIBBEAN_STUD),
-                ("HE-1", Game.HOLDEM)]},
+                ("HE-1", Game.HOLDEM), ("OM-1", Game.OMAHA_HI_LO)]},
     {"name": "Mayfair Card Club", "currency": "GBP", "timezone": "Europe/London",
      "paytable": ("Mayfair Casino Stud", "uk"),
-     "tables": [("CSP-1", Game.CARIBBEAN_STUD)]},
+     "tables": [("CSP-1", Game.CARIBBEAN_STUD), ("NL-1", Game.HOLDEM)]},
 ]
+# Card-room tables: the collection schedule (by name) and the betting settings.
+DEMO_SCHEDULES = {
+    "10% capped at 5, bad beat 1": {"method": "percentage", "percent": Decimal(10),
+                                    "cap": Decimal("5.00"), "no_flop_no_drop": True,
+                                    "bad_beat_drop": Decimal("1.00"),
+                                    "bad_beat_min_pot": Decimal("20.00")},
+    "Time 6 a seat per half hour": {"method": "time", "time_fee": Decimal("6.00"),
+                                    "time_period_minutes": 30},
+}
+DEMO_POKER = {
+    "HE-1": ("10% capped at 5, bad beat 1", {
+        "structure": "fixed_limit", "small_bet": Decimal(20), "big_bet": Decimal(40),
+        "small_blind": Decimal(10), "big_blind": Decimal(20), "kill": "full",
+        "kill_trigger": "pot_size", "kill_pot_big_bets": Decimal(10)}),
+    "OM-1": ("10% capped at 5, bad beat 1", {
+        "structure": "pot_limit", "small_blind": Decimal(1), "big_blind": Decimal(2)}),
+    "NL-1": ("Time 6 a seat per half hour", {
+        "structure": "no_limit", "small_blind": Decimal(1), "big_blind": Decimal(2)}),
+}
 
 
 class Command(BaseCommand):
@@ -64,6 +84,11 @@ class Command(BaseCommand):
                 if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
                     payouts.table_assign_paytable(actor=supervisor, table=table,
                                                   paytable=paytable)
+                if label in DEMO_POKER and table.rake_schedule_id is None:
+                    name, settings = DEMO_POKER[label]
+                    poker_settings.table_set_poker_settings(
+                        actor=supervisor, table=table,
+                        rake_schedule=self._schedule(supervisor, name), **settings)
                 if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
                         table.progressive_id is None:
                     progressives.table_link_progressive(
@@ -90,6 +115,15 @@ class Command(BaseCommand):
             return existing
         draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant)
         return payouts.paytable_publish(actor=supervisor, paytable=draft)
+
+    def _schedule(self, supervisor, name: str) -> RakeSchedule:
+        existing = RakeSchedule.objects.filter(name=name,
+                                               status=ScheduleStatus.PUBLISHED).first()
+        if existing:
+            return existing
+        draft = poker_settings.schedule_create(actor=supervisor, name=name,
+                                               **DEMO_SCHEDULES[name])
+        return poker_settings.schedule_publish(actor=supervisor, schedule=draft)
 
     def _user(self, username: str, role: Role, password: str):
         User = get_user_model()

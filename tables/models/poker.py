@@ -1,0 +1,337 @@
+"""Card-room poker: collection schedules, recorded hands and their pots, the
+bad-beat fund's ledger and time collection."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pghistory
+import pgtrigger
+from django.conf import settings
+from django.contrib.postgres.fields import ArrayField
+from django.db import models
+
+from tables.rules.pots import RakeSchedule as RakeTerms
+
+_APPEND_ONLY = [
+    pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
+    pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete),
+]
+
+
+def money(**kwargs) -> models.DecimalField:
+    return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
+
+
+class ScheduleStatus(models.TextChoices):
+    DRAFT = "draft", "Draft"
+    PUBLISHED = "published", "Published"
+    RETIRED = "retired", "Retired"
+
+
+class Method(models.TextChoices):
+    PERCENTAGE = "percentage", "Percentage rake"
+    FIXED_DROP = "fixed_drop", "Fixed drop per hand"
+    TIME = "time", "Time collection"
+
+
+class CapScope(models.TextChoices):
+    HAND = "hand", "Per hand (main pot first)"
+    POT = "pot", "Per pot (each side pot capped)"
+
+
+_TERMS = ("name", "method", "percent", "cap", "caps_by_players", "cap_scope", "increment",
+          "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee", "time_period_minutes",
+          "bad_beat_drop", "bad_beat_min_pot", "version", "family_id", "created_by_id",
+          "published_at", "published_by_id")
+_FROZEN_SQL = (
+    "OLD.status <> 'draft' AND ("
+    f"ROW({', '.join(f'OLD.{c}' for c in _TERMS)}) IS DISTINCT FROM "
+    f"ROW({', '.join(f'NEW.{c}' for c in _TERMS)})"
+    " OR NOT (OLD.status = NEW.status OR (OLD.status = 'published' AND NEW.status = 'retired'))"
+    ")"
+)
+
+
+@pghistory.track()
+class RakeSchedule(models.Model):
+    """How the house collects at a poker table, versioned like a paytable.
+
+    Drafts change; a published version never does (a trigger refuses it). Every hand
+    stores the version it was collected under.
+    """
+
+    name = models.CharField(max_length=120)
+    method = models.CharField(max_length=10, choices=Method.choices, default=Method.PERCENTAGE)
+    percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0),
+                                  help_text="10 means 10% of the pot.")
+    cap = money(null=True, blank=True)
+    caps_by_players = models.JSONField(
+        default=dict, blank=True,
+        help_text='Players dealt in -> cap, e.g. {"2": "1.00", "3": "2.00", "5": "5.00"}.')
+    cap_scope = models.CharField(max_length=4, choices=CapScope.choices, default=CapScope.HAND)
+    increment = money(default=Decimal("0.01"))
+    min_pot = money(default=Decimal(0))
+    no_flop_no_drop = models.BooleanField(default=False)
+    fixed_drop = money(default=Decimal(0))
+    time_fee = money(default=Decimal(0), help_text="Time collection: per occupied seat per "
+                                                   "period.")
+    time_period_minutes = models.PositiveSmallIntegerField(default=30)
+    bad_beat_drop = money(default=Decimal(0))
+    bad_beat_min_pot = money(default=Decimal(0))
+    status = models.CharField(max_length=10, choices=ScheduleStatus.choices,
+                              default=ScheduleStatus.DRAFT)
+    family = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="versions")
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["name", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["family", "version"], name="one_schedule_version"),
+            models.CheckConstraint(condition=models.Q(percent__gte=0, percent__lte=100),
+                                   name="rake_percent_0_to_100"),
+            models.CheckConstraint(condition=models.Q(increment__gt=0),
+                                   name="rake_increment_positive"),
+        ]
+        triggers = [
+            pgtrigger.Protect(name="published_schedules_are_frozen",
+                              operation=pgtrigger.Update,
+                              condition=pgtrigger.Condition(_FROZEN_SQL)),
+            pgtrigger.Protect(name="published_schedules_are_kept",
+                              operation=pgtrigger.Delete,
+                              condition=pgtrigger.Condition("OLD.status <> 'draft'")),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == ScheduleStatus.DRAFT
+
+    def terms(self) -> RakeTerms:
+        """The schedule as the pure rules take it (time collection rakes no pot)."""
+        caps = {int(n): Decimal(str(v)) for n, v in (self.caps_by_players or {}).items()}
+        percentage = self.method == Method.PERCENTAGE
+        return RakeTerms(
+            percent=self.percent if percentage else Decimal(0),
+            cap=self.cap if percentage else None,
+            caps_by_players=caps if percentage else {},
+            per_pot=self.cap_scope == CapScope.POT,
+            increment=self.increment,
+            min_pot=self.min_pot,
+            no_flop_no_drop=self.no_flop_no_drop,
+            fixed_drop=self.fixed_drop if self.method == Method.FIXED_DROP else Decimal(0),
+            bad_beat_drop=self.bad_beat_drop,
+            bad_beat_min_pot=self.bad_beat_min_pot,
+        )
+
+
+class HandMode(models.TextChoices):
+    QUICK = "quick", "Quick (pot only)"
+    FULL = "full", "Full (seats, cards and pots)"
+
+
+class PokerHand(models.Model):
+    """One recorded card-room hand and what the house collected from it. Append-only."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+                              related_name="poker_hands")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="dealt_poker_hands")
+    recorded_at = models.DateTimeField(db_index=True)
+    gaming_day = models.DateField(db_index=True)
+    mode = models.CharField(max_length=5, choices=HandMode.choices)
+    game = models.CharField(max_length=20)
+    rake_schedule = models.ForeignKey(RakeSchedule, on_delete=models.PROTECT,
+                                      related_name="hands")
+    settings_version = models.PositiveIntegerField()
+    stakes = models.JSONField(help_text="The structure and amounts the hand was played at.")
+    kill_hand = models.BooleanField(default=False)
+    flop_dealt = models.BooleanField()
+    players_dealt = models.PositiveSmallIntegerField(null=True, blank=True)
+    button = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = ArrayField(models.CharField(max_length=2), default=list, blank=True)
+    pot = money()
+    rake = money()
+    bad_beat_drop = money(default=Decimal(0))
+    winner = models.PositiveSmallIntegerField(null=True, blank=True,
+                                              help_text="The one seat that won every pot.")
+    next_kill = models.BooleanField(default=False)
+    next_kill_poster = models.PositiveSmallIntegerField(null=True, blank=True)
+    next_kill_blind = money(null=True, blank=True)
+    next_kill_multiplier = models.DecimalField(max_digits=3, decimal_places=1,
+                                               default=Decimal(1))
+    idempotency_key = models.CharField(max_length=80, blank=True)
+
+    class Meta:
+        ordering = ["-recorded_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "idempotency_key"],
+                                    condition=~models.Q(idempotency_key=""),
+                                    name="one_hand_per_idempotency_key"),
+            models.CheckConstraint(condition=models.Q(pot__gte=0), name="hand_pot_not_negative"),
+            models.CheckConstraint(
+                condition=models.Q(rake__gte=0, bad_beat_drop__gte=0)
+                & models.Q(pot__gte=models.F("rake") + models.F("bad_beat_drop")),
+                name="hand_collection_within_pot"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"hand {self.pk} at {self.table.label}"
+
+    @property
+    def to_players(self) -> Decimal:
+        return self.pot - self.rake - self.bad_beat_drop
+
+
+class PokerSeat(models.Model):
+    """A seat in a full-mode hand: chips in, how it ended and what it collected."""
+
+    hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    put_in = money()
+    folded = models.BooleanField(default=False)
+    all_in = models.BooleanField(default=False)
+    cards = ArrayField(models.CharField(max_length=2), null=True, blank=True)
+    shown_hand = models.CharField(max_length=120, blank=True)
+    collects = money()
+
+    class Meta:
+        ordering = ["hand", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="one_poker_seat_per_hand"),
+            models.CheckConstraint(condition=models.Q(put_in__gte=0, collects__gte=0),
+                                   name="poker_seat_chips_not_negative"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of hand {self.hand_id}"
+
+    @property
+    def net(self) -> Decimal:
+        return self.collects - self.put_in
+
+
+class PokerPot(models.Model):
+    """The main pot (number 0) or a side pot of a full-mode hand."""
+
+    hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, related_name="pots")
+    number = models.PositiveSmallIntegerField()
+    amount = money()
+    eligible = ArrayField(models.PositiveSmallIntegerField())
+    rake = money()
+    bad_beat_drop = money(default=Decimal(0))
+    high_winners = ArrayField(models.PositiveSmallIntegerField(), default=list)
+    low_winners = ArrayField(models.PositiveSmallIntegerField(), default=list)
+    shares = models.JSONField(help_text="Seat -> amount won from this pot.")
+
+    class Meta:
+        ordering = ["hand", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "number"], name="one_pot_number_per_hand"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"{self.name} of hand {self.hand_id}"
+
+    @property
+    def name(self) -> str:
+        return "main pot" if self.number == 0 else f"side pot {self.number}"
+
+
+class PokerHandVoid(models.Model):
+    """A supervisor's correction: the hand's collection no longer counts."""
+
+    hand = models.OneToOneField(PokerHand, on_delete=models.PROTECT, related_name="correction")
+    reason = models.TextField()
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    voided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"void of hand {self.hand_id}"
+
+
+class BadBeatFund(models.Model):
+    """The players' bad-beat jackpot fund of one casino's card room.
+
+    ``balance`` only moves together with a ``BadBeatEntry`` in the same transaction,
+    with the row locked, so the ledger always sums to it.
+    """
+
+    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
+                                  related_name="bad_beat_fund")
+    balance = money(default=Decimal(0))
+
+    def __str__(self) -> str:
+        return f"bad-beat fund of {self.casino.name}"
+
+
+class FundEntryKind(models.TextChoices):
+    DROP = "drop", "Drop from a hand"
+    VOID = "void", "Drop returned (hand voided)"
+    PAYOUT = "payout", "Bad-beat jackpot paid"
+
+
+class BadBeatEntry(models.Model):
+    fund = models.ForeignKey(BadBeatFund, on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(max_length=6, choices=FundEntryKind.choices)
+    amount = money(help_text="Signed: + into the fund, - out of it.")
+    balance_after = money()
+    hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, null=True, blank=True,
+                             related_name="bad_beat_entries")
+    note = models.CharField(max_length=200, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["fund", "id"]
+        verbose_name_plural = "bad-beat entries"
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.amount}"
+
+
+class TimeCollection(models.Model):
+    """The seat fees collected at a table for one period of time collection. Append-only;
+    one per table and period."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+                              related_name="time_collections")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+")
+    rake_schedule = models.ForeignKey(RakeSchedule, on_delete=models.PROTECT, related_name="+")
+    period_start = models.DateTimeField()
+    period_minutes = models.PositiveSmallIntegerField()
+    gaming_day = models.DateField(db_index=True)
+    seats = ArrayField(models.PositiveSmallIntegerField())
+    fee_per_seat = money()
+    amount = money()
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-period_start", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "period_start"],
+                                    name="one_time_collection_per_period"),
+        ]
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"time at {self.table_id} from {self.period_start:%H:%M}"

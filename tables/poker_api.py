@@ -1,0 +1,197 @@
+"""The card room's API: collection schedules (supervisors), poker hands and time
+collection (dealers), the bad-beat fund (supervisors pay, accountants read)."""
+
+from __future__ import annotations
+
+import django_filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.permissions import RoleModelPermissions
+from tables import poker_hands, poker_settings, selectors
+from tables.models import BadBeatFund, PokerHand, RakeSchedule, Table, TimeCollection
+from tables.poker_serializers import (
+    BadBeatEntryOutput,
+    BadBeatFundOutput,
+    BadBeatPayoutInput,
+    PokerHandInput,
+    PokerHandOutput,
+    RakeScheduleSerializer,
+    TimeCollectionInput,
+    TimeCollectionOutput,
+)
+from tables.round_serializers import VoidInput
+
+
+class RakeScheduleViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                          mixins.UpdateModelMixin, mixins.ListModelMixin,
+                          viewsets.GenericViewSet):
+    """Collection schedules: supervisors draft, publish, version and retire; others read."""
+
+    queryset = RakeSchedule.objects.all()
+    serializer_class = RakeScheduleSerializer
+    filterset_fields = ["method", "status", "family"]
+
+    def perform_create(self, serializer):
+        serializer.instance = poker_settings.schedule_create(
+            actor=self.request.user, **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = poker_settings.schedule_update(
+            actor=self.request.user, schedule=serializer.instance, **serializer.validated_data)
+
+    def _transition(self, service, created=False):
+        schedule = service(actor=self.request.user, schedule=self.get_object())
+        return Response(RakeScheduleSerializer(schedule).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(request=None, responses=RakeScheduleSerializer)
+    @action(detail=True, methods=["post"])
+    def publish(self, request, pk=None):
+        """Freeze the draft: a published schedule never changes."""
+        return self._transition(poker_settings.schedule_publish)
+
+    @extend_schema(request=None, responses=RakeScheduleSerializer)
+    @action(detail=True, methods=["post"])
+    def retire(self, request, pk=None):
+        return self._transition(poker_settings.schedule_retire)
+
+    @extend_schema(request=None, responses=RakeScheduleSerializer)
+    @action(detail=True, methods=["post"], url_path="new-version")
+    def new_version(self, request, pk=None):
+        """A new draft with this version's terms, to change and publish."""
+        return self._transition(poker_settings.schedule_new_version, created=True)
+
+
+class CanRecordHands(IsAuthenticated):
+    message = "Only dealers record hands."
+
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and request.user.has_perm(
+            "tables.add_pokerhand")
+
+
+class TablePokerHandsView(APIView):
+    permission_classes = [CanRecordHands]
+
+    @extend_schema(request=PokerHandInput, responses={201: PokerHandOutput})
+    def post(self, request, pk: int):
+        """Quick mode: {"pot", "flop_dealt"}. Full mode: "seats" (chips put in, folds,
+        all-ins, cards) and "board"; the service builds the pots and awards them."""
+        table = get_object_or_404(Table, pk=pk)
+        payload = PokerHandInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        hand, created = poker_hands.poker_hand_record(
+            actor=request.user, table=table,
+            idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
+            **payload.validated_data)
+        hand = poker_hands.hands_visible_to(request.user).get(pk=hand.pk)
+        return Response(PokerHandOutput(hand).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class TableNextHandView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, pk: int):
+        """The next hand at a poker table: a kill or not, who posts, the stakes."""
+        table = get_object_or_404(selectors.tables_visible_to(request.user), pk=pk)
+        return Response(poker_hands.next_hand(table, poker_hands.last_hand(table)))
+
+
+class PokerHandFilter(django_filters.FilterSet):
+    gaming_day = django_filters.DateFilter()
+
+    class Meta:
+        model = PokerHand
+        fields = ["table", "dealer", "gaming_day", "mode"]
+
+
+class PokerHandViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+                       viewsets.GenericViewSet):
+    serializer_class = PokerHandOutput
+    permission_classes = [RoleModelPermissions]
+    filterset_class = PokerHandFilter
+
+    def get_queryset(self):
+        return poker_hands.hands_visible_to(self.request.user)
+
+    @extend_schema(request=VoidInput, responses={201: PokerHandOutput})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def void(self, request, pk=None):
+        """A supervisor voids a recorded hand with a reason (a correcting record)."""
+        hand = self.get_object()
+        payload = VoidInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        poker_hands.poker_hand_void(actor=request.user, hand=hand,
+                                    reason=payload.validated_data["reason"])
+        return Response(PokerHandOutput(self.get_queryset().get(pk=hand.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+class CanCollectTime(IsAuthenticated):
+    message = "Only dealers record time collection."
+
+    def has_permission(self, request, view):
+        return super().has_permission(request, view) and request.user.has_perm(
+            "tables.add_timecollection")
+
+
+class TableTimeCollectionsView(APIView):
+    permission_classes = [CanCollectTime]
+
+    @extend_schema(request=TimeCollectionInput, responses={201: TimeCollectionOutput})
+    def post(self, request, pk: int):
+        """Collect the period's seat fee from the occupied seats."""
+        table = get_object_or_404(Table, pk=pk)
+        payload = TimeCollectionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        row = poker_hands.time_collection_record(actor=request.user, table=table,
+                                                 **payload.validated_data)
+        return Response(TimeCollectionOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+class TimeCollectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                            viewsets.GenericViewSet):
+    """The time collection ledger."""
+
+    serializer_class = TimeCollectionOutput
+    permission_classes = [RoleModelPermissions]
+    filterset_fields = ["table", "gaming_day"]
+    queryset = TimeCollection.objects.none()
+
+    def get_queryset(self):
+        return poker_hands.collections_visible_to(self.request.user)
+
+
+class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                         viewsets.GenericViewSet):
+    """Each casino's bad-beat fund: its balance and its ledger."""
+
+    queryset = BadBeatFund.objects.select_related("casino")
+    serializer_class = BadBeatFundOutput
+    permission_classes = [RoleModelPermissions]
+
+    @extend_schema(responses=BadBeatEntryOutput(many=True))
+    @action(detail=True, methods=["get"])
+    def entries(self, request, pk=None):
+        fund = self.get_object()
+        page = self.paginate_queryset(fund.entries.order_by("-id"))
+        return self.get_paginated_response(BadBeatEntryOutput(page, many=True).data)
+
+    @extend_schema(request=BadBeatPayoutInput, responses={201: BadBeatEntryOutput})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def payout(self, request, pk=None):
+        """A supervisor pays the bad-beat jackpot from the fund."""
+        fund = self.get_object()
+        payload = BadBeatPayoutInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        entry = poker_hands.bad_beat_payout(actor=request.user, casino=fund.casino,
+                                            **payload.validated_data)
+        return Response(BadBeatEntryOutput(entry).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,422 @@
+"""Recording card-room hands, time collection and the bad-beat fund: the services
+and their reads.
+
+``poker_hand_record`` takes either a quick hand (the pot and whether a flop was
+dealt) or a full one (each seat's chips, folds, all-ins and cards, and the board),
+checks it against the table's game and settles it with ``tables.rules.showdown``
+under the table's collection schedule, all in one transaction with the table row
+locked, so hands at one table are recorded one after another and each sees the
+kill decision of the one before. Nothing is stored on any error.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from casino.errors import NestedValidationError
+from casino.roles import Role, has_role, is_supervisor
+from tables.models import (
+    BadBeatEntry,
+    BadBeatFund,
+    Casino,
+    FundEntryKind,
+    HandMode,
+    Kill,
+    Method,
+    PokerHand,
+    PokerHandVoid,
+    PokerPot,
+    PokerSeat,
+    Structure,
+    Table,
+    TimeCollection,
+)
+from tables.rules.betting import KillDecision, KillKind, KillSettings, KillTrigger, next_hand_kill
+from tables.rules.cards import CardError, card_str, parse_cards
+from tables.rules.money import has_exact_cents, unit
+from tables.rules.showdown import HandError, SeatRecord, quick_collection, settle_recorded_hand
+
+STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
+
+
+def _error(path: tuple, message: str) -> NestedValidationError:
+    """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}: DRF's shape."""
+    if len(path) == 3:
+        return NestedValidationError({path[0]: {path[1]: {path[2]: [message]}}})
+    if len(path) == 2:
+        return NestedValidationError({path[0]: {path[1]: [message]}})
+    return NestedValidationError({path[0]: [message]})
+
+
+def _check_dealer(actor, table: Table) -> None:
+    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
+        raise PermissionDenied(
+            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
+            "assigned dealers record hands there.")
+
+
+def _lock_poker_table(actor, table: Table) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).select_related(
+        "casino", "rake_schedule").get(pk=table.pk)
+    _check_dealer(actor, table)
+    if not table.is_poker:
+        raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
+                                         "as stud rounds."]})
+    if not table.is_open:
+        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
+                                         "recording hands."]})
+    if table.rake_schedule is None or not table.structure:
+        raise ValidationError({"table": [f"Table {table.label} has no collection schedule or "
+                                         "betting structure yet; a supervisor must set them."]})
+    return table
+
+
+# --- Kill games ------------------------------------------------------------------------
+
+
+def _kill_settings(table: Table) -> KillSettings | None:
+    if table.kill == Kill.OFF:
+        return None
+    return KillSettings(KillKind(table.kill), KillTrigger(table.kill_trigger),
+                        table.kill_pot_big_bets or Decimal(10))
+
+
+def last_hand(table: Table) -> PokerHand | None:
+    """The latest hand at the table that still counts (voided hands do not)."""
+    return (PokerHand.objects.filter(table=table, correction__isnull=True)
+            .order_by("-id").first())
+
+
+def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str | None]:
+    """The structure and amounts a hand is played at; a kill multiplies the limits and
+    blinds (the kill blind is posted on top)."""
+    stakes: dict[str, Any] = {"structure": table.structure,
+                              "settings_version": table.poker_settings_version}
+    for field in STAKE_FIELDS:
+        value = getattr(table, field)
+        stakes[field] = None if value is None else f"{value * multiplier:.2f}"
+    return stakes
+
+
+def next_hand(table: Table, hand: PokerHand | None) -> dict[str, Any]:
+    """What the dealer announces for the next hand: a kill or not, who posts, the stakes."""
+    if hand is None or not hand.next_kill:
+        return {"kill": False, "kill_blind_by": None, "kill_blind": None,
+                "stakes": stakes_of(table)}
+    return {"kill": True, "kill_blind_by": hand.next_kill_poster,
+            "kill_blind": f"{hand.next_kill_blind:.2f}",
+            "multiplier": f"{hand.next_kill_multiplier}",
+            "stakes": stakes_of(table, hand.next_kill_multiplier)}
+
+
+def _decide_kill(table: Table, *, pot: Decimal, winner: int | None,
+                 previous: PokerHand | None) -> KillDecision:
+    settings = _kill_settings(table)
+    if settings is None:
+        return KillDecision(False)
+    big_blind = table.big_blind or table.small_bet
+    return next_hand_kill(settings, pot=pot, big_bet=table.big_bet, big_blind=big_blind,
+                          winner=winner, previous_winner=previous.winner if previous else None)
+
+
+# --- Recording ---------------------------------------------------------------------------
+
+
+def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
+    if cards is None:
+        return None
+    try:
+        return tuple(parse_cards(list(cards)))
+    except CardError as error:
+        raise _error(path, str(error)) from None
+
+
+def _check_chips(value: Decimal, table: Table, path: tuple, what: str) -> None:
+    if not has_exact_cents(value, table.casino.currency):
+        raise _error(path, f"{what} {value} is not a whole amount of "
+                           f"{table.casino.currency}.")
+
+
+def _check_seat_number(seat: int | None, table: Table, path: tuple) -> None:
+    if seat is not None and not 1 <= seat <= table.seats:
+        raise _error(path, f"Seat {seat} is not at {table.label}, which has seats 1 to "
+                           f"{table.seats}.")
+
+
+@transaction.atomic
+def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
+                      flop_dealt: bool | None = None, players_dealt: int | None = None,
+                      winner: int | None = None, seats: Sequence[dict] | None = None,
+                      board: Sequence[str] | None = None, button: int | None = None,
+                      winners: Sequence[int] | None = None,
+                      idempotency_key: str = "") -> tuple[PokerHand, bool]:
+    """Settle and store a hand. Returns (hand, created); a repeated idempotency key
+    returns the hand first recorded with it."""
+    table = _lock_poker_table(actor, table)
+    if idempotency_key:
+        earlier = PokerHand.objects.filter(table=table, idempotency_key=idempotency_key).first()
+        if earlier is not None:
+            return earlier, False
+    schedule = table.rake_schedule
+    terms = schedule.terms()
+    previous = last_hand(table)
+    kill_hand = bool(previous and previous.next_kill)
+    multiplier = previous.next_kill_multiplier if kill_hand else Decimal(1)
+    _check_seat_number(button, table, ("button",))
+    _check_seat_number(winner, table, ("winner",))
+
+    result = None
+    board_cards = _parse(board or [], ("board",))
+    if seats:
+        records = []
+        for index, seat in enumerate(seats):
+            _check_seat_number(seat["seat"], table, ("seats", index, "seat"))
+            _check_chips(seat["put_in"], table, ("seats", index, "put_in"), "Put in")
+            records.append(SeatRecord(
+                seat=seat["seat"], put_in=seat["put_in"], folded=seat.get("folded", False),
+                all_in=seat.get("all_in", False),
+                cards=_parse(seat.get("cards"), ("seats", index, "cards")),
+                collected=seat.get("collected")))
+        try:
+            result = settle_recorded_hand(
+                table.game, records, board_cards, schedule=terms,
+                flop_dealt=flop_dealt, button=button, winners=winners,
+                unit=unit(table.casino.currency))
+        except HandError as error:
+            raise _error(error.path, str(error)) from None
+        settlement = result.settlement
+        if pot is not None and pot != settlement.pot_total:
+            raise _error(("pot",), f"The seats' chips make a pot of {settlement.pot_total}, "
+                                   f"not {pot}.")
+        if players_dealt is not None and players_dealt != len(records):
+            raise _error(("players_dealt",), f"{len(records)} seats are listed, not "
+                                             f"{players_dealt}.")
+        if winner is not None and winner != result.scooper:
+            raise _error(("winner",), f"Seat {winner} did not win every pot by the cards shown.")
+        pot, rake, bad_beat = settlement.pot_total, settlement.rake, settlement.bad_beat_drop
+        flop_dealt, players_dealt, winner = result.flop_dealt, len(records), result.scooper
+    else:
+        if board_cards:
+            raise _error(("board",), "A quick hand takes the pot only; give the seats too "
+                                     "to record the board.")
+        if pot is None:
+            raise _error(("pot",), "Give the pot, or each seat's chips for a full hand.")
+        if flop_dealt is None:
+            raise _error(("flop_dealt",), "Say whether a flop was dealt.")
+        _check_chips(pot, table, ("pot",), "A pot of")
+        if players_dealt is not None and not 2 <= players_dealt <= table.seats:
+            raise _error(("players_dealt",), f"{players_dealt} players: {table.label} deals in "
+                                             f"2 to {table.seats}.")
+        if terms.caps_by_players and players_dealt is None:
+            raise _error(("players_dealt",), "This table's rake cap depends on how many players "
+                                             "were dealt in: give players_dealt.")
+        if table.kill != Kill.OFF and winner is None and pot > 0:
+            raise _error(("winner",), "This is a kill game: name the seat that won the pot "
+                                      "(leave it out only for a split pot).")
+        try:
+            rake, bad_beat = quick_collection(pot, terms, flop_dealt=flop_dealt,
+                                              players_dealt=players_dealt or 2)
+        except HandError as error:
+            raise _error(error.path, str(error)) from None
+
+    decision = _decide_kill(table, pot=pot, winner=winner, previous=previous)
+    now = timezone.now()
+    hand = PokerHand.objects.create(
+        table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
+        mode=HandMode.FULL if result else HandMode.QUICK, game=table.game,
+        rake_schedule=schedule, settings_version=table.poker_settings_version,
+        stakes=stakes_of(table, multiplier), kill_hand=kill_hand, flop_dealt=flop_dealt,
+        players_dealt=players_dealt, button=button,
+        board=[card_str(c) for c in board_cards] if result else [],
+        pot=pot, rake=rake, bad_beat_drop=bad_beat, winner=winner,
+        next_kill=decision.active, next_kill_poster=decision.poster,
+        next_kill_blind=decision.kill_blind if decision.active else None,
+        next_kill_multiplier=decision.multiplier, idempotency_key=idempotency_key)
+    if result is not None:
+        _store_full(hand, records, result)
+    if bad_beat:
+        _fund_move(table.casino, bad_beat, kind=FundEntryKind.DROP, hand=hand, actor=actor)
+    return hand, True
+
+
+def _store_full(hand: PokerHand, records: Sequence[SeatRecord], result) -> None:
+    settlement = result.settlement
+    PokerSeat.objects.bulk_create(
+        PokerSeat(hand=hand, seat=r.seat, put_in=r.put_in, folded=r.folded, all_in=r.all_in,
+                  cards=[card_str(c) for c in r.cards] if r.cards is not None else None,
+                  shown_hand=result.hands.get(r.seat, ""),
+                  collects=settlement.collects[r.seat])
+        for r in sorted(records, key=lambda r: r.seat))
+    PokerPot.objects.bulk_create(
+        PokerPot(hand=hand, number=number, amount=p.amount, eligible=list(p.eligible),
+                 rake=p.rake, bad_beat_drop=p.bad_beat_drop,
+                 high_winners=list(p.high_winners), low_winners=list(p.low_winners),
+                 shares={str(seat): f"{share}" for seat, share in p.shares.items()})
+        for number, p in enumerate(settlement.pots))
+
+
+# --- The bad-beat fund -------------------------------------------------------------------
+
+
+def _fund_move(casino: Casino, amount: Decimal, *, kind: str, actor, hand=None,
+               note: str = "") -> BadBeatEntry:
+    fund, _ = BadBeatFund.objects.get_or_create(casino=casino)
+    fund = BadBeatFund.objects.select_for_update().get(pk=fund.pk)
+    if fund.balance + amount < 0:
+        raise ValidationError({"amount": [f"The bad-beat fund holds {fund.balance:.2f}; it "
+                                          f"cannot pay {-amount:.2f}."]})
+    fund.balance += amount
+    fund.save(update_fields=["balance"])
+    return BadBeatEntry.objects.create(fund=fund, kind=kind, amount=amount,
+                                       balance_after=fund.balance, hand=hand, note=note,
+                                       created_by=actor)
+
+
+@transaction.atomic
+def bad_beat_payout(*, actor, casino: Casino, amount: Decimal, note: str) -> BadBeatEntry:
+    """A supervisor pays the bad-beat jackpot (or part of it) by the posted rules."""
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a supervisor pays out the bad-beat jackpot.")
+    if amount <= 0 or not has_exact_cents(amount, casino.currency):
+        raise ValidationError({"amount": [f"{amount} is not an amount to pay."]})
+    if not (note or "").strip():
+        raise ValidationError({"note": ["Say who was paid and for which hand."]})
+    return _fund_move(casino, -amount, kind=FundEntryKind.PAYOUT, actor=actor, note=note.strip())
+
+
+# --- Corrections ---------------------------------------------------------------------------
+
+
+@transaction.atomic
+def poker_hand_void(*, actor, hand: PokerHand, reason: str) -> PokerHandVoid:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a supervisor can void a recorded hand.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": ["Say why the hand is voided."]})
+    hand = PokerHand.objects.select_for_update().select_related("table__casino").get(pk=hand.pk)
+    if PokerHandVoid.objects.filter(hand=hand).exists():
+        raise ValidationError({"hand": [f"Hand {hand.pk} is already voided."]})
+    void = PokerHandVoid.objects.create(hand=hand, reason=reason, voided_by=actor)
+    if hand.bad_beat_drop:
+        _fund_move(hand.table.casino, -hand.bad_beat_drop, kind=FundEntryKind.VOID, hand=hand,
+                   actor=actor, note=f"hand {hand.pk} voided")
+    return void
+
+
+# --- Time collection -------------------------------------------------------------------------
+
+
+def current_period(table: Table, minutes: int, moment: dt.datetime | None = None
+                   ) -> dt.datetime:
+    """The start of the collection period ``moment`` falls in, in the casino's time."""
+    local = (moment or timezone.now()).astimezone(table.casino.zone)
+    midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
+    elapsed = int((local - midnight).total_seconds() // 60)
+    return midnight + dt.timedelta(minutes=elapsed - elapsed % minutes)
+
+
+@transaction.atomic
+def time_collection_record(*, actor, table: Table, seats: Sequence[int],
+                           period_start: dt.datetime | None = None) -> TimeCollection:
+    """The dealer collects the seat fee from every occupied seat for one period."""
+    table = _lock_poker_table(actor, table)
+    schedule = table.rake_schedule
+    if schedule.method != Method.TIME:
+        raise ValidationError({"table": [f"{table.label} collects by "
+                                         f"{schedule.get_method_display().lower()}, not by "
+                                         "time."]})
+    if not seats:
+        raise ValidationError({"seats": ["Tick the occupied seats."]})
+    for index, seat in enumerate(seats):
+        _check_seat_number(seat, table, ("seats", index))
+    if len(set(seats)) != len(seats):
+        raise ValidationError({"seats": ["A seat is listed twice."]})
+    minutes = schedule.time_period_minutes
+    start = current_period(table, minutes, period_start)
+    if period_start is not None and start != period_start.astimezone(table.casino.zone):
+        raise ValidationError({"period_start": [
+            f"{period_start.astimezone(table.casino.zone):%H:%M} is not the start of a "
+            f"{minutes}-minute period; the period then began at {start:%H:%M}."]})
+    if TimeCollection.objects.filter(table=table, period_start=start).exists():
+        raise ValidationError({"period_start": [
+            f"Time for {start:%H:%M} at {table.label} is already collected."]})
+    try:
+        with transaction.atomic():
+            return TimeCollection.objects.create(
+                table=table, dealer=actor, rake_schedule=schedule, period_start=start,
+                period_minutes=minutes, gaming_day=table.casino.gaming_day(start),
+                seats=sorted(seats), fee_per_seat=schedule.time_fee,
+                amount=schedule.time_fee * len(seats))
+    except IntegrityError:
+        raise ValidationError({"period_start": [
+            f"Time for {start:%H:%M} at {table.label} is already collected."]}) from None
+
+
+# --- Reads ---------------------------------------------------------------------------------
+
+
+def hands_visible_to(user) -> QuerySet[PokerHand]:
+    hands = PokerHand.objects.select_related(
+        "table__casino", "rake_schedule", "dealer", "correction",
+    ).prefetch_related(Prefetch("seats", queryset=PokerSeat.objects.order_by("seat")),
+                       Prefetch("pots", queryset=PokerPot.objects.order_by("number")))
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return hands
+    if has_role(user, Role.DEALER):
+        return hands.filter(table__dealers=user).distinct()
+    return hands.none()
+
+
+def collections_visible_to(user) -> QuerySet[TimeCollection]:
+    rows = TimeCollection.objects.select_related("table__casino")
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return rows
+    if has_role(user, Role.DEALER):
+        return rows.filter(table__dealers=user).distinct()
+    return rows.none()
+
+
+def hand_summary(hand: PokerHand) -> list[str]:
+    """What the dealer does with the chips, in words."""
+    currency_lines = []
+    if hand.mode == HandMode.QUICK:
+        currency_lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
+                              "to the winner.")
+    else:
+        for pot in hand.pots.all():
+            winners = sorted(pot.shares.items(), key=lambda kv: int(kv[0]))
+            pays = ", ".join(f"seat {seat} {Decimal(amount):.2f}" for seat, amount in winners)
+            currency_lines.append(f"{pot.name.capitalize()} {pot.amount:.2f} (seats "
+                                  f"{', '.join(map(str, pot.eligible))}): rake {pot.rake:.2f}; "
+                                  f"{pays}.")
+        returned = [s for s in hand.seats.all()
+                    if s.collects > sum((Decimal(p.shares.get(str(s.seat), 0))
+                                         for p in hand.pots.all()), Decimal(0))]
+        for seat in returned:
+            won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in hand.pots.all()),
+                      Decimal(0))
+            currency_lines.append(f"Return {seat.collects - won:.2f} uncalled to seat "
+                                  f"{seat.seat}.")
+        currency_lines.append(f"Drop {hand.rake:.2f} in the box.")
+    if hand.bad_beat_drop:
+        currency_lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")
+    return currency_lines
+
+
+def structure_words(stakes: dict) -> str:
+    structure = stakes.get("structure")
+    if structure == Structure.FIXED_LIMIT:
+        return f"{stakes['small_bet']}/{stakes['big_bet']} fixed limit"
+    if structure == Structure.SPREAD_LIMIT:
+        return f"{stakes['min_bet']} to {stakes['max_bet']} spread limit"
+    blinds = "/".join(v for v in (stakes.get("small_blind"), stakes.get("big_blind")) if v)
+    return f"{blinds} {Structure(structure).label.lower()}" if structure else ""

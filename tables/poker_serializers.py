@@ -1,0 +1,154 @@
+"""Shapes of the card-room API: collection schedules, poker hands (docs/API.md:
+"Recording a poker hand"), time collection and the bad-beat fund."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from tables.models import (
+    BadBeatEntry,
+    BadBeatFund,
+    PokerHand,
+    PokerPot,
+    PokerSeat,
+    RakeSchedule,
+    TimeCollection,
+)
+from tables.poker_hands import next_hand
+
+
+def _amount(**kwargs) -> serializers.DecimalField:
+    return serializers.DecimalField(max_digits=14, decimal_places=2, **kwargs)
+
+
+class RakeScheduleSerializer(serializers.ModelSerializer):
+    family = serializers.PrimaryKeyRelatedField(read_only=True)
+    caps_by_players = serializers.JSONField(
+        required=False, help_text='Players dealt in -> cap, e.g. {"2": "1.00", "5": "5.00"}: '
+                                  "the cap for that many players or more.")
+
+    class Meta:
+        model = RakeSchedule
+        fields = ["id", "name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                  "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                  "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "status",
+                  "family", "version", "created_at", "published_at"]
+        read_only_fields = ["status", "version", "created_at", "published_at"]
+
+
+class PokerSeatInput(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    put_in = _amount(min_value=Decimal(0))
+    folded = serializers.BooleanField(default=False)
+    all_in = serializers.BooleanField(default=False)
+    cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
+                                  allow_null=True, max_length=7)
+    collected = _amount(min_value=Decimal(0), required=False, allow_null=True,
+                        help_text="What the dealer pushed to the seat; checked, not trusted.")
+
+
+class PokerHandInput(serializers.Serializer):
+    pot = _amount(required=False, allow_null=True)
+    flop_dealt = serializers.BooleanField(required=False, allow_null=True, default=None)
+    players_dealt = serializers.IntegerField(min_value=2, max_value=10, required=False,
+                                             allow_null=True)
+    winner = serializers.IntegerField(min_value=1, max_value=10, required=False,
+                                      allow_null=True,
+                                      help_text="Quick mode, kill games: the seat that won.")
+    seats = PokerSeatInput(many=True, required=False, max_length=10)
+    board = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
+                                  max_length=5)
+    button = serializers.IntegerField(min_value=1, max_value=10, required=False,
+                                      allow_null=True)
+    winners = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
+                                    required=False, allow_null=True, max_length=10)
+
+
+class PokerSeatOutput(serializers.ModelSerializer):
+    net = _amount(read_only=True)
+
+    class Meta:
+        model = PokerSeat
+        fields = ["seat", "put_in", "folded", "all_in", "cards", "shown_hand", "collects", "net"]
+
+
+class PokerPotOutput(serializers.ModelSerializer):
+    shares = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PokerPot
+        fields = ["number", "name", "amount", "eligible", "rake", "bad_beat_drop",
+                  "high_winners", "low_winners", "shares"]
+
+    def get_shares(self, pot) -> dict[str, str]:
+        return {seat: f"{Decimal(amount):.2f}" for seat, amount in pot.shares.items()}
+
+
+class PokerHandOutput(serializers.ModelSerializer):
+    rake_schedule_version = serializers.IntegerField(source="rake_schedule.version",
+                                                     read_only=True)
+    to_players = _amount(read_only=True)
+    seats = PokerSeatOutput(many=True, read_only=True)
+    pots = PokerPotOutput(many=True, read_only=True)
+    next_hand = serializers.SerializerMethodField()
+    voided = serializers.SerializerMethodField()
+    recorded_at = serializers.SerializerMethodField()
+
+    class Meta:
+        model = PokerHand
+        fields = ["id", "table", "recorded_at", "gaming_day", "dealer", "mode", "game",
+                  "rake_schedule", "rake_schedule_version", "settings_version", "stakes",
+                  "kill_hand", "flop_dealt", "players_dealt", "button", "board", "pot", "rake",
+                  "bad_beat_drop", "to_players", "winner", "seats", "pots", "next_hand",
+                  "voided"]
+
+    def get_recorded_at(self, hand) -> str:
+        return hand.recorded_at.astimezone(hand.table.casino.zone).isoformat()
+
+    def get_next_hand(self, hand) -> dict:
+        """Whether the hand after this one is a kill, who posts the kill blind, and the
+        stakes it is played at."""
+        return next_hand(hand.table, hand)
+
+    def get_voided(self, hand) -> dict | None:
+        correction = getattr(hand, "correction", None)
+        if correction is None:
+            return None
+        return {"reason": correction.reason, "by": correction.voided_by_id,
+                "at": correction.voided_at.isoformat()}
+
+
+class TimeCollectionInput(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
+                                  max_length=10, help_text="The occupied seats.")
+    period_start = serializers.DateTimeField(required=False, allow_null=True,
+                                             help_text="Default: the period now running.")
+
+
+class TimeCollectionOutput(serializers.ModelSerializer):
+    class Meta:
+        model = TimeCollection
+        fields = ["id", "table", "dealer", "rake_schedule", "period_start", "period_minutes",
+                  "gaming_day", "seats", "fee_per_seat", "amount", "recorded_at"]
+
+
+class BadBeatEntryOutput(serializers.ModelSerializer):
+    class Meta:
+        model = BadBeatEntry
+        fields = ["id", "kind", "amount", "balance_after", "hand", "note", "created_by",
+                  "created_at"]
+
+
+class BadBeatFundOutput(serializers.ModelSerializer):
+    currency = serializers.CharField(source="casino.currency", read_only=True)
+
+    class Meta:
+        model = BadBeatFund
+        fields = ["id", "casino", "currency", "balance"]
+
+
+class BadBeatPayoutInput(serializers.Serializer):
+    amount = _amount(min_value=Decimal("0.01"))
+    note = serializers.CharField(max_length=200)

@@ -1,0 +1,310 @@
+"""Every write to the card room's configuration: collection schedules (drafted,
+published, versioned and retired like paytables) and each poker table's betting
+structure, stakes and kill settings.
+
+The audit trail is kept by database triggers (pghistory); these services tag it
+with the acting supervisor and a reason.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+import pghistory
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from tables.models import (
+    Game,
+    Kill,
+    KillTrigger,
+    Method,
+    RakeSchedule,
+    ReopenRule,
+    ScheduleStatus,
+    Structure,
+    Table,
+)
+
+SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"}
+POKER_FIELDS = ("rake_schedule", "structure", "small_bet", "big_bet", "min_bet", "max_bet",
+                "small_blind", "big_blind", "ante", "raise_cap", "heads_up_uncapped",
+                "reopen_rule", "kill", "kill_trigger", "kill_pot_big_bets")
+BLIND_GAMES = {Game.HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_DRAW,
+               Game.DEUCE_TO_SEVEN}
+DEFAULT_RAISE_CAP = 4
+DEFAULT_KILL_BIG_BETS = Decimal(10)
+
+
+def _audit(actor, reason: str):
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def _amount(value: Any, field: str) -> Decimal | None:
+    if value is None or value == "":
+        return None
+    try:
+        amount = Decimal(str(value))
+    except InvalidOperation:
+        raise ValidationError({field: f"'{value}' is not an amount."}) from None
+    if not amount.is_finite() or amount < 0:
+        raise ValidationError({field: f"{value} is not an amount of chips."})
+    return amount
+
+
+# --- Collection schedules -------------------------------------------------------------
+
+
+def _clean_caps(caps: Any) -> dict[str, str]:
+    if caps in (None, ""):
+        return {}
+    if not isinstance(caps, dict):
+        raise ValidationError({"caps_by_players": "Give the caps as an object: players dealt "
+                                                  'in -> cap, e.g. {"2": "1.00", "5": "5.00"}.'})
+    cleaned = {}
+    for players, cap in caps.items():
+        try:
+            count = int(players)
+        except (TypeError, ValueError):
+            raise ValidationError({"caps_by_players": f"'{players}' is not a number of "
+                                                      "players."}) from None
+        if not 2 <= count <= 10:
+            raise ValidationError({"caps_by_players": f"{count} players: a table deals in 2 to "
+                                                      "10 players."})
+        amount = _amount(cap, "caps_by_players")
+        if amount is None:
+            raise ValidationError({"caps_by_players": f"{count} players: the cap is missing."})
+        cleaned[str(count)] = f"{amount:.2f}"
+    return dict(sorted(cleaned.items(), key=lambda item: int(item[0])))
+
+
+def _clean_schedule(schedule: RakeSchedule) -> None:
+    if schedule.method not in Method.values:
+        raise ValidationError({"method": f"'{schedule.method}' is not a collection method; use "
+                                         f"{', '.join(Method.values)}."})
+    schedule.caps_by_players = _clean_caps(schedule.caps_by_players)
+    for field in ("cap", "min_pot", "fixed_drop", "time_fee", "bad_beat_drop",
+                  "bad_beat_min_pot"):
+        setattr(schedule, field, _amount(getattr(schedule, field), field))
+        if getattr(schedule, field) is None and field != "cap":
+            setattr(schedule, field, Decimal(0))
+    percent = Decimal(schedule.percent or 0)
+    if not 0 <= percent <= 100:
+        raise ValidationError({"percent": f"{percent}% is not a percentage between 0 and 100."})
+    if Decimal(schedule.increment) <= 0:
+        raise ValidationError({"increment": f"The rake is taken in steps of at least 0.01, "
+                                            f"not {schedule.increment}."})
+    if not 1 <= int(schedule.time_period_minutes or 0) <= 240:
+        raise ValidationError({"time_period_minutes": f"{schedule.time_period_minutes} minutes: "
+                                                      "a period is 1 to 240 minutes."})
+    method = schedule.method
+    if method == Method.PERCENTAGE and percent == 0:
+        raise ValidationError({"percent": "A percentage rake needs a percentage above 0."})
+    if method != Method.PERCENTAGE and (percent or schedule.cap is not None
+                                        or schedule.caps_by_players):
+        raise ValidationError({"percent": f"A {Method(method).label.lower()} schedule takes no "
+                                          "percentage or cap; choose the percentage method."})
+    if method == Method.FIXED_DROP and not Decimal(schedule.fixed_drop or 0) > 0:
+        raise ValidationError({"fixed_drop": "A fixed drop schedule needs the drop per hand."})
+    if method != Method.FIXED_DROP and Decimal(schedule.fixed_drop or 0):
+        raise ValidationError({"fixed_drop": "Only a fixed drop schedule takes a drop per hand."})
+    if method == Method.TIME and not Decimal(schedule.time_fee or 0) > 0:
+        raise ValidationError({"time_fee": "Time collection needs the fee per seat per period."})
+    if method != Method.TIME and Decimal(schedule.time_fee or 0):
+        raise ValidationError({"time_fee": "Only time collection takes a fee per seat."})
+    schedule.full_clean(exclude=["family", "created_by"])
+
+
+@transaction.atomic
+def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
+    unknown = set(terms) - SCHEDULE_FIELDS
+    if unknown:
+        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    schedule = RakeSchedule(name=name, created_by=actor,
+                            **{k: v for k, v in terms.items() if v is not None})
+    _clean_schedule(schedule)
+    with _audit(actor, "collection schedule created"):
+        schedule.save()
+        schedule.family = schedule
+        schedule.save(update_fields=["family"])
+    return schedule
+
+
+@transaction.atomic
+def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
+    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
+    if not schedule.is_draft:
+        raise ValidationError({"status": f"{schedule} is {schedule.status} and can no longer "
+                                         "change; make a new version to change its terms."})
+    unknown = set(changes) - SCHEDULE_FIELDS
+    if unknown:
+        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
+    for field, value in changes.items():
+        setattr(schedule, field, value)
+    _clean_schedule(schedule)
+    with _audit(actor, "collection schedule draft edited"):
+        schedule.save()
+    return schedule
+
+
+@transaction.atomic
+def schedule_publish(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
+    if not schedule.is_draft:
+        raise ValidationError({"status": f"{schedule} is already {schedule.status}."})
+    _clean_schedule(schedule)
+    schedule.status = ScheduleStatus.PUBLISHED
+    schedule.published_at = timezone.now()
+    schedule.published_by = actor
+    with _audit(actor, "collection schedule published"):
+        schedule.save()
+    return schedule
+
+
+@transaction.atomic
+def schedule_retire(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
+    if schedule.status != ScheduleStatus.PUBLISHED:
+        raise ValidationError({"status": f"Only a published schedule can be retired; "
+                                         f"{schedule} is {schedule.status}."})
+    in_use = list(schedule.tables.values_list("label", flat=True))
+    if in_use:
+        raise ValidationError({"status": f"{schedule} is in use at {', '.join(in_use)}: give "
+                                         "those tables another schedule first."})
+    schedule.status = ScheduleStatus.RETIRED
+    with _audit(actor, "collection schedule retired"):
+        schedule.save(update_fields=["status"])
+    return schedule
+
+
+@transaction.atomic
+def schedule_new_version(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    """A new draft in the same family, starting from this version's terms."""
+    family = RakeSchedule.objects.select_for_update().get(pk=schedule.family_id or schedule.pk)
+    latest = RakeSchedule.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
+    draft = RakeSchedule(**{f: getattr(schedule, f) for f in SCHEDULE_FIELDS},
+                         family=family, version=latest + 1, created_by=actor)
+    draft.caps_by_players = dict(schedule.caps_by_players or {})
+    with _audit(actor, f"new version of {family.name}"):
+        draft.save()
+    return draft
+
+
+# --- Poker table settings --------------------------------------------------------------
+
+
+def _require(table: Table, *fields: str) -> None:
+    for field in fields:
+        if getattr(table, field) in (None, ""):
+            raise ValidationError({field: f"A {table.get_structure_display().lower()} table "
+                                          f"needs its {field.replace('_', ' ')}."})
+
+
+def _clean_poker(table: Table) -> None:
+    if not table.structure:
+        raise ValidationError({"structure": "Choose the betting structure: "
+                                            f"{', '.join(Structure.values)}."})
+    if table.structure not in Structure.values:
+        raise ValidationError({"structure": f"'{table.structure}' is not a betting structure; "
+                                            f"use {', '.join(Structure.values)}."})
+    for field in ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind",
+                  "ante", "kill_pot_big_bets"):
+        value = getattr(table, field)
+        if value is not None and Decimal(value) <= 0:
+            raise ValidationError({field: f"{value} must be greater than 0."})
+    if table.structure == Structure.FIXED_LIMIT:
+        _require(table, "small_bet", "big_bet")
+        if table.big_bet < table.small_bet:
+            raise ValidationError({"big_bet": f"The big bet {table.big_bet} is below the small "
+                                              f"bet {table.small_bet}."})
+        table.raise_cap = table.raise_cap or DEFAULT_RAISE_CAP
+        if not 2 <= table.raise_cap <= 10:
+            raise ValidationError({"raise_cap": f"{table.raise_cap} bets per round: a cap is 2 "
+                                                "to 10 (4 = a bet and three raises)."})
+    else:
+        for field in ("small_bet", "big_bet", "raise_cap"):
+            if getattr(table, field) is not None:
+                words = field.replace("_", " ")
+                raise ValidationError({field: f"Only fixed limit tables have a {words}."})
+        if table.heads_up_uncapped:
+            raise ValidationError({"heads_up_uncapped": "Only fixed limit tables cap raises."})
+    if table.structure == Structure.SPREAD_LIMIT:
+        _require(table, "min_bet", "max_bet")
+        if table.max_bet < table.min_bet:
+            raise ValidationError({"max_bet": f"The maximum bet {table.max_bet} is below the "
+                                              f"minimum {table.min_bet}."})
+    else:
+        for field in ("min_bet", "max_bet"):
+            if getattr(table, field) is not None:
+                raise ValidationError({field: "Only spread limit tables have a minimum and "
+                                              "maximum bet."})
+    if table.big_blind is None and table.ante is None:
+        wanted = "big_blind" if table.game in BLIND_GAMES else "ante"
+        raise ValidationError({wanted: f"A {table.get_game_display()} table needs its blinds or "
+                                       "an ante."})
+    if table.small_blind is not None and table.big_blind is None:
+        raise ValidationError({"big_blind": "A small blind needs a big blind."})
+    if table.small_blind is not None and table.small_blind > table.big_blind:
+        raise ValidationError({"small_blind": f"The small blind {table.small_blind} is above the "
+                                              f"big blind {table.big_blind}."})
+    table.reopen_rule = table.reopen_rule or ReopenRule.FULL_BET
+    if table.reopen_rule not in ReopenRule.values:
+        raise ValidationError({"reopen_rule": f"'{table.reopen_rule}' is not a rule; use "
+                                              f"{', '.join(ReopenRule.values)}."})
+    if table.reopen_rule == ReopenRule.HALF_BET and table.structure in (Structure.POT_LIMIT,
+                                                                          Structure.NO_LIMIT):
+        raise ValidationError({"reopen_rule": "Pot limit and no limit always use the full bet "
+                                              "rule."})
+    _clean_kill(table)
+
+
+def _clean_kill(table: Table) -> None:
+    if table.kill not in Kill.values:
+        raise ValidationError({"kill": f"'{table.kill}' is not a kill setting; use "
+                                       f"{', '.join(Kill.values)}."})
+    if table.kill == Kill.OFF:
+        table.kill_trigger, table.kill_pot_big_bets = "", None
+        return
+    if table.structure != Structure.FIXED_LIMIT:
+        raise ValidationError({"kill": "Kill games are played in fixed limit."})
+    if table.kill_trigger not in KillTrigger.values:
+        raise ValidationError({"kill_trigger": "Say what starts a kill: "
+                                               f"{', '.join(KillTrigger.values)}."})
+    if table.kill_trigger == KillTrigger.POT_SIZE:
+        table.kill_pot_big_bets = table.kill_pot_big_bets or DEFAULT_KILL_BIG_BETS
+    else:
+        table.kill_pot_big_bets = None
+
+
+@transaction.atomic
+def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
+    """Change a poker table's collection schedule, structure, stakes or kill; each change
+    is a new settings version (hands already recorded keep theirs)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    unknown = set(changes) - set(POKER_FIELDS)
+    if unknown:
+        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
+    if not table.is_poker:
+        raise ValidationError({next(iter(changes)): f"{table.label} is a stud table; betting "
+                                                    "structures and rake are for poker tables."})
+    before = {f: getattr(table, f) for f in POKER_FIELDS}
+    for field, value in changes.items():
+        setattr(table, field, value)
+    schedule = table.rake_schedule
+    if schedule is None:
+        raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
+    if changes.get("rake_schedule") is not None and schedule.status != ScheduleStatus.PUBLISHED:
+        raise ValidationError({"rake_schedule": f"{schedule} is not published; publish it "
+                                                "before giving it to a table."})
+    _clean_poker(table)
+    if {f: getattr(table, f) for f in POKER_FIELDS} == before:
+        return table
+    table.poker_settings_version += 1
+    with _audit(actor, f"poker settings v{table.poker_settings_version}"):
+        table.save(update_fields=[*POKER_FIELDS, "poker_settings_version"])
+    return table

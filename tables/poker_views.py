@@ -1,0 +1,376 @@
+"""Card-room pages: the dealer's one-line quick form, the full-hand form, time
+collection and the hand result; the supervisor's collection schedules and table
+settings. Every write goes through the services the API uses."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+from pghistory.models import Events
+
+from casino import audit
+from casino.errors import NestedValidationError
+from casino.roles import Role, role_required
+from tables import poker_hands, poker_settings
+from tables.dealer_views import _messages
+from tables.models import (
+    CapScope,
+    Kill,
+    KillTrigger,
+    Method,
+    RakeSchedule,
+    ReopenRule,
+    ScheduleStatus,
+    Structure,
+    Table,
+)
+from tables.poker_serializers import PokerHandInput
+
+QUICK_HELP = ("Type the pot, e.g. 85. Add nf if no flop was dealt, w3 for the winning "
+              "seat, 6p for the players dealt in: 85 w3 6p")
+FIELD_WORDS = {"pot": "Pot", "flop_dealt": "Flop", "players_dealt": "Players dealt in",
+               "winner": "Winner", "board": "Board", "button": "Button", "table": "Table",
+               "winners": "Winners", "period_start": "Period", "non_field_errors": "Hand"}
+SEAT_FIELD_WORDS = {"put_in": "chips put in", "cards": "cards", "all_in": "all in",
+                    "collected": "collected", "seat": "seat", "folded": "folded"}
+
+
+def _dealt_table(request, pk: int) -> Table:
+    table = get_object_or_404(Table.objects.select_related("casino", "rake_schedule"), pk=pk)
+    if not table.dealers.filter(pk=request.user.pk).exists():
+        raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
+    return table
+
+
+def _problems(detail, seat_numbers: list[int] | None = None) -> list[str]:
+    """Error bodies in words, naming the seat rather than its index in the request."""
+    lines = []
+    for where, message in _messages(detail):
+        parts = where.split(".")
+        if parts[0] == "seats" and len(parts) >= 2 and parts[1].isdigit() and seat_numbers:
+            seat = seat_numbers[int(parts[1])]
+            field = SEAT_FIELD_WORDS.get(parts[2], parts[2]) if len(parts) > 2 else ""
+            lines.append(f"Seat {seat}{', ' + field if field else ''}: {message}")
+        else:
+            lines.append(f"{FIELD_WORDS.get(parts[0], parts[0].replace('_', ' '))}: {message}")
+    return lines
+
+
+def _record(request, table: Table, body: dict, seat_numbers=None):
+    """(hand, problems): validate like the API, then record through the service."""
+    payload = PokerHandInput(data=body)
+    if not payload.is_valid():
+        return None, _problems(payload.errors, seat_numbers)
+    try:
+        hand, _ = poker_hands.poker_hand_record(
+            actor=request.user, table=table,
+            idempotency_key=request.POST.get("idempotency_key", "")[:80],
+            **payload.validated_data)
+    except NestedValidationError as refused:
+        return None, _problems(refused.detail, seat_numbers)
+    except ValidationError as refused:
+        return None, _problems(refused.message_dict, seat_numbers)
+    return hand, []
+
+
+QUICK_TOKEN = re.compile(r"^(?:(?P<nf>nf|noflop|no-flop)|(?P<f>f|flop)|w(?P<w>\d+)|"
+                         r"(?P<p>\d+)p)$", re.IGNORECASE)
+
+
+def parse_quick_line(line: str) -> dict:
+    """'85 nf w3 6p' -> {"pot": "85", "flop_dealt": False, "winner": 3, "players_dealt": 6}.
+
+    A flop is assumed dealt unless the line says nf: that is the usual hand, and the
+    dealer types one word for the unusual one.
+    """
+    words = line.replace(",", " ").split()
+    if not words:
+        raise ValueError("Type the pot first, e.g. 85.")
+    try:
+        Decimal(words[0])
+    except InvalidOperation:
+        raise ValueError(f"'{words[0]}' is not a pot: start with the amount, e.g. 85.") from None
+    body: dict = {"pot": words[0], "flop_dealt": True}
+    for word in words[1:]:
+        match = QUICK_TOKEN.match(word)
+        if not match:
+            raise ValueError(f"'{word}' is not understood. {QUICK_HELP}.")
+        if match["nf"]:
+            body["flop_dealt"] = False
+        elif match["w"]:
+            body["winner"] = int(match["w"])
+        elif match["p"]:
+            body["players_dealt"] = int(match["p"])
+    return body
+
+
+@role_required(Role.DEALER)
+@require_http_methods(["GET", "POST"])
+def quick_form(request, pk: int):
+    table = _dealt_table(request, pk)
+    line = request.POST.get("line", "").strip()
+    problems: list[str] = []
+    if request.method == "POST":
+        try:
+            body = parse_quick_line(line)
+        except ValueError as error:
+            problems = [str(error)]
+        else:
+            hand, problems = _record(request, table, body)
+            if hand is not None:
+                return redirect(f"{request.path}?hand={hand.pk}")
+    last = None
+    if request.GET.get("hand", "").isdigit():
+        last = poker_hands.hands_visible_to(request.user).filter(
+            table=table, pk=int(request.GET["hand"])).first()
+    recent = poker_hands.hands_visible_to(request.user).filter(table=table)[:10]
+    upcoming = poker_hands.next_hand(table, poker_hands.last_hand(table))
+    return render(request, "tables/poker_quick.html", {
+        "table": table, "line": line if problems else "", "problems": problems, "last": last,
+        "summary": poker_hands.hand_summary(last) if last else [], "recent": recent,
+        "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
+        "help": QUICK_HELP, "time_collection": table.rake_schedule
+        and table.rake_schedule.method == Method.TIME,
+        "collections": table.time_collections.all()[:5],
+        "seat_numbers": range(1, table.seats + 1),
+    }, status=400 if problems else 200)
+
+
+def _full_rows(post, seats: int) -> list[dict]:
+    return [{"seat": n, "put_in": post.get(f"seat{n}_put_in", "").strip(),
+             "state": post.get(f"seat{n}_state", "in"),
+             "cards": post.get(f"seat{n}_cards", "").strip()} for n in range(1, seats + 1)]
+
+
+@role_required(Role.DEALER)
+@require_http_methods(["GET", "POST"])
+def full_form(request, pk: int):
+    table = _dealt_table(request, pk)
+    rows = _full_rows(request.POST, table.seats)
+    board = request.POST.get("board", "").strip()
+    button = request.POST.get("button", "").strip()
+    problems: list[str] = []
+    if request.method == "POST":
+        playing = [r for r in rows if r["put_in"]]
+        body: dict = {"seats": [
+            {"seat": r["seat"], "put_in": r["put_in"], "folded": r["state"] == "fold",
+             "all_in": r["state"] == "all_in",
+             **({"cards": r["cards"].replace(",", " ").split()} if r["cards"] else {})}
+            for r in playing]}
+        if board:
+            body["board"] = board.replace(",", " ").split()
+        if button:
+            body["button"] = button
+        if len(playing) < 2:
+            problems = ["Enter the chips put in for at least two seats."]
+        else:
+            hand, problems = _record(request, table, body, [r["seat"] for r in playing])
+            if hand is not None:
+                return redirect("poker-hand", pk=hand.pk)
+    upcoming = poker_hands.next_hand(table, poker_hands.last_hand(table))
+    return render(request, "tables/poker_full.html", {
+        "table": table, "rows": rows, "board": board, "button": button, "problems": problems,
+        "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
+        "seat_numbers": range(1, table.seats + 1),
+    }, status=400 if problems else 200)
+
+
+@role_required(Role.DEALER)
+@require_POST
+def time_collect(request, pk: int):
+    table = _dealt_table(request, pk)
+    seats = [int(s) for s in request.POST.getlist("seats") if s.isdigit()]
+    try:
+        row = poker_hands.time_collection_record(actor=request.user, table=table, seats=seats)
+    except ValidationError as refused:
+        for line in _problems(refused.message_dict):
+            messages.error(request, line)
+    else:
+        messages.success(request, f"Time collected for {row.period_start:%H:%M}: "
+                                  f"{len(row.seats)} seats at {row.fee_per_seat:.2f} = "
+                                  f"{row.amount:.2f}.")
+    return redirect("dealer-poker", pk=pk)
+
+
+@role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)
+def hand_result(request, pk: int):
+    hand = get_object_or_404(poker_hands.hands_visible_to(request.user), pk=pk)
+    upcoming = poker_hands.next_hand(hand.table, hand)
+    return render(request, "tables/poker_hand.html", {
+        "hand": hand, "summary": poker_hands.hand_summary(hand), "next": upcoming,
+        "stakes": poker_hands.structure_words(upcoming["stakes"]),
+        "is_latest": poker_hands.last_hand(hand.table) == hand})
+
+
+# --- Supervisor pages -----------------------------------------------------------------------
+
+
+class ScheduleForm(forms.ModelForm):
+    caps_by_players = forms.CharField(
+        required=False, label="Caps by players dealt in",
+        help_text="e.g. 2:1 3:2 5:5 — heads-up 1, three or four players 2, five or more 5.")
+
+    class Meta:
+        model = RakeSchedule
+        fields = ["name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                  "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                  "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"]
+        labels = {"percent": "Percent of the pot", "cap_scope": "The cap applies",
+                  "increment": "Rake in steps of", "min_pot": "No rake below a pot of",
+                  "fixed_drop": "Fixed drop per hand", "time_fee": "Time fee per seat",
+                  "time_period_minutes": "Every (minutes)", "bad_beat_drop": "Bad-beat drop",
+                  "bad_beat_min_pot": "Bad-beat drop from pots of at least"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        caps = (self.instance.caps_by_players or {}) if self.instance.pk else {}
+        self.initial["caps_by_players"] = " ".join(f"{n}:{v}" for n, v in caps.items())
+        if self.instance.pk and not self.instance.is_draft:
+            for field in self.fields.values():
+                field.disabled = True
+
+    def clean_caps_by_players(self):
+        text = self.cleaned_data["caps_by_players"].strip()
+        caps = {}
+        for pair in text.replace(",", " ").split():
+            players, _, cap = pair.partition(":")
+            if not players.isdigit() or not cap:
+                raise ValidationError(f"'{pair}' is not players:cap, e.g. 5:5.")
+            caps[players] = cap
+        return caps
+
+    def terms(self) -> dict:
+        return {f: self.cleaned_data[f] for f in self.Meta.fields}
+
+
+class PokerSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Table
+        fields = list(poker_settings.POKER_FIELDS)
+        labels = {"rake_schedule": "Collection schedule",
+                  "heads_up_uncapped": "No raise cap heads-up",
+                  "reopen_rule": "All-in raise reopens the betting by the",
+                  "kill_pot_big_bets": "Kill when the pot exceeds (big bets)"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["rake_schedule"].queryset = RakeSchedule.objects.filter(
+            status=ScheduleStatus.PUBLISHED)
+        self.fields["structure"].choices = [("", "—"), *Structure.choices]
+        self.fields["reopen_rule"].choices = [("", "—"), *ReopenRule.choices]
+        self.fields["kill_trigger"].choices = [("", "—"), *KillTrigger.choices]
+        self.fields["kill"].choices = Kill.choices
+
+
+def _service_problems(refused: ValidationError) -> list[str]:
+    if hasattr(refused, "error_dict"):
+        return [f"{field.replace('_', ' ')}: {m}" for field, ms in refused.message_dict.items()
+                for m in ms]
+    return refused.messages
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def schedule_list(request):
+    form = ScheduleForm(request.POST or None, initial={
+        "method": Method.PERCENTAGE, "percent": 10, "cap": "5.00", "cap_scope": CapScope.HAND,
+        "increment": "0.01", "min_pot": "0", "fixed_drop": "0", "time_fee": "0",
+        "time_period_minutes": 30, "bad_beat_drop": "0", "bad_beat_min_pot": "0"})
+    problems: list[str] = []
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                schedule = poker_settings.schedule_create(actor=request.user, **form.terms())
+            except ValidationError as refused:
+                problems = _service_problems(refused)
+            else:
+                messages.success(request, f"{schedule} created. Check it and publish it.")
+                return redirect("pit-schedule", pk=schedule.pk)
+        else:
+            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+    schedules = RakeSchedule.objects.order_by("family_id", "version")
+    return render(request, "tables/schedule_list.html", {
+        "schedules": schedules, "form": form, "problems": problems},
+        status=400 if problems else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def schedule_detail(request, pk: int):
+    schedule = get_object_or_404(RakeSchedule, pk=pk)
+    form = ScheduleForm(request.POST or None, instance=schedule)
+    problems: list[str] = []
+    if request.method == "POST" and schedule.is_draft:
+        if form.is_valid():
+            try:
+                poker_settings.schedule_update(actor=request.user,
+                                               schedule=RakeSchedule.objects.get(pk=pk),
+                                               **form.terms())
+            except ValidationError as refused:
+                problems = _service_problems(refused)
+            else:
+                messages.success(request, "Draft saved.")
+                return redirect("pit-schedule", pk=pk)
+        else:
+            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
+    return render(request, "tables/schedule_detail.html", {
+        "schedule": schedule, "form": form, "problems": problems, "history": history,
+        "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
+        "tables": schedule.tables.select_related("casino")},
+        status=400 if problems else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def schedule_transition(request, pk: int, action: str):
+    schedule = get_object_or_404(RakeSchedule, pk=pk)
+    services = {"publish": poker_settings.schedule_publish,
+                "retire": poker_settings.schedule_retire,
+                "new-version": poker_settings.schedule_new_version}
+    if action not in services:
+        raise PermissionDenied(f"'{action}' is not something a schedule can do.")
+    try:
+        result = services[action](actor=request.user, schedule=schedule)
+    except ValidationError as refused:
+        for line in _service_problems(refused):
+            messages.error(request, line)
+        return redirect("pit-schedule", pk=pk)
+    done = {"publish": "published: it can no longer change", "retire": "retired",
+            "new-version": "created as a draft"}[action]
+    messages.success(request, f"{result} {done}.")
+    return redirect("pit-schedule", pk=result.pk)
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def table_settings(request, pk: int):
+    table = get_object_or_404(Table.objects.select_related("casino"), pk=pk)
+    if not table.is_poker:
+        raise PermissionDenied(f"{table.label} is a stud table; it has a paytable instead.")
+    form = PokerSettingsForm(request.POST or None, instance=Table.objects.get(pk=pk))
+    problems: list[str] = []
+    if request.method == "POST":
+        if form.is_valid():
+            changes = {f: form.cleaned_data[f] for f in poker_settings.POKER_FIELDS}
+            try:
+                poker_settings.table_set_poker_settings(actor=request.user, table=table,
+                                                        **changes)
+            except ValidationError as refused:
+                problems = _service_problems(refused)
+            else:
+                messages.success(request, f"{table.label} settings saved. Hands already "
+                                          "recorded keep the settings they were played under.")
+                return redirect("pit-poker-settings", pk=pk)
+        else:
+            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+    events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30])
+    return render(request, "tables/poker_settings.html", {
+        "table": table, "form": form, "problems": problems, "history": events},
+        status=400 if problems else 200)

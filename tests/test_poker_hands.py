@@ -1,0 +1,424 @@
+"""Card-room hands through the API: quick and full mode, refusals, kills, time
+collection and the bad-beat fund (RULES.md section 4, API.md "Recording a poker hand")."""
+
+from decimal import Decimal
+
+import pytest
+from django.db import DatabaseError, connection, transaction
+
+from tables import poker_settings, services
+from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
+
+pytestmark = pytest.mark.django_db
+D = Decimal
+
+
+@pytest.fixture
+def schedule(supervisor):
+    draft = poker_settings.schedule_create(actor=supervisor, name="Ten capped at five",
+                                           percent=D(10), cap=D("5.00"))
+    return poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+
+
+def poker_table(supervisor, dealer, casino, schedule, *, label="HE-1", game="holdem",
+                **settings):
+    table = services.table_create(actor=supervisor, casino=casino, label=label, game=game,
+                                  status="open", dealers=[dealer])
+    settings = settings or {"structure": "fixed_limit", "small_bet": D(20), "big_bet": D(40),
+                            "small_blind": D(10), "big_blind": D(20)}
+    return poker_settings.table_set_poker_settings(actor=supervisor, table=table,
+                                                   rake_schedule=schedule, **settings)
+
+
+@pytest.fixture
+def holdem(supervisor, dealer, us_casino, schedule):
+    return poker_table(supervisor, dealer, us_casino, schedule)
+
+
+def record(api, table, body, user):
+    return api.as_user(user).post(f"/api/v1/tables/{table.pk}/poker-hands/", body,
+                                  format="json")
+
+
+def nothing_stored():
+    return (PokerHand.objects.count(), PokerSeat.objects.count(), PokerPot.objects.count()) == (
+        0, 0, 0)
+
+
+SIDE_POT_HAND = {  # RULES.md 4: A bets 20, B is all in for 5, C calls 20
+    "board": ["2c", "7d", "9h", "Js", "4c"],
+    "seats": [
+        {"seat": 1, "put_in": "20.00", "cards": ["As", "Ad"]},
+        {"seat": 2, "put_in": "5.00", "all_in": True, "cards": ["Kh", "Kd"]},
+        {"seat": 3, "put_in": "20.00", "cards": ["Qh", "Qd"]},
+    ],
+}
+
+
+# --- Quick mode --------------------------------------------------------------------------
+
+
+def test_api_contract_quick_hand_pot_85_with_a_flop_rakes_5(api, dealer, holdem):
+    response = record(api, holdem, {"pot": "85.00", "flop_dealt": True}, dealer)
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert (body["pot"], body["rake"], body["mode"]) == ("85.00", "5.00", "quick")
+    hand = PokerHand.objects.get(pk=body["id"])
+    assert (hand.rake, hand.rake_schedule.version, hand.settings_version) == (D(5), 1, 1)
+    assert hand.stakes["small_bet"] == "20.00"
+    assert hand.stakes["big_bet"] == "40.00"
+
+
+def test_rules_4_ten_percent_capped_at_five_below_and_above_the_cap(api, dealer, holdem):
+    small = record(api, holdem, {"pot": "37.00", "flop_dealt": True}, dealer).json()
+    large = record(api, holdem, {"pot": "400.00", "flop_dealt": True}, dealer).json()
+
+    assert (small["rake"], large["rake"]) == ("3.70", "5.00")
+
+
+def test_rules_4_no_flop_no_drop_in_quick_mode(api, supervisor, dealer, us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+                                           cap=D(5), no_flop_no_drop=True)
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+
+    assert record(api, table, {"pot": "30.00", "flop_dealt": False}, dealer).json()["rake"] \
+        == "0.00"
+    assert record(api, table, {"pot": "30.00", "flop_dealt": True}, dealer).json()["rake"] \
+        == "3.00"
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"pot": "abc", "flop_dealt": True}, "pot"),
+    ({"pot": "12.345", "flop_dealt": True}, "pot"),
+    ({"pot": "-5.00", "flop_dealt": True}, "pot"),
+    ({"pot": "85.00"}, "flop_dealt"),
+    ({"flop_dealt": True}, "pot"),
+    ({"pot": "85.00", "flop_dealt": True, "players_dealt": 11}, "players_dealt"),
+    ({"pot": "85.00", "flop_dealt": True, "winner": 10}, "winner"),
+])
+def test_a_bad_quick_hand_is_refused_naming_the_field_and_nothing_is_stored(
+        api, dealer, holdem, body, field):
+    response = record(api, holdem, body, dealer)
+
+    assert response.status_code == 400
+    assert field in response.json(), response.json()
+    assert nothing_stored()
+
+
+def test_caps_by_players_need_the_number_of_players(api, supervisor, dealer, us_casino):
+    draft = poker_settings.schedule_create(
+        actor=supervisor, name="By players", percent=D(10),
+        caps_by_players={"2": "1.00", "3": "2.00", "5": "5.00"})
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+
+    refused = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer)
+    heads_up = record(api, table, {"pot": "100.00", "flop_dealt": True, "players_dealt": 2},
+                      dealer)
+    four = record(api, table, {"pot": "100.00", "flop_dealt": True, "players_dealt": 4}, dealer)
+
+    assert refused.status_code == 400
+    assert "players_dealt" in refused.json()
+    assert (heads_up.json()["rake"], four.json()["rake"]) == ("1.00", "2.00")
+
+
+# --- Full mode -------------------------------------------------------------------------------
+
+
+def test_rules_4_the_side_pot_example_recorded_in_full(api, dealer, holdem):
+    response = record(api, holdem, SIDE_POT_HAND, dealer)
+
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    main, side = body["pots"]
+    assert (main["amount"], main["eligible"]) == ("15.00", [1, 2, 3])
+    assert (side["amount"], side["eligible"]) == ("30.00", [1, 3])
+    # 10% of 45 is 4.50, taken from the main pot first.
+    assert (body["pot"], body["rake"], main["rake"], side["rake"]) == (
+        "45.00", "4.50", "4.50", "0.00")
+    assert main["high_winners"] == [1]
+    assert side["high_winners"] == [1]
+    seats = {s["seat"]: s for s in body["seats"]}
+    assert seats[1]["collects"] == "40.50"
+    assert seats[1]["shown_hand"].startswith("pair of aces")
+    assert (seats[2]["net"], seats[3]["net"]) == ("-5.00", "-20.00")
+    total_in = sum(D(s["put_in"]) for s in body["seats"])
+    assert sum(D(s["collects"]) for s in body["seats"]) + D(body["rake"]) == total_in
+
+
+def test_the_short_stack_wins_only_the_main_pot(api, dealer, holdem):
+    body = {**SIDE_POT_HAND, "seats": [
+        {"seat": 1, "put_in": "20.00", "cards": ["Qs", "Qc"]},
+        {"seat": 2, "put_in": "5.00", "all_in": True, "cards": ["As", "Ad"]},
+        {"seat": 3, "put_in": "20.00", "cards": ["Kh", "Kd"]},
+    ]}
+    seats = {s["seat"]: s for s in record(api, holdem, body, dealer).json()["seats"]}
+
+    assert (seats[2]["collects"], seats[3]["collects"], seats[1]["collects"]) == (
+        "10.50", "30.00", "0.00")
+
+
+def test_a_tie_splits_and_the_odd_chip_goes_to_the_first_seat_left_of_the_button(
+        api, supervisor, dealer, us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="Drop 1", method="fixed_drop",
+                                           fixed_drop=D("1.00"))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+    body = {"board": ["As", "Ks", "Qd", "Jc", "Th"], "button": 4, "seats": [
+        {"seat": 2, "put_in": "10.00", "cards": ["2c", "3d"]},
+        {"seat": 5, "put_in": "10.00", "cards": ["4c", "5d"]},
+        {"seat": 7, "put_in": "5.01", "folded": True},
+    ]}
+    response = record(api, table, body, dealer)
+
+    assert response.status_code == 201, response.json()
+    seats = {s["seat"]: s["collects"] for s in response.json()["seats"]}
+    # 25.01 - 1.00 drop = 24.01: seat 5 sits first after the button at 4 and takes the cent.
+    assert seats == {2: "12.00", 5: "12.01", 7: "0.00"}
+
+
+def test_omaha_hi_lo_halves_the_pot_with_the_eight_or_better_low(api, supervisor, dealer,
+                                                                 us_casino, schedule):
+    table = poker_table(supervisor, dealer, us_casino, schedule, label="OM-1",
+                        game="omaha_hi_lo", structure="pot_limit", small_blind=D(1),
+                        big_blind=D(2))
+    body = {"board": ["2h", "5d", "8c", "Kd", "Ks"], "seats": [
+        {"seat": 1, "put_in": "30.00", "cards": ["Kh", "Kc", "Qs", "Js"]},
+        {"seat": 2, "put_in": "30.00", "cards": ["Ah", "3c", "9d", "9s"]},
+    ]}
+    response = record(api, table, body, dealer)
+
+    assert response.status_code == 201, response.json()
+    pot = response.json()["pots"][0]
+    assert (pot["high_winners"], pot["low_winners"]) == ([1], [2])
+    assert pot["shares"] == {"1": "27.50", "2": "27.50"}  # 60 - 5 rake, halved
+
+
+@pytest.mark.parametrize(("change", "field", "words"), [
+    ({"board": ["As", "7d", "9h", "Js", "4c"]}, "seats", "As appears twice"),
+    ({"seats": [{"seat": 1, "put_in": "20.00", "cards": ["As", "Ad", "Ac"]}]}, "seats",
+     "hold'em hand has 2 cards"),
+    ({"board": ["2c", "7d"]}, "board", "3, 4 or 5 cards"),
+    ({"winners": [2], "seats": [{"seat": 2, "put_in": "5.00", "folded": True}]}, "winners",
+     "folded and cannot win"),
+    ({"seats": [{"seat": 3, "put_in": "20.00", "cards": ["Qh", "Qd"], "collected": "45.00"},
+                {"seat": 1, "put_in": "20.00", "cards": ["As", "Ad"], "collected": "40.50"}]},
+     "seats", "More chips awarded (85.50) than put in (45.00)"),
+    ({"seats": [{"seat": 2, "put_in": "5.00", "cards": ["Kh", "Kd"]}]}, "seats",
+     "mark it all in or folded"),
+    ({"seats": [{"seat": 3, "put_in": "20.00"}]}, "seats", "record the cards"),
+    ({"seats": [{"seat": 3, "put_in": "20.00", "cards": ["Qh", "Zz"]}]}, "seats", "Zz"),
+    ({"pot": "50.00"}, "pot", "make a pot of 45.00, not 50.00"),
+])
+def test_an_invalid_full_hand_is_refused_with_the_problem_named(api, dealer, holdem, change,
+                                                                field, words):
+    body = {**SIDE_POT_HAND, "seats": [dict(s) for s in SIDE_POT_HAND["seats"]]}
+    for replacement in change.pop("seats", []) if "seats" in change else []:
+        body["seats"] = [replacement if s["seat"] == replacement["seat"] else s
+                         for s in body["seats"]]
+    body.update(change)
+    response = record(api, holdem, body, dealer)
+
+    assert response.status_code == 400
+    assert field in response.json()
+    assert words in str(response.json()), response.json()
+    assert nothing_stored()
+
+
+def test_a_razz_hand_is_won_by_the_best_low(api, supervisor, dealer, us_casino, schedule):
+    table = poker_table(supervisor, dealer, us_casino, schedule, label="RZ-1", game="razz",
+                        structure="fixed_limit", small_bet=D(4), big_bet=D(8), ante=D(1))
+    body = {"seats": [
+        {"seat": 1, "put_in": "20.00", "cards": ["Ah", "2c", "3d", "4s", "6h", "Kc", "Kd"]},
+        {"seat": 2, "put_in": "20.00", "cards": ["Ac", "2d", "3s", "4h", "7c", "8d", "9s"]},
+    ]}
+    body_out = record(api, table, body, dealer).json()
+
+    assert body_out["pots"][0]["high_winners"] == [1]
+    assert body_out["seats"][0]["shown_hand"].startswith("six-four")
+
+
+def test_a_hand_everyone_folded_to_needs_no_cards_and_returns_the_uncalled_bet(api, dealer,
+                                                                             holdem):
+    body = {"seats": [{"seat": 1, "put_in": "10.00", "folded": True},
+                      {"seat": 2, "put_in": "60.00"}]}
+    response = record(api, holdem, body, dealer).json()
+
+    # Only 10 was called: the pot is 20, no flop was dealt, the 50 goes back.
+    assert (response["pot"], response["flop_dealt"]) == ("20.00", False)
+    assert response["seats"][1]["collects"] == "68.00"  # 20 - 2 rake + 50 returned
+
+
+def test_a_repeated_idempotency_key_records_one_hand(api, dealer, holdem):
+    api.as_user(dealer)
+    first = api.post(f"/api/v1/tables/{holdem.pk}/poker-hands/", SIDE_POT_HAND, format="json",
+                     HTTP_IDEMPOTENCY_KEY="hand-77")
+    again = api.post(f"/api/v1/tables/{holdem.pk}/poker-hands/", SIDE_POT_HAND, format="json",
+                     HTTP_IDEMPOTENCY_KEY="hand-77")
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert PokerHand.objects.count() == 1
+
+
+# --- Who may record -------------------------------------------------------------------------
+
+
+def test_only_the_tables_dealers_record_hands(api, holdem, other_dealer, accountant, outsider,
+                                             supervisor):
+    for user in (other_dealer, accountant, outsider, supervisor):
+        assert record(api, holdem, {"pot": "10.00", "flop_dealt": True}, user).status_code \
+            == 403
+    assert nothing_stored()
+
+
+def test_a_stud_table_takes_no_poker_hands(api, dealer, stud_table):
+    response = record(api, stud_table, {"pot": "10.00", "flop_dealt": True}, dealer)
+
+    assert response.status_code == 400
+    assert "stud table" in str(response.json())
+
+
+def test_recorded_hands_are_never_changed_or_deleted(api, dealer, holdem):
+    record(api, holdem, SIDE_POT_HAND, dealer)
+    for sql in ("UPDATE tables_pokerhand SET rake = 0", "DELETE FROM tables_pokerpot",
+                "UPDATE tables_pokerseat SET collects = 0"):
+        with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cur:
+            cur.execute(sql)
+
+
+def test_a_supervisor_voids_a_hand_with_a_reason(api, dealer, supervisor, holdem):
+    hand_id = record(api, holdem, {"pot": "85.00", "flop_dealt": True}, dealer).json()["id"]
+    api.as_user(dealer)
+    assert api.post(f"/api/v1/poker-hands/{hand_id}/void/", {"reason": "x"}).status_code == 403
+    api.as_user(supervisor)
+    response = api.post(f"/api/v1/poker-hands/{hand_id}/void/", {"reason": "wrong table"})
+
+    assert response.status_code == 201
+    assert response.json()["voided"]["reason"] == "wrong table"
+    assert PokerHand.objects.get(pk=hand_id).rake == 5  # the record itself stays
+
+
+# --- Kills ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def kill_table(supervisor, dealer, us_casino, schedule):
+    return poker_table(supervisor, dealer, us_casino, schedule, label="K-1",
+                       structure="fixed_limit", small_bet=D(20), big_bet=D(40),
+                       small_blind=D(10), big_blind=D(20), kill="full",
+                       kill_trigger="pot_size", kill_pot_big_bets=D(10))
+
+
+def test_rules_4_the_kill_at_ten_big_bets_in_a_20_40_game(api, dealer, kill_table):
+    at_400 = record(api, kill_table, {"pot": "400.00", "flop_dealt": True, "winner": 3},
+                    dealer).json()
+    assert at_400["next_hand"]["kill"] is False
+
+    over = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3},
+                  dealer).json()
+    assert over["next_hand"]["kill"] is True
+    assert (over["next_hand"]["kill_blind_by"], over["next_hand"]["kill_blind"]) == (3, "40.00")
+    stakes = over["next_hand"]["stakes"]
+    assert (stakes["small_bet"], stakes["big_bet"]) == ("40.00", "80.00")
+    assert api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()["kill"] is True
+
+    killed = record(api, kill_table, {"pot": "100.00", "flop_dealt": True, "winner": 5},
+                    dealer).json()
+    assert killed["kill_hand"] is True
+    assert killed["stakes"]["big_bet"] == "80.00"
+    assert killed["next_hand"]["kill"] is False
+
+
+def test_a_kill_game_needs_the_winner_in_quick_mode(api, dealer, kill_table):
+    response = record(api, kill_table, {"pot": "440.00", "flop_dealt": True}, dealer)
+
+    assert response.status_code == 400
+    assert "winner" in response.json()
+
+
+def test_two_pots_in_a_row_start_a_half_kill(api, supervisor, dealer, us_casino, schedule):
+    table = poker_table(supervisor, dealer, us_casino, schedule, label="K-2",
+                        structure="fixed_limit", small_bet=D(4), big_bet=D(8),
+                        small_blind=D(2), big_blind=D(4), kill="half",
+                        kill_trigger="two_in_a_row")
+    first = record(api, table, SIDE_POT_HAND, dealer).json()
+    second = record(api, table, SIDE_POT_HAND, dealer).json()
+
+    assert first["winner"] == 1
+    assert first["next_hand"]["kill"] is False
+    assert second["next_hand"]["kill"] is True
+    assert (second["next_hand"]["kill_blind_by"], second["next_hand"]["kill_blind"]) == (
+        1, "6.00")
+    assert second["next_hand"]["stakes"]["big_bet"] == "12.00"  # 4/8 plays 6/12
+
+
+# --- Bad-beat fund and time collection -------------------------------------------------------
+
+
+def test_rules_4_the_bad_beat_drop_goes_to_its_own_fund_and_ledger(api, supervisor, dealer,
+                                                                  us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="BB", percent=D(10), cap=D(5),
+                                           bad_beat_drop=D(1), bad_beat_min_pot=D(20))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+    small = record(api, table, {"pot": "15.00", "flop_dealt": True}, dealer).json()
+    big = record(api, table, {"pot": "85.00", "flop_dealt": True}, dealer).json()
+
+    assert (small["bad_beat_drop"], big["bad_beat_drop"], big["rake"]) == ("0.00", "1.00",
+                                                                           "5.00")
+    fund = BadBeatFund.objects.get(casino=us_casino)
+    assert fund.balance == D("1.00")
+    api.as_user(supervisor)
+    api.post(f"/api/v1/poker-hands/{big['id']}/void/", {"reason": "misdeal"})
+    paid = api.post(f"/api/v1/bad-beat-funds/{fund.pk}/payout/",
+                    {"amount": "5.00", "note": "too much"})
+    assert paid.status_code == 400
+    assert "amount" in paid.json()
+    fund.refresh_from_db()
+    assert fund.balance == 0
+    assert [(e.kind, e.amount) for e in BadBeatEntry.objects.order_by("id")] == [
+        ("drop", D(1)), ("void", D(-1))]
+    entries = api.get(f"/api/v1/bad-beat-funds/{fund.pk}/entries/").json()["results"]
+    assert sum(D(e["amount"]) for e in entries) == fund.balance
+
+
+def test_time_collection_charges_each_occupied_seat_once_per_period(api, supervisor, dealer,
+                                                                    us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="Time", method="time",
+                                           time_fee=D(6), time_period_minutes=30)
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        structure="no_limit", small_blind=D(1), big_blind=D(2))
+    api.as_user(dealer)
+    url = f"/api/v1/tables/{table.pk}/time-collections/"
+    first = api.post(url, {"seats": [1, 2, 5]}, format="json")
+    again = api.post(url, {"seats": [3]}, format="json")
+    bad_seat = api.post(url, {"seats": [11]}, format="json")
+    odd_time = api.post(url, {"seats": [1], "period_start": "2026-11-29T14:10:00-05:00"},
+                        format="json")
+    earlier = api.post(url, {"seats": [1, 2], "period_start": "2026-11-29T14:00:00-05:00"},
+                       format="json")
+
+    assert first.status_code == 201, first.json()
+    assert (first.json()["amount"], first.json()["seats"]) == ("18.00", [1, 2, 5])
+    assert again.status_code == 400
+    assert "already collected" in str(again.json())
+    assert bad_seat.status_code == 400
+    assert odd_time.status_code == 400
+    assert "not the start of a 30-minute period" in str(
+        odd_time.json())
+    assert earlier.status_code == 201
+    ledger = api.get("/api/v1/time-collections/", {"table": table.pk}).json()["results"]
+    assert sorted(D(r["amount"]) for r in ledger) == [D(12), D(18)]
+    quick = record(api, table, {"pot": "85.00", "flop_dealt": True}, dealer).json()
+    assert quick["rake"] == "0.00"  # time collection rakes no pot
+
+
+def test_time_collection_is_refused_at_a_raked_table(api, dealer, holdem):
+    response = api.as_user(dealer).post(f"/api/v1/tables/{holdem.pk}/time-collections/",
+                                        {"seats": [1]}, format="json")
+
+    assert response.status_code == 400
+    assert "not by time" in str(response.json())
