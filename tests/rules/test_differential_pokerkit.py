@@ -1,7 +1,10 @@
 """Pots, winners and rake against pokerkit (a test-only dependency) on 10,000 hands.
 
 Each hand is no-limit hold'em where every player either folds or moves all in, so
-stacks of different sizes make main and side pots. Two comparisons per hand:
+stacks of different sizes make main and side pots. Every hand goes through
+``settle_recorded_hand``, the function the dealer's full-mode record goes through
+(card checks, chip checks, showdown evaluation, pots, rake), with the cards as a
+dealer types them. Two comparisons per hand:
 
 - Pots and rake: pokerkit's pots once the betting is over (amounts, eligible
   players and each pot's rake; pokerkit rakes each pot separately, so our schedule
@@ -23,8 +26,9 @@ from decimal import Decimal
 
 import pytest
 
-from tables.rules.hands import evaluator
-from tables.rules.pots import NO_RAKE, RakeSchedule, settle_hand, split
+from tables.rules.cards import parse_cards
+from tables.rules.pots import NO_RAKE, RakeSchedule, split
+from tables.rules.showdown import SeatRecord, settle_recorded_hand
 
 pokerkit = pytest.importorskip("pokerkit", reason="differential tests need pokerkit")
 
@@ -95,6 +99,18 @@ class Hand:
         assert not state.status
 
 
+def recorded(hand: Hand, schedule: RakeSchedule):
+    """The hand as a dealer records it: seats 1..n from the small blind, cards as text."""
+    seats = [SeatRecord(
+        seat=i + 1, put_in=Decimal(hand.committed[i]), folded=i in hand.folded,
+        all_in=i not in hand.folded and hand.committed[i] == hand.stacks[i],
+        cards=None if i in hand.folded else tuple(parse_cards(
+            [card_text(c) for c in hand.holes[i]])))
+        for i in range(hand.players)]
+    board = tuple(parse_cards([card_text(c) for c in hand.board])) if hand.showdown else ()
+    return settle_recorded_hand("holdem", seats, board, schedule=schedule, unit=Decimal(1))
+
+
 def regrouped_by_winners(settlement) -> dict[int, Decimal]:
     """What each seat collects if pots with the same winners were split as one."""
     collects = dict(settlement.returned)
@@ -111,19 +127,15 @@ def regrouped_by_winners(settlement) -> dict[int, Decimal]:
 @pytest.mark.filterwarnings("ignore:A card being dealt")  # pokerkit's deck bookkeeping
 def test_pots_winners_and_rake_agree_with_pokerkit_on_ten_thousand_all_in_hands():
     rng = random.Random(42)
-    evaluate7 = evaluator().evaluate7
     showdowns = side_pots = split_pots = 0
     for _ in range(HANDS):
         hand = Hand(rng)
         players = range(hand.players)
-        contributions = {i: Decimal(hand.committed[i]) for i in players}
-        high = ({i: evaluate7((*hand.holes[i], *hand.board)) for i in players
-                 if i not in hand.folded} if hand.showdown else {})
+        contributions = {i + 1: Decimal(hand.committed[i]) for i in players}
 
-        unraked = settle_hand(contributions, folded=hand.folded, high=high, schedule=NO_RAKE,
-                              unit=Decimal(1))
+        unraked = recorded(hand, NO_RAKE).settlement
         collects = regrouped_by_winners(unraked)
-        payoffs = [int(collects[i] - contributions[i]) for i in players]
+        payoffs = [int(collects[i + 1] - contributions[i + 1]) for i in players]
         assert payoffs == list(hand.state.payoffs), (hand.stacks, hand.committed, hand.folded)
 
         if hand.showdown:
@@ -131,9 +143,9 @@ def test_pots_winners_and_rake_agree_with_pokerkit_on_ten_thousand_all_in_hands(
             schedule = RakeSchedule(percent=Decimal(hand.percent), per_pot=True,
                                     cap=None if hand.cap is None else Decimal(hand.cap),
                                     increment=Decimal(1))
-            raked = settle_hand(contributions, folded=hand.folded, high=high,
-                                schedule=schedule, unit=Decimal(1))
-            ours = [(int(p.amount), int(p.rake), p.eligible) for p in raked.pots]
+            raked = recorded(hand, schedule).settlement
+            ours = [(int(p.amount), int(p.rake), tuple(s - 1 for s in p.eligible))
+                    for p in raked.pots]
             theirs = [(p.amount, p.raked_amount, p.player_indices) for p in hand.pots]
             assert ours == theirs
             assert sum(raked.collects.values()) + raked.rake == sum(contributions.values())

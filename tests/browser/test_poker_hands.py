@@ -1,0 +1,91 @@
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tables.models import PokerHand
+from tests.conftest import make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def card_room_table(db):
+    from tables import poker_settings, services
+
+    supervisor = make_user("pit_boss", "supervisor")
+    dealer = make_user("deb_dealer", "dealer")
+    casino = services.casino_create(actor=supervisor, name="Browser Card Room", currency="USD",
+                                    timezone="America/New_York")
+    table = services.table_create(actor=supervisor, casino=casino, label="HE-7", game="holdem",
+                                  status="open", dealers=[dealer])
+    schedule = poker_settings.schedule_publish(
+        actor=supervisor, schedule=poker_settings.schedule_create(
+            actor=supervisor, name="Ten capped at five", percent=Decimal(10),
+            cap=Decimal("5.00")))
+    return poker_settings.table_set_poker_settings(
+        actor=supervisor, table=table, rake_schedule=schedule, structure="fixed_limit",
+        small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
+        big_blind=Decimal(20), kill="full", kill_trigger="pot_size")
+
+
+def log_in(page: Page, base: str):
+    page.goto(f"{base}/login/")
+    page.get_by_label("User name").fill("deb_dealer")
+    page.get_by_label("Password").fill("deb_dealer-password-1")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(f"{base}/dealer/")
+
+
+def test_a_dealer_records_quick_hands_with_one_line_each(live_server, page: Page,
+                                                        card_room_table):
+    log_in(page, live_server.url)
+    page.get_by_role("link", name="Record hands").click()
+
+    pot = page.get_by_label("Pot")
+    expect(pot).to_be_focused()
+    pot.fill("85 w3")
+    pot.press("Enter")
+    last = page.get_by_role("status", name="Last hand")
+    expect(last).to_contain_text("pot 85.00, rake 5.00")
+    expect(last).to_contain_text("Drop 5.00 in the box; push 80.00 to the winner.")
+
+    page.get_by_label("Pot").fill("lots")
+    page.get_by_label("Pot").press("Enter")
+    expect(page.get_by_role("alert", name="Problems")).to_contain_text("'lots' is not a pot")
+
+    page.get_by_label("Pot").fill("440 w6")   # over ten big bets of 40: a kill
+    page.get_by_label("Pot").press("Enter")
+    expect(page.get_by_role("status", name="Next hand")).to_contain_text(
+        "Next hand is a kill: seat 6 posts the kill blind of 40.00.")
+    expect(page.get_by_role("status", name="Next hand")).to_contain_text("Play it at 40.00/80.00")
+    assert list(PokerHand.objects.order_by("id").values_list("pot", "rake")) == [
+        (Decimal("85.00"), Decimal("5.00")), (Decimal("440.00"), Decimal("5.00"))]
+
+
+def test_a_dealer_records_a_full_hand_with_a_side_pot(live_server, page: Page,
+                                                     card_room_table):
+    log_in(page, live_server.url)
+    page.get_by_role("link", name="Full hand").click()
+
+    page.get_by_label("Board").fill("2c 7d 9h js 4c")
+    page.get_by_label("Seat 1 put in").fill("20")
+    page.get_by_label("Seat 1 cards").fill("as ad")
+    page.get_by_label("Seat 2 put in").fill("5")
+    page.get_by_label("Seat 2 all in").check()
+    page.get_by_label("Seat 2 cards").fill("kh kd")
+    page.get_by_label("Seat 3 put in").fill("20")
+    page.get_by_label("Seat 3 cards").fill("kh qd")   # kh twice: refused, nothing stored
+    page.get_by_role("button", name="Settle hand").click()
+    expect(page.get_by_role("alert", name="Problems")).to_contain_text("Kh appears twice")
+    assert not PokerHand.objects.exists()
+
+    page.get_by_label("Seat 3 cards").fill("qh qd")
+    page.get_by_role("button", name="Settle hand").click()
+
+    result = page.get_by_role("status", name="What to do")
+    expect(result).to_contain_text("Pot 45.00 · rake 4.50")
+    expect(result).to_contain_text("Main pot 15.00 (seats 1, 2, 3): rake 4.50; seat 1 10.50.")
+    expect(result).to_contain_text("Side pot 1 30.00 (seats 1, 3): rake 0.00; seat 1 30.00.")
+    expect(page.get_by_role("row", name="1 20.00")).to_contain_text("pair of aces")
+    expect(page.get_by_role("link", name="Next full hand")).to_be_visible()
