@@ -19,6 +19,11 @@ from tables.models import (
 from tables.poker_hands import next_hand
 
 
+# No table sees a hundred million in one hand; the cap keeps a ten-seat total inside the
+# ledger's columns, so a typo is refused rather than overflowing the database.
+MAX_CHIPS = Decimal("100000000.00")
+
+
 def _amount(**kwargs) -> serializers.DecimalField:
     return serializers.DecimalField(max_digits=14, decimal_places=2, **kwargs)
 
@@ -40,17 +45,18 @@ class RakeScheduleSerializer(serializers.ModelSerializer):
 
 class PokerSeatInput(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
-    put_in = _amount(min_value=Decimal(0))
+    put_in = _amount(min_value=Decimal(0), max_value=MAX_CHIPS)
     folded = serializers.BooleanField(default=False)
     all_in = serializers.BooleanField(default=False)
     cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
                                   allow_null=True, max_length=7)
-    collected = _amount(min_value=Decimal(0), required=False, allow_null=True,
+    collected = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
+                        allow_null=True,
                         help_text="What the dealer pushed to the seat; checked, not trusted.")
 
 
 class PokerHandInput(serializers.Serializer):
-    pot = _amount(required=False, allow_null=True)
+    pot = _amount(required=False, allow_null=True, max_value=MAX_CHIPS)
     flop_dealt = serializers.BooleanField(required=False, allow_null=True, default=None)
     players_dealt = serializers.IntegerField(min_value=2, max_value=10, required=False,
                                              allow_null=True)

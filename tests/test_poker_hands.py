@@ -1,10 +1,13 @@
 """Card-room hands through the API: quick and full mode, refusals, kills, time
 collection and the bad-beat fund (RULES.md section 4, API.md "Recording a poker hand")."""
 
+import json
 from decimal import Decimal
 
 import pytest
 from django.db import DatabaseError, connection, transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tables import poker_settings, services
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
@@ -422,3 +425,57 @@ def test_time_collection_is_refused_at_a_raked_table(api, dealer, holdem):
 
     assert response.status_code == 400
     assert "not by time" in str(response.json())
+
+
+# --- Fuzz ------------------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True) | st.text(max_size=8),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8),
+                                                                      children, max_size=4),
+    max_leaves=12)
+card_texts = st.sampled_from(["As", "Kd", "7c", "10h", "Qx", "", "A♠", "jk", "2S", "Ad", "9s"])
+amounts = st.one_of(st.decimals(allow_nan=False, allow_infinity=False, places=3).map(str),
+                    st.sampled_from(["20.00", "5.00", "0", "-1", "1e9", "abc"]), st.integers(),
+                    st.none())
+seat_bodies = st.fixed_dictionaries({}, optional={
+    "seat": st.one_of(st.integers(-2, 12), st.text(max_size=3)),
+    "put_in": amounts,
+    "folded": st.one_of(st.booleans(), st.text(max_size=3)),
+    "all_in": st.one_of(st.booleans(), st.none()),
+    "cards": st.one_of(st.lists(card_texts, max_size=8), st.text(max_size=10), st.none()),
+    "collected": amounts,
+})
+hand_bodies = st.fixed_dictionaries({}, optional={
+    "pot": amounts,
+    "flop_dealt": st.one_of(st.booleans(), json_values),
+    "players_dealt": st.one_of(st.integers(-1, 12), json_values),
+    "winner": st.one_of(st.integers(-1, 12), st.none()),
+    "seats": st.one_of(st.lists(seat_bodies, max_size=8), json_values),
+    "board": st.one_of(st.lists(card_texts, max_size=6), json_values),
+    "button": st.one_of(st.integers(-1, 12), st.none()),
+    "winners": st.one_of(st.lists(st.integers(-1, 12), max_size=4), json_values),
+})
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=st.one_of(hand_bodies, json_values))
+def test_whatever_the_body_the_answer_is_201_or_400_never_a_500(api, dealer, holdem, body):
+    before = PokerHand.objects.count()
+    raw = json.dumps(body, allow_nan=True)
+    response = api.as_user(dealer).post(f"/api/v1/tables/{holdem.pk}/poker-hands/", raw,
+                                        content_type="application/json")
+
+    assert response.status_code in (201, 400), (body, response.content[:300])
+    if response.status_code == 400:
+        assert PokerHand.objects.count() == before
+
+
+def test_an_absurd_amount_is_refused_not_overflowed(api, dealer, holdem):
+    seats = [{"seat": n, "put_in": "99999999999.00", "cards": None, "folded": n > 1}
+             for n in range(1, 11)]
+    response = record(api, holdem, {"seats": seats}, dealer)
+
+    assert response.status_code == 400
+    assert "seats" in response.json()

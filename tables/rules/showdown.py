@@ -140,10 +140,11 @@ def _check_cards(game: GameSpec, seats: Sequence[SeatRecord], board: Sequence[in
 def _check_chips(seats: Sequence[SeatRecord]) -> None:
     if len(seats) < 2:
         raise HandError(("seats",), "A hand needs at least two seats dealt in.")
-    numbers = [s.seat for s in seats]
+    listed: set[int] = set()
     for index, seat in enumerate(seats):
-        if numbers.count(seat.seat) > 1:
+        if seat.seat in listed:
             raise HandError(("seats", index, "seat"), f"Seat {seat.seat} is listed twice.")
+        listed.add(seat.seat)
         if seat.put_in < 0:
             raise HandError(("seats", index, "put_in"),
                             f"Seat {seat.seat} put in {seat.put_in}: chips cannot be negative.")
@@ -154,13 +155,14 @@ def _check_chips(seats: Sequence[SeatRecord]) -> None:
         if seat.all_in and seat.put_in == 0:
             raise HandError(("seats", index, "put_in"),
                             f"Seat {seat.seat} is all in but put in nothing.")
-    amounts = sorted((s.put_in for s in seats), reverse=True)
-    matched = amounts[1]  # chips above the second-highest were never called
+    # A seat still in that is not all in called every bet: it put in the most of anyone.
+    top = max(seats, key=lambda s: s.put_in)
     for index, seat in enumerate(seats):
-        if not seat.folded and not seat.all_in and seat.put_in < matched:
+        if not seat.folded and not seat.all_in and seat.put_in < top.put_in:
             raise HandError(("seats", index, "put_in"),
-                            f"Seat {seat.seat} is still in but put in {seat.put_in} where others "
-                            f"put in {matched}: mark it all in or folded, or correct the amount.")
+                            f"Seat {seat.seat} is still in but put in {seat.put_in} where seat "
+                            f"{top.seat} put in {top.put_in}: mark it all in or folded, or "
+                            "correct the amount.")
 
 
 def _strengths(game: GameSpec, seats: Sequence[SeatRecord], board: Sequence[int],
