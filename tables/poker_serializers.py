@@ -18,7 +18,6 @@ from tables.models import (
 )
 from tables.poker_hands import next_hand
 
-
 # No table sees a hundred million in one hand; the cap keeps a ten-seat total inside the
 # ledger's columns, so a typo is refused rather than overflowing the database.
 MAX_CHIPS = Decimal("100000000.00")

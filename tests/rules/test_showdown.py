@@ -195,12 +195,15 @@ def recorded_hands(draw):
 @given(recorded_hands())
 def test_chips_are_conserved_and_only_live_seats_win(hand):
     game, seats, the_board, schedule, button = hand
-    try:
-        result = settle_recorded_hand(game, seats, the_board, schedule=schedule, button=button)
-    except HandError as refused:
-        # The one legitimate refusal here: chips only folded seats matched.
-        assert "folded" in str(refused)
+    live_most = max(s.put_in for s in seats if not s.folded)
+    folded_over = sorted(s.put_in for s in seats if s.folded and s.put_in > live_most)
+    if len(folded_over) >= 2:
+        # Two folded seats matched each other above every live seat: nobody can win
+        # those chips, so the record cannot be right.
+        with pytest.raises(HandError, match="folded"):
+            settle_recorded_hand(game, seats, the_board, schedule=schedule, button=button)
         return
+    result = settle_recorded_hand(game, seats, the_board, schedule=schedule, button=button)
     settlement = result.settlement
     total = sum((s.put_in for s in seats), D(0))
     assert sum(settlement.collects.values()) + settlement.rake + settlement.bad_beat_drop \
