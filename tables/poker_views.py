@@ -177,7 +177,8 @@ def full_form(request, pk: int):
     return render(request, "tables/poker_full.html", {
         "table": table, "rows": rows, "board": board, "button": button, "problems": problems,
         "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
-        "seat_numbers": range(1, table.seats + 1),
+        "seat_numbers": range(1, table.seats + 1), "ranks": "AKQJT98765432",
+        "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")],
     }, status=400 if problems else 200)
 
 

@@ -1,9 +1,9 @@
 // Tap-to-enter cards: a tapped card goes into the cards box the dealer was last in.
 (function () {
   "use strict";
-  var form = document.getElementById("round-form");
+  var form = document.querySelector("form[data-card-form]");
   if (!form) return;
-  var target = document.getElementById("dealer_cards");
+  var target = form.querySelector("input.cards");
   form.addEventListener("focusin", function (event) {
     if (event.target.classList.contains("cards")) target = event.target;
   });
@@ -14,7 +14,7 @@
       target.focus();
     });
   });
-  // A fresh key per form load: a double tap on "Settle round" records it once.
+  // A fresh key per form load: a double tap on the submit button records it once.
   var key = form.querySelector("input[name=idempotency_key]");
   if (key && !key.value) {
     key.value = (window.crypto && crypto.randomUUID) ? crypto.randomUUID()

@@ -127,8 +127,11 @@ class Hand:
 
     def act(self, rng):
         state = self.state
-        if state.can_post_bring_in() and rng.random() < 0.5:
-            state.post_bring_in()
+        if state.can_post_bring_in():  # the bring-in posts it or completes
+            if rng.random() < 0.5 or not state.can_complete_bet_or_raise_to():
+                state.post_bring_in()
+            else:
+                state.complete_bet_or_raise_to()
         elif state.can_fold() and rng.random() < 0.2:
             state.fold()
         elif state.can_complete_bet_or_raise_to() and rng.random() < 0.6:
