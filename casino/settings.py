@@ -192,6 +192,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Several models have a `status`; name each set of choices once.
+    "ENUM_NAME_OVERRIDES": {
+        "TableStatusEnum": "tables.models.TableStatus",
+        "PublicationStatusEnum": "tables.models.ScheduleStatus",  # paytables share it
+        "JackpotHitStatusEnum": "payouts.models.HitStatus",
+    },
 }
 
 # --- Security (production) -------------------------------------------------

@@ -44,6 +44,7 @@ the pot, so those hands compare payoffs only.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -97,6 +98,25 @@ VARIANTS = {
 }
 
 
+def deal(rng: random.Random, variant: Variant, players: int):
+    """Hole cards and board; half the time two players get the same hand in other
+    suits (a suit permutation keeps a hand's value), so ties and odd chips come up."""
+    mirror = rng.random() < 0.5
+    while True:
+        deck = rng.sample(range(52), variant.hole * players + variant.board)
+        holes = [deck[variant.hole * i:variant.hole * (i + 1)] for i in range(players)]
+        board = deck[variant.hole * players:]
+        if not mirror:
+            return holes, board
+        i, j = rng.sample(range(players), 2)
+        others = {*board, *(c for k, hole in enumerate(holes) if k != j for c in hole)}
+        for shift in rng.sample([1, 2, 3], 3):
+            copy = [(c >> 2) * 4 + ((c & 3) + shift) % 4 for c in holes[i]]
+            if not others.intersection(copy):
+                holes[j] = copy
+                return holes, board
+
+
 class Hand:
     """One random hand played through pokerkit, and its record for our settlement."""
 
@@ -109,9 +129,7 @@ class Hand:
         self.cap = rng.choice([None, 1, 3, 20])
         self.raking = False
         self.state = variant.create(tuple(self.stacks), self.rake)
-        deck = rng.sample(range(52), variant.hole * players + variant.board)
-        self.holes = [deck[variant.hole * i:variant.hole * (i + 1)] for i in range(players)]
-        self.board = deck[variant.hole * players:]
+        self.holes, self.board = deal(rng, variant, players)
         # Seats with gaps; player index i sits at order[i] (dealing order).
         seats = sorted(rng.sample(range(1, 10), players))
         self.button = rng.choice(seats) if variant.button else None
@@ -132,7 +150,7 @@ class Hand:
                 state.post_bring_in()
             else:
                 state.complete_bet_or_raise_to()
-        elif state.can_fold() and rng.random() < 0.2:
+        elif state.can_fold() and rng.random() < 0.15:
             state.fold()
         elif state.can_complete_bet_or_raise_to() and rng.random() < 0.6:
             low = state.min_completion_betting_or_raising_to_amount
@@ -240,6 +258,14 @@ def shares(groups, returned, seats, *, low_everywhere: bool) -> dict[int, Decima
     return collects
 
 
+def odd_chip(pot) -> bool:
+    """Tied winners whose part of the pot does not divide evenly."""
+    low_half = pot.awarded // 2 if pot.low_winners else ZERO
+    high_odd = len(pot.high_winners) > 1 and (pot.awarded - low_half) % len(pot.high_winners)
+    low_odd = len(pot.low_winners) > 1 and low_half % len(pot.low_winners)
+    return bool(high_odd or low_odd)
+
+
 def card_room_groups(settlement):
     return [(p.eligible, p.awarded, p.high_winners, p.low_winners) for p in settlement.pots]
 
@@ -262,14 +288,44 @@ def pokerkit_groups(settlement, live):
     return groups
 
 
+@pytest.fixture
+def memoized_hands(monkeypatch):
+    """pokerkit evaluates each shown hand again for every pot, hand type and player
+    at its showdown (``State.can_win_now``), which makes Omaha slow; its hand
+    classes' ``from_game`` is a pure function of the cards, so remember results."""
+    for variant in VARIANTS.values():
+        for hand_type in variant.kind.hand_types:
+            monkeypatch.setattr(hand_type, "from_game", staticmethod(remembered(hand_type)))
+
+
+def remembered(hand_type):
+    original = hand_type.from_game
+    clean = pokerkit.Card.clean
+    results: dict = {}
+
+    def from_game(hole_cards, board_cards=()):
+        key = (tuple(clean(hole_cards)), tuple(clean(board_cards)))
+        if key not in results:
+            try:
+                results[key] = original(*key)
+            except ValueError as error:
+                results[key] = error
+        result = results[key]
+        if isinstance(result, ValueError):
+            raise result
+        return result
+
+    return from_game
+
+
 @pytest.mark.slow
 @pytest.mark.filterwarnings("ignore:A card being dealt")  # pokerkit's deck bookkeeping
 @pytest.mark.parametrize("game", list(VARIANTS))
+@pytest.mark.usefixtures("memoized_hands")
 def test_recorded_hands_settle_as_pokerkit_does(game):
     variant = VARIANTS[game]
     rng = random.Random(f"pokerkit-{game}")
-    count = dict.fromkeys(["showdowns", "side_pots", "split_pots", "scoops", "with_low",
-                           "without_low", "low_in_some_pots_only", "merged", "aligned"], 0)
+    count = Counter()
     for _ in range(HANDS):
         hand = Hand(variant, rng)
         seats = hand.order
@@ -277,23 +333,27 @@ def test_recorded_hands_settle_as_pokerkit_does(game):
         live = [s for s in seats if index[s] not in hand.folded]
         put_in = {s: Decimal(hand.put_in[index[s]]) for s in seats}
         theirs = {s: hand.state.payoffs[index[s]] for s in seats}
-        context = (game, hand.stacks, hand.put_in, hand.folded, hand.button,
+        context = (game, hand.stacks, hand.put_in, sorted(hand.folded), seats, hand.button,
                    [card_text(h) for h in hand.holes], card_text(hand.board))
 
+        def nets(collects):
+            return {s: int(collects[s] - put_in[s]) for s in seats}  # noqa: B023
+
         unraked = hand.settle(NO_RAKE).settlement
+        pots = unraked.pots
         assert sum(unraked.collects.values()) == sum(put_in.values()), context
-        expected = shares(card_room_groups(unraked), unraked.returned, seats,
-                          low_everywhere=False)
-        assert unraked.collects == expected, context
+        # Each pot on its own, by the card-room rules (winners checked below).
+        card_room = shares(card_room_groups(unraked), unraked.returned, seats,
+                           low_everywhere=False)
+        assert unraked.collects == card_room, context
+        count["uncalled"] += bool(unraked.returned)
         if not hand.showdown:
-            ours = {s: int(unraked.collects[s] - put_in[s]) for s in seats}
-            assert ours == theirs, context
+            assert nets(unraked.collects) == theirs, context
             continue
 
         count["showdowns"] += 1
-        hand_types = variant.kind.hand_types
-        strengths = [hand.pokerkit_hands(t) for t in hand_types]
-        for pot in unraked.pots:
+        strengths = [hand.pokerkit_hands(t) for t in variant.kind.hand_types]
+        for pot in pots:
             if len(pot.eligible) == 1:
                 continue
             assert pot.high_winners == best(pot.eligible, strengths[0]), context
@@ -301,36 +361,38 @@ def test_recorded_hands_settle_as_pokerkit_does(game):
             assert pot.low_winners == lows, context
 
         groups = pokerkit_groups(unraked, live)
-        low_everywhere = any(p.low_winners for p in unraked.pots)
-        modelled = shares(groups, unraked.returned, seats, low_everywhere=low_everywhere)
-        assert {s: int(modelled[s] - put_in[s]) for s in seats} == theirs, context
-        aligned = len(groups) == len(unraked.pots) and (
-            not low_everywhere or all(p.low_winners for p in unraked.pots
-                                      if len(p.eligible) > 1))
-        if aligned:
-            ours = {s: int(unraked.collects[s] - put_in[s]) for s in seats}
-            assert ours == theirs, context
+        low_everywhere = any(p.low_winners for p in pots)
+        as_pokerkit = shares(groups, unraked.returned, seats, low_everywhere=low_everywhere)
+        assert nets(as_pokerkit) == theirs, context
+        if nets(unraked.collects) == theirs:
+            count["same_payoffs"] += 1
+        else:  # why pokerkit differs (see the module docstring)
+            count["merged_pots_differ"] += len(groups) < len(pots)
+            count["low_half_shared"] += any(low_everywhere and not lows and len(eligible) > 1
+                                            for eligible, _, _, lows in groups)
 
         schedule = RakeSchedule(percent=Decimal(hand.percent), per_pot=True,
                                 cap=None if hand.cap is None else Decimal(hand.cap),
                                 increment=Decimal(1))
         raked = hand.settle(schedule).settlement
-        assert [(int(p.amount), int(p.rake), p.eligible) for p in raked.pots] == [
-            (p.amount, p.raked_amount, tuple(seats[i] for i in p.player_indices))
-            for p in hand.pots], context
+        ours = [(int(p.amount), int(p.rake), p.eligible) for p in raked.pots]
+        assert ours == [(p.amount, p.raked_amount, tuple(seats[i] for i in p.player_indices))
+                        for p in hand.pots], context
         assert sum(raked.collects.values()) + raked.rake == sum(put_in.values()), context
+        count["raked"] += raked.rake > 0
 
-        count["aligned"] += aligned
-        count["merged"] += len(groups) < len(unraked.pots)
-        count["side_pots"] += len(unraked.pots) > 1
-        count["split_pots"] += any(len(p.high_winners) > 1 or len(p.low_winners) > 1
-                                   for p in unraked.pots)
-        count["scoops"] += any(p.low_winners and p.low_winners == p.high_winners
-                               for p in unraked.pots)
-        count["with_low"] += low_everywhere
-        count["without_low"] += not low_everywhere
-        count["low_in_some_pots_only"] += not aligned and len(groups) == len(unraked.pots)
-    print(game, count)
+        count["side_pots"] += len(pots) > 1
+        count["ties"] += any(len(p.high_winners) > 1 or len(p.low_winners) > 1 for p in pots)
+        count["odd_chips"] += any(odd_chip(p) for p in pots)
+        if variant.game == "omaha_hi_lo":
+            count["with_low"] += low_everywhere
+            count["without_low"] += not low_everywhere
+            count["low_in_some_pots_only"] += any(len(p.eligible) > 1 and not p.low_winners
+                                                  for p in pots) and low_everywhere
+            count["hi_lo_split"] += any(p.low_winners and p.low_winners != p.high_winners
+                                        for p in pots)
+            count["scoops"] += any(len(p.eligible) > 1 and len(p.high_winners) == 1
+                                   and p.low_winners in ((), p.high_winners) for p in pots)
+    print(game, dict(count))
     assert count["showdowns"] > HANDS // 2
     assert count["side_pots"] > HANDS // 5
-    assert count["aligned"] > count["showdowns"] // 2
