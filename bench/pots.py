@@ -22,7 +22,6 @@ import argparse
 import platform
 import random
 import sys
-import time
 from decimal import Decimal
 
 from bench.hands import timed

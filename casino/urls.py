@@ -68,6 +68,8 @@ urlpatterns = [
          name="table-poker-hands"),
     path("api/v1/tables/<int:pk>/next-hand/", poker_api.TableNextHandView.as_view(),
          name="table-next-hand"),
+    path("api/v1/tables/<int:pk>/raise-limits/", poker_api.TableRaiseLimitsView.as_view(),
+         name="table-raise-limits"),
     path("api/v1/tables/<int:pk>/time-collections/",
          poker_api.TableTimeCollectionsView.as_view(), name="table-time-collections"),
     path("api/v1/", include(router.urls)),

@@ -21,6 +21,7 @@ from tables.poker_serializers import (
     BadBeatPayoutInput,
     PokerHandInput,
     PokerHandOutput,
+    RaiseLimitsQuery,
     RakeScheduleSerializer,
     TimeCollectionInput,
     TimeCollectionOutput,
@@ -103,6 +104,22 @@ class TableNextHandView(APIView):
         """The next hand at a poker table: a kill or not, who posts, the stakes."""
         table = get_object_or_404(selectors.tables_visible_to(request.user), pk=pk)
         return Response(poker_hands.next_hand(table, poker_hands.last_hand(table)))
+
+
+class TableRaiseLimitsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(parameters=[RaiseLimitsQuery], responses={200: dict})
+    def get(self, request, pk: int):
+        """How much the player to act may call and raise to at this poker table, under its
+        structure (and the kill stakes when the hand is a kill)."""
+        table = get_object_or_404(selectors.tables_visible_to(request.user), pk=pk)
+        if not table.is_poker or not table.structure:
+            return Response({"table": [f"{table.label} has no betting structure."]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        query = RaiseLimitsQuery(data=request.query_params)
+        query.is_valid(raise_exception=True)
+        return Response(poker_hands.raise_limits(table, **query.validated_data))
 
 
 class PokerHandFilter(django_filters.FilterSet):

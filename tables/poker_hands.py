@@ -39,7 +39,17 @@ from tables.models import (
     Table,
     TimeCollection,
 )
-from tables.rules.betting import KillDecision, KillKind, KillSettings, KillTrigger, next_hand_kill
+from tables.rules.betting import (
+    BettingRound,
+    KillDecision,
+    KillKind,
+    KillSettings,
+    KillTrigger,
+    Limits,
+    next_hand_kill,
+    options,
+)
+from tables.rules.betting import Structure as BettingStructure
 from tables.rules.cards import CardError, card_str, parse_cards
 from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import HandError, SeatRecord, quick_collection, settle_recorded_hand
@@ -125,6 +135,32 @@ def _decide_kill(table: Table, *, pot: Decimal, winner: int | None,
     big_blind = table.big_blind or table.small_bet
     return next_hand_kill(settings, pot=pot, big_bet=table.big_bet, big_blind=big_blind,
                           winner=winner, previous_winner=previous.winner if previous else None)
+
+
+def raise_limits(table: Table, *, pot: Decimal, current_bet: Decimal, player_in: Decimal,
+                 stack: Decimal, last_raise: Decimal | None = None, bets_made: int = 0,
+                 players_in_hand: int = 2, big_street: bool = False) -> dict[str, Any]:
+    """What the player to act may do at this table now (its structure, at kill stakes
+    when the hand is a kill): call to, and raise to from / up to."""
+    upcoming = next_hand(table, last_hand(table))
+    stakes = {k: Decimal(v) for k, v in upcoming["stakes"].items()
+              if k in STAKE_FIELDS and v is not None}
+    bet = stakes.get("big_bet" if big_street else "small_bet", Decimal(0))
+    if last_raise is None:
+        last_raise = bet or stakes.get("min_bet") or stakes.get("big_blind") or Decimal(0)
+    limits = Limits(BettingStructure(table.structure), bet=bet,
+                    min_bet=stakes.get("min_bet", Decimal(0)),
+                    max_bet=stakes.get("max_bet", Decimal(0)),
+                    cap=table.raise_cap or 4, heads_up_uncapped=table.heads_up_uncapped)
+    state = BettingRound(current_bet=current_bet, player_in=player_in, stack=stack, pot=pot,
+                         last_raise=last_raise, bets_made=bets_made,
+                         players_in_hand=players_in_hand)
+    result = options(limits, state)
+    money = (lambda v: None if v is None else f"{v:.2f}")
+    return {"structure": table.structure, "kill": upcoming["kill"],
+            "call_to": money(result.call_to), "all_in_call": result.all_in_call,
+            "min_raise_to": money(result.min_raise_to),
+            "max_raise_to": money(result.max_raise_to)}
 
 
 # --- Recording ---------------------------------------------------------------------------
@@ -383,6 +419,32 @@ def collections_visible_to(user) -> QuerySet[TimeCollection]:
     if has_role(user, Role.DEALER):
         return rows.filter(table__dealers=user).distinct()
     return rows.none()
+
+
+def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
+    """One gaming day's collection per poker table: what the drop boxes should hold.
+    Voided hands are counted apart and left out of the sums."""
+    from django.db.models import Count, Q, Sum
+
+    standing = Q(poker_hands__gaming_day=day, poker_hands__correction__isnull=True)
+    tables = (casino.tables.exclude(game="caribbean_stud").order_by("label")
+              .annotate(hands=Count("poker_hands", filter=standing),
+                        pot_total=Sum("poker_hands__pot", filter=standing),
+                        rake=Sum("poker_hands__rake", filter=standing),
+                        bad_beat=Sum("poker_hands__bad_beat_drop", filter=standing),
+                        voided=Count("poker_hands", filter=Q(
+                            poker_hands__gaming_day=day,
+                            poker_hands__correction__isnull=False))))
+    time_fees = dict(TimeCollection.objects.filter(table__casino=casino, gaming_day=day)
+                     .values_list("table").annotate(total=Sum("amount")))
+    rows = [{"table": t, "hands": t.hands, "pot_total": t.pot_total or Decimal(0),
+             "rake": t.rake or Decimal(0), "bad_beat": t.bad_beat or Decimal(0),
+             "time": time_fees.get(t.pk, Decimal(0)), "voided": t.voided} for t in tables]
+    totals = {key: sum((r[key] for r in rows), Decimal(0))
+              for key in ("pot_total", "rake", "bad_beat", "time")}
+    totals["hands"] = sum(r["hands"] for r in rows)
+    fund = BadBeatFund.objects.filter(casino=casino).first()
+    return {"rows": rows, "totals": totals, "fund": fund}
 
 
 def hand_summary(hand: PokerHand) -> list[str]:

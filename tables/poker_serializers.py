@@ -157,3 +157,27 @@ class BadBeatFundOutput(serializers.ModelSerializer):
 class BadBeatPayoutInput(serializers.Serializer):
     amount = _amount(min_value=Decimal("0.01"))
     note = serializers.CharField(max_length=200)
+
+
+class RaiseLimitsQuery(serializers.Serializer):
+    pot = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+                  help_text="Everything in the middle, this round's bets included.")
+    current_bet = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+                          help_text="The highest 'to' amount on this betting round.")
+    player_in = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, default=Decimal(0),
+                        help_text="What the player to act has put in on this round.")
+    stack = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+                    help_text="The chips in front of him (table stakes).")
+    last_raise = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
+                         help_text="The last full bet or raise (default: the table's bet).")
+    bets_made = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    players_in_hand = serializers.IntegerField(min_value=2, max_value=10, default=2)
+    big_street = serializers.BooleanField(default=False,
+                                          help_text="Fixed limit: the big-bet rounds.")
+
+    def validate(self, attrs):
+        if attrs["player_in"] > attrs["current_bet"]:
+            raise serializers.ValidationError(
+                {"player_in": [f"{attrs['player_in']} is more than the current bet "
+                               f"{attrs['current_bet']}."]})
+        return attrs

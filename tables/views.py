@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.dateparse import parse_date
 
 from casino.roles import Role, role_required
 from payouts.models import Paytable, PaytableStatus
-from tables import selectors
+from tables import poker_hands, selectors
 from tables.models import Casino
 
 
@@ -27,8 +28,13 @@ def dealer(request):
 @role_required(Role.ACCOUNTANT)
 def accounting(request):
     now = timezone.now()
-    casinos = [
-        {"casino": casino, "gaming_day": casino.gaming_day(now), "tables": casino.tables.count()}
-        for casino in Casino.objects.all()
-    ]
-    return render(request, "tables/accounting.html", {"casinos": casinos})
+    asked = parse_date(request.GET.get("day", "") or "")
+    casinos = []
+    for casino in Casino.objects.all():
+        day = asked or casino.gaming_day(now)
+        casinos.append({"casino": casino, "gaming_day": casino.gaming_day(now),
+                        "tables": casino.tables.count(), "day": day,
+                        "card_room": poker_hands.card_room_day(casino, day)})
+    return render(request, "tables/accounting.html", {
+        "casinos": casinos, "asked": asked,
+        "bad_day": request.GET.get("day") and asked is None and request.GET["day"]})

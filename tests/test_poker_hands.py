@@ -479,3 +479,56 @@ def test_an_absurd_amount_is_refused_not_overflowed(api, dealer, holdem):
 
     assert response.status_code == 400
     assert "seats" in response.json()
+
+
+# --- Betting limits at a configured table ----------------------------------------------------
+
+
+def test_rules_4_pot_limit_pot_10_bet_10_the_next_player_may_raise_to_40(
+        api, supervisor, dealer, us_casino, schedule):
+    table = poker_table(supervisor, dealer, us_casino, schedule, label="PL-1", game="omaha",
+                        structure="pot_limit", small_blind=D(5), big_blind=D(10))
+    response = api.as_user(dealer).get(f"/api/v1/tables/{table.pk}/raise-limits/", {
+        "pot": "20.00", "current_bet": "10.00", "stack": "500.00"})
+
+    assert response.status_code == 200, response.json()
+    assert (response.json()["call_to"], response.json()["min_raise_to"],
+            response.json()["max_raise_to"]) == ("10.00", "20.00", "40.00")
+
+
+def test_a_kill_hand_raises_by_the_killed_stakes(api, dealer, kill_table):
+    record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
+    limits = api.get(f"/api/v1/tables/{kill_table.pk}/raise-limits/", {
+        "pot": "60.00", "current_bet": "40.00", "stack": "900.00", "bets_made": 1}).json()
+
+    assert limits["kill"] is True
+    assert (limits["call_to"], limits["min_raise_to"], limits["max_raise_to"]) == (
+        "40.00", "80.00", "80.00")  # 20/40 killed plays 40/80: raise by 40
+
+
+def test_bad_raise_limit_questions_are_refused(api, dealer, holdem, stud_table):
+    api.as_user(dealer)
+    bad = api.get(f"/api/v1/tables/{holdem.pk}/raise-limits/", {"pot": "x", "current_bet": "1"})
+    assert bad.status_code == 400
+    assert {"pot", "stack"} <= set(bad.json())
+    stud = api.get(f"/api/v1/tables/{stud_table.pk}/raise-limits/",
+                   {"pot": "1", "current_bet": "1", "stack": "1"})
+    assert stud.status_code == 400
+
+
+def test_the_accountant_sees_each_tables_drop_for_the_gaming_day(client, api, dealer,
+                                                                 supervisor, accountant,
+                                                                 holdem):
+    first = record(api, holdem, {"pot": "85.00", "flop_dealt": True}, dealer).json()
+    record(api, holdem, SIDE_POT_HAND, dealer)
+    api.as_user(supervisor).post(f"/api/v1/poker-hands/{first['id']}/void/", {"reason": "x"})
+    client.force_login(accountant)
+
+    page = client.get("/accounting/", {"day": first["gaming_day"]})
+    bad = client.get("/accounting/", {"day": "yesterday"})
+
+    assert page.status_code == 200
+    row = page.context["casinos"][0]["card_room"]["rows"][0]
+    assert (row["hands"], row["pot_total"], row["rake"], row["voided"]) == (
+        1, D("45.00"), D("4.50"), 1)
+    assert "is not a date" in bad.content.decode()
