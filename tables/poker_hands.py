@@ -156,7 +156,9 @@ def raise_limits(table: Table, *, pot: Decimal, current_bet: Decimal, player_in:
                          last_raise=last_raise, bets_made=bets_made,
                          players_in_hand=players_in_hand)
     result = options(limits, state)
-    money = (lambda v: None if v is None else f"{v:.2f}")
+    def money(value: Decimal | None) -> str | None:
+        return None if value is None else f"{value:.2f}"
+
     return {"structure": table.structure, "kill": upcoming["kill"],
             "call_to": money(result.call_to), "all_in_call": result.all_in_call,
             "min_raise_to": money(result.min_raise_to),
