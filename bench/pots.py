@@ -155,8 +155,8 @@ def main(argv=None) -> None:
                     run_pokerkit(hands[:peer], percent, cap)))
     base = results[0][1]
     print(f"{args.hands:,} seeded random all-in hold'em hands (seed {args.seed}), "
-          "2-6 players, "
-          f"{side_pots:,} with three or more different stacks still in; 10% rake capped at 5 per pot; "
+          f"2-6 players, {side_pots:,} with three or more different stacks still in; "
+          "10% rake capped at 5 per pot; "
           f"Python {platform.python_version()}, one core\n")
     print("| settlement | hands/s | vs project |")
     print("|---|---:|---:|")
