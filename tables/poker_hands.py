@@ -55,6 +55,7 @@ from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import HandError, SeatRecord, quick_collection, settle_recorded_hand
 
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
+KILLED_LIMITS = {"small_bet", "big_bet", "min_bet", "max_bet"}
 
 
 def _error(path: tuple, message: str) -> NestedValidationError:
@@ -106,13 +107,15 @@ def last_hand(table: Table) -> PokerHand | None:
 
 
 def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str | None]:
-    """The structure and amounts a hand is played at; a kill multiplies the limits and
-    blinds (the kill blind is posted on top)."""
+    """The structure and amounts a hand is played at. A kill raises the betting limits;
+    the blinds and ante stay, and the kill blind is posted on top of them."""
     stakes: dict[str, Any] = {"structure": table.structure,
                               "settings_version": table.poker_settings_version}
     for field in STAKE_FIELDS:
         value = getattr(table, field)
-        stakes[field] = None if value is None else f"{value * multiplier:.2f}"
+        if value is not None and field in KILLED_LIMITS:
+            value = value * multiplier
+        stakes[field] = None if value is None else f"{value:.2f}"
     return stakes
 
 
@@ -451,15 +454,15 @@ def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
 
 def hand_summary(hand: PokerHand) -> list[str]:
     """What the dealer does with the chips, in words."""
-    currency_lines = []
+    lines = []
     if hand.mode == HandMode.QUICK:
-        currency_lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
+        lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
                               "to the winner.")
     else:
         for pot in hand.pots.all():
             winners = sorted(pot.shares.items(), key=lambda kv: int(kv[0]))
             pays = ", ".join(f"seat {seat} {Decimal(amount):.2f}" for seat, amount in winners)
-            currency_lines.append(f"{pot.name.capitalize()} {pot.amount:.2f} (seats "
+            lines.append(f"{pot.name.capitalize()} {pot.amount:.2f} (seats "
                                   f"{', '.join(map(str, pot.eligible))}): rake {pot.rake:.2f}; "
                                   f"{pays}.")
         returned = [s for s in hand.seats.all()
@@ -468,12 +471,12 @@ def hand_summary(hand: PokerHand) -> list[str]:
         for seat in returned:
             won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in hand.pots.all()),
                       Decimal(0))
-            currency_lines.append(f"Return {seat.collects - won:.2f} uncalled to seat "
+            lines.append(f"Return {seat.collects - won:.2f} uncalled to seat "
                                   f"{seat.seat}.")
-        currency_lines.append(f"Drop {hand.rake:.2f} in the box.")
+        lines.append(f"Drop {hand.rake:.2f} in the box.")
     if hand.bad_beat_drop:
-        currency_lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")
-    return currency_lines
+        lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")
+    return lines
 
 
 def structure_words(stakes: dict) -> str:

@@ -325,6 +325,8 @@ def test_rules_4_the_kill_at_ten_big_bets_in_a_20_40_game(api, dealer, kill_tabl
     assert (over["next_hand"]["kill_blind_by"], over["next_hand"]["kill_blind"]) == (3, "40.00")
     stakes = over["next_hand"]["stakes"]
     assert (stakes["small_bet"], stakes["big_bet"]) == ("40.00", "80.00")
+    # The blinds stay; the kill blind goes on top of them.
+    assert (stakes["small_blind"], stakes["big_blind"]) == ("10.00", "20.00")
     assert api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()["kill"] is True
 
     killed = record(api, kill_table, {"pot": "100.00", "flop_dealt": True, "winner": 5},
