@@ -16,6 +16,15 @@ class NestedValidationError(ValidationError):
         super().__init__(_first_message(detail))
 
 
+def nested_error(path: tuple, message: str) -> NestedValidationError:
+    """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}, the shape DRF gives
+    errors in a list of objects (the index becomes a string key in JSON)."""
+    detail: dict | list = [message]
+    for key in reversed(path[1:]):
+        detail = {key: detail}
+    return NestedValidationError({path[0]: detail})
+
+
 def _first_message(detail) -> str:
     if isinstance(detail, dict):
         for value in detail.values():

@@ -9,6 +9,7 @@ import pgtrigger
 from django.conf import settings
 from django.db import models
 
+from casino.versioning import publication_triggers
 from tables.rules.stud import STUD_CATEGORIES, PaytableTerms, Variant
 
 
@@ -22,13 +23,6 @@ class PaytableStatus(models.TextChoices):
 _FROZEN_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qualifier", "min_ante",
                    "max_ante", "version", "family_id", "created_by_id", "published_at",
                    "published_by_id")
-_FROZEN_SQL = (
-    "OLD.status <> 'draft' AND ("
-    f"ROW({', '.join(f'OLD.{c}' for c in _FROZEN_COLUMNS)}) IS DISTINCT FROM "
-    f"ROW({', '.join(f'NEW.{c}' for c in _FROZEN_COLUMNS)})"
-    " OR NOT (OLD.status = NEW.status OR (OLD.status = 'published' AND NEW.status = 'retired'))"
-    ")"
-)
 
 
 @pghistory.track()
@@ -69,14 +63,7 @@ class Paytable(models.Model):
             models.CheckConstraint(condition=models.Q(max_payout__gt=0),
                                    name="paytable_max_payout"),
         ]
-        triggers = [
-            pgtrigger.Protect(name="published_paytables_are_frozen",
-                              operation=pgtrigger.Update,
-                              condition=pgtrigger.Condition(_FROZEN_SQL)),
-            pgtrigger.Protect(name="published_paytables_are_kept",
-                              operation=pgtrigger.Delete,
-                              condition=pgtrigger.Condition("OLD.status <> 'draft'")),
-        ]
+        triggers = publication_triggers("paytables", _FROZEN_COLUMNS)
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version} ({self.get_status_display().lower()})"

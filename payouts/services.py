@@ -9,12 +9,10 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-import pghistory
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
-from django.utils import timezone
 
+from casino import versioning
 from payouts.models import Paytable, PaytableStatus
 from tables.models import Game, Table
 from tables.rules.stud import (
@@ -37,8 +35,7 @@ EDITABLE = {"name", "odds", "max_payout", "dealer_qualifier", "min_ante", "max_a
 MAX_ODDS = 10_000
 
 
-def _audit(actor, reason: str):
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+_audit = versioning.audit
 
 
 def clean_odds(odds: Any) -> dict[str, int]:
@@ -103,10 +100,8 @@ def paytable_create(*, actor, name: str, variant: str, **terms: Any) -> Paytable
 
 @transaction.atomic
 def paytable_update(*, actor, paytable: Paytable, **changes: Any) -> Paytable:
-    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
-    if not paytable.is_draft:
-        raise ValidationError({"status": f"{paytable} is {paytable.status} and can no longer "
-                                         "change; make a new version to change its terms."})
+    paytable = versioning.lock(Paytable, paytable.pk)
+    versioning.refuse_unless_draft(paytable)
     unknown = set(changes) - EDITABLE
     if unknown:
         raise ValidationError({f: "This field cannot be changed here." for f in unknown})
@@ -120,48 +115,23 @@ def paytable_update(*, actor, paytable: Paytable, **changes: Any) -> Paytable:
 
 @transaction.atomic
 def paytable_publish(*, actor, paytable: Paytable) -> Paytable:
-    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
-    if not paytable.is_draft:
-        raise ValidationError({"status": f"{paytable} is already {paytable.status}."})
-    _clean(paytable)
-    paytable.status = PaytableStatus.PUBLISHED
-    paytable.published_at = timezone.now()
-    paytable.published_by = actor
-    with _audit(actor, "paytable published"):
-        paytable.save()
-    return paytable
+    return versioning.publish(Paytable, paytable.pk, actor=actor, clean=_clean,
+                              reason="paytable published")
 
 
 @transaction.atomic
 def paytable_retire(*, actor, paytable: Paytable) -> Paytable:
-    paytable = Paytable.objects.select_for_update().get(pk=paytable.pk)
-    if paytable.status != PaytableStatus.PUBLISHED:
-        raise ValidationError({"status": f"Only a published paytable can be retired; "
-                                         f"{paytable} is {paytable.status}."})
-    in_use = list(paytable.tables.values_list("label", flat=True))
-    if in_use:
-        raise ValidationError({"status": f"{paytable} is in use at {', '.join(in_use)}: "
-                                         "assign those tables another paytable first."})
-    paytable.status = PaytableStatus.RETIRED
-    with _audit(actor, "paytable retired"):
-        paytable.save(update_fields=["status"])
-    return paytable
+    return versioning.retire(Paytable, paytable.pk, actor=actor, noun="paytable",
+                             reason="paytable retired")
 
 
 @transaction.atomic
 def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
     """A new draft in the same family, starting from this version's terms."""
-    family = Paytable.objects.select_for_update().get(pk=paytable.family_id or paytable.pk)
-    latest = Paytable.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
-    draft = Paytable(
-        name=paytable.name, variant=paytable.variant, odds=dict(paytable.odds),
-        max_payout=paytable.max_payout, dealer_qualifier=paytable.dealer_qualifier,
-        min_ante=paytable.min_ante, max_ante=paytable.max_ante, family=family,
-        version=latest + 1, created_by=actor,
-    )
-    with _audit(actor, f"new version of {family.name}"):
-        draft.save()
-    return draft
+    return versioning.new_version(Paytable, paytable, actor=actor, copy=lambda p: {
+        "name": p.name, "variant": p.variant, "odds": dict(p.odds),
+        "max_payout": p.max_payout, "dealer_qualifier": p.dealer_qualifier,
+        "min_ante": p.min_ante, "max_ante": p.max_ante})
 
 
 def _amount(value: Any, field: str) -> Decimal | None:

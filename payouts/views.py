@@ -9,19 +9,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino import audit
+from casino.pages import problems_of, versioned_transition
 from casino.roles import Role, role_required
 from payouts import services
 from payouts.forms import CATEGORY_LABELS, AssignPaytableForm, NewPaytableForm, PaytableTermsForm
 from payouts.models import Paytable
 from tables.models import Table
 from tables.rules.stud import STUD_CATEGORIES
-
-
-def _errors(error: ValidationError) -> list[str]:
-    if hasattr(error, "error_dict"):
-        return [f"{field.replace('_', ' ')}: {m}" for field, ms in error.message_dict.items()
-                for m in ms]
-    return error.messages
 
 
 @role_required(Role.SUPERVISOR)
@@ -55,7 +49,7 @@ def paytable_detail(request, pk: int):
             try:
                 services.paytable_update(actor=request.user, paytable=paytable, **form.terms())
             except ValidationError as refused:
-                problems = _errors(refused)
+                problems = problems_of(refused)
             else:
                 messages.success(request, "Draft saved.")
                 return redirect("pit-paytable", pk=pk)
@@ -72,19 +66,11 @@ def paytable_detail(request, pk: int):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def paytable_transition(request, pk: int, action: str):
-    paytable = get_object_or_404(Paytable, pk=pk)
-    service = {"publish": services.paytable_publish, "retire": services.paytable_retire,
-               "new-version": services.paytable_new_version}[action]
-    try:
-        result = service(actor=request.user, paytable=paytable)
-    except ValidationError as refused:
-        for line in _errors(refused):
-            messages.error(request, line)
-        return redirect("pit-paytable", pk=pk)
-    done = {"publish": "published: it can no longer change", "retire": "retired",
-            "new-version": "created as a draft"}[action]
-    messages.success(request, f"{result} {done}.")
-    return redirect("pit-paytable", pk=result.pk)
+    return versioned_transition(request, get_object_or_404(Paytable, pk=pk), action, {
+        "publish": lambda user, p: services.paytable_publish(actor=user, paytable=p),
+        "retire": lambda user, p: services.paytable_retire(actor=user, paytable=p),
+        "new-version": lambda user, p: services.paytable_new_version(actor=user, paytable=p),
+    }, "pit-paytable")
 
 
 @role_required(Role.SUPERVISOR)
@@ -116,7 +102,7 @@ def table_assign(request, pk: int):
         services.table_assign_paytable(actor=request.user, table=table,
                                        paytable=form.cleaned_data["paytable"])
     except ValidationError as refused:
-        for line in _errors(refused):
+        for line in problems_of(refused):
             messages.error(request, f"{table.label}: {line}")
     else:
         messages.success(request, f"{table.label} now pays by {form.cleaned_data['paytable']}. "

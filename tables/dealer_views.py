@@ -13,6 +13,9 @@ from tables.round_serializers import StudRoundInput
 from tables.rules.stud import Irregularity, RoundVoid
 from tables.stud_rounds import payout_instructions, rounds_visible_to, stud_round_record
 
+# The tap-to-enter card grid (templates/tables/_card_picker.html).
+CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")]}
+
 FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
                "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
 
@@ -99,8 +102,7 @@ def round_form(request, pk: int):
                "void": request.POST.get("void", ""),
                "fifth": request.POST.get("dealer_took_fifth_card") == "on",
                "voids": list(RoundVoid), "irregularities": list(Irregularity),
-               "ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"),
-                                                    ("c", "♣")]}
+               **CARD_PICKER}
     if request.method == "POST":
         body, playing = _payload(rows, context["dealer_cards"], context["void"], context["fifth"])
         payload = StudRoundInput(data=body)

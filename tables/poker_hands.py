@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from casino.errors import NestedValidationError
+from casino.errors import nested_error
 from casino.roles import Role, has_role, is_supervisor
 from tables.models import (
     BadBeatEntry,
@@ -53,31 +53,16 @@ from tables.rules.betting import Structure as BettingStructure
 from tables.rules.cards import CardError, card_str, parse_cards
 from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import HandError, SeatRecord, quick_collection, settle_recorded_hand
+from tables.selectors import require_assigned_dealer
 
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
 KILLED_LIMITS = {"small_bet", "big_bet", "min_bet", "max_bet"}
 
 
-def _error(path: tuple, message: str) -> NestedValidationError:
-    """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}: DRF's shape."""
-    if len(path) == 3:
-        return NestedValidationError({path[0]: {path[1]: {path[2]: [message]}}})
-    if len(path) == 2:
-        return NestedValidationError({path[0]: {path[1]: [message]}})
-    return NestedValidationError({path[0]: [message]})
-
-
-def _check_dealer(actor, table: Table) -> None:
-    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
-        raise PermissionDenied(
-            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
-            "assigned dealers record hands there.")
-
-
 def _lock_poker_table(actor, table: Table) -> Table:
     table = Table.objects.select_for_update(of=("self",)).select_related(
         "casino", "rake_schedule").get(pk=table.pk)
-    _check_dealer(actor, table)
+    require_assigned_dealer(actor, table, "hands")
     if not table.is_poker:
         raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
                                          "as stud rounds."]})
@@ -177,18 +162,18 @@ def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
     try:
         return tuple(parse_cards(list(cards)))
     except CardError as error:
-        raise _error(path, str(error)) from None
+        raise nested_error(path, str(error)) from None
 
 
 def _check_chips(value: Decimal, table: Table, path: tuple, what: str) -> None:
     if not has_exact_cents(value, table.casino.currency):
-        raise _error(path, f"{what} {value} is not a whole amount of "
+        raise nested_error(path, f"{what} {value} is not a whole amount of "
                            f"{table.casino.currency}.")
 
 
 def _check_seat_number(seat: int | None, table: Table, path: tuple) -> None:
     if seat is not None and not 1 <= seat <= table.seats:
-        raise _error(path, f"Seat {seat} is not at {table.label}, which has seats 1 to "
+        raise nested_error(path, f"Seat {seat} is not at {table.label}, which has seats 1 to "
                            f"{table.seats}.")
 
 
@@ -232,41 +217,44 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                 flop_dealt=flop_dealt, button=button, winners=winners,
                 unit=unit(table.casino.currency))
         except HandError as error:
-            raise _error(error.path, str(error)) from None
+            raise nested_error(error.path, str(error)) from None
         settlement = result.settlement
         if pot is not None and pot != settlement.pot_total:
-            raise _error(("pot",), f"The seats' chips make a pot of {settlement.pot_total}, "
+            raise nested_error(("pot",), f"The seats' chips make a pot of {settlement.pot_total}, "
                                    f"not {pot}.")
         if players_dealt is not None and players_dealt != len(records):
-            raise _error(("players_dealt",), f"{len(records)} seats are listed, not "
-                                             f"{players_dealt}.")
+            raise nested_error(("players_dealt",),
+                               f"{len(records)} seats are listed, not {players_dealt}.")
         if winner is not None and winner != result.scooper:
-            raise _error(("winner",), f"Seat {winner} did not win every pot by the cards shown.")
+            raise nested_error(("winner",),
+                               f"Seat {winner} did not win every pot by the cards shown.")
         pot, rake, bad_beat = settlement.pot_total, settlement.rake, settlement.bad_beat_drop
         flop_dealt, players_dealt, winner = result.flop_dealt, len(records), result.scooper
     else:
         if board_cards:
-            raise _error(("board",), "A quick hand takes the pot only; give the seats too "
-                                     "to record the board.")
+            raise nested_error(("board",), "A quick hand takes the pot only; give the seats "
+                                           "too to record the board.")
         if pot is None:
-            raise _error(("pot",), "Give the pot, or each seat's chips for a full hand.")
+            raise nested_error(("pot",), "Give the pot, or each seat's chips for a full hand.")
         if flop_dealt is None:
-            raise _error(("flop_dealt",), "Say whether a flop was dealt.")
+            raise nested_error(("flop_dealt",), "Say whether a flop was dealt.")
         _check_chips(pot, table, ("pot",), "A pot of")
         if players_dealt is not None and not 2 <= players_dealt <= table.seats:
-            raise _error(("players_dealt",), f"{players_dealt} players: {table.label} deals in "
-                                             f"2 to {table.seats}.")
+            raise nested_error(("players_dealt",),
+                               f"{players_dealt} players: {table.label} deals in 2 to "
+                               f"{table.seats}.")
         if terms.caps_by_players and players_dealt is None:
-            raise _error(("players_dealt",), "This table's rake cap depends on how many players "
-                                             "were dealt in: give players_dealt.")
+            raise nested_error(("players_dealt",),
+                               "This table's rake cap depends on how many players were dealt "
+                               "in: give players_dealt.")
         if table.kill != Kill.OFF and winner is None and pot > 0:
-            raise _error(("winner",), "This is a kill game: name the seat that won the pot "
-                                      "(leave it out only for a split pot).")
+            raise nested_error(("winner",), "This is a kill game: name the seat that won the "
+                                            "pot (leave it out only for a split pot).")
         try:
             rake, bad_beat = quick_collection(pot, terms, flop_dealt=flop_dealt,
                                               players_dealt=players_dealt or 2)
         except HandError as error:
-            raise _error(error.path, str(error)) from None
+            raise nested_error(error.path, str(error)) from None
 
     decision = _decide_kill(table, pot=pot, winner=winner, previous=previous)
     now = timezone.now()

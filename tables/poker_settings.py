@@ -11,12 +11,10 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-import pghistory
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Max
-from django.utils import timezone
 
+from casino import versioning
 from tables.models import (
     Game,
     Kill,
@@ -41,8 +39,7 @@ DEFAULT_RAISE_CAP = 4
 DEFAULT_KILL_BIG_BETS = Decimal(10)
 
 
-def _audit(actor, reason: str):
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+_audit = versioning.audit
 
 
 def _amount(value: Any, field: str) -> Decimal | None:
@@ -137,10 +134,8 @@ def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
 
 @transaction.atomic
 def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
-    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
-    if not schedule.is_draft:
-        raise ValidationError({"status": f"{schedule} is {schedule.status} and can no longer "
-                                         "change; make a new version to change its terms."})
+    schedule = versioning.lock(RakeSchedule, schedule.pk)
+    versioning.refuse_unless_draft(schedule)
     unknown = set(changes) - SCHEDULE_FIELDS
     if unknown:
         raise ValidationError({f: "This field cannot be changed here." for f in unknown})
@@ -154,45 +149,22 @@ def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSch
 
 @transaction.atomic
 def schedule_publish(*, actor, schedule: RakeSchedule) -> RakeSchedule:
-    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
-    if not schedule.is_draft:
-        raise ValidationError({"status": f"{schedule} is already {schedule.status}."})
-    _clean_schedule(schedule)
-    schedule.status = ScheduleStatus.PUBLISHED
-    schedule.published_at = timezone.now()
-    schedule.published_by = actor
-    with _audit(actor, "collection schedule published"):
-        schedule.save()
-    return schedule
+    return versioning.publish(RakeSchedule, schedule.pk, actor=actor, clean=_clean_schedule,
+                              reason="collection schedule published")
 
 
 @transaction.atomic
 def schedule_retire(*, actor, schedule: RakeSchedule) -> RakeSchedule:
-    schedule = RakeSchedule.objects.select_for_update().get(pk=schedule.pk)
-    if schedule.status != ScheduleStatus.PUBLISHED:
-        raise ValidationError({"status": f"Only a published schedule can be retired; "
-                                         f"{schedule} is {schedule.status}."})
-    in_use = list(schedule.tables.values_list("label", flat=True))
-    if in_use:
-        raise ValidationError({"status": f"{schedule} is in use at {', '.join(in_use)}: give "
-                                         "those tables another schedule first."})
-    schedule.status = ScheduleStatus.RETIRED
-    with _audit(actor, "collection schedule retired"):
-        schedule.save(update_fields=["status"])
-    return schedule
+    return versioning.retire(RakeSchedule, schedule.pk, actor=actor, noun="schedule",
+                             reason="collection schedule retired")
 
 
 @transaction.atomic
 def schedule_new_version(*, actor, schedule: RakeSchedule) -> RakeSchedule:
     """A new draft in the same family, starting from this version's terms."""
-    family = RakeSchedule.objects.select_for_update().get(pk=schedule.family_id or schedule.pk)
-    latest = RakeSchedule.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
-    draft = RakeSchedule(**{f: getattr(schedule, f) for f in SCHEDULE_FIELDS},
-                         family=family, version=latest + 1, created_by=actor)
-    draft.caps_by_players = dict(schedule.caps_by_players or {})
-    with _audit(actor, f"new version of {family.name}"):
-        draft.save()
-    return draft
+    return versioning.new_version(RakeSchedule, schedule, actor=actor, copy=lambda s: {
+        **{f: getattr(s, f) for f in SCHEDULE_FIELDS},
+        "caps_by_players": dict(s.caps_by_players or {})})
 
 
 # --- Poker table settings --------------------------------------------------------------

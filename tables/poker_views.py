@@ -16,9 +16,10 @@ from pghistory.models import Events
 
 from casino import audit
 from casino.errors import NestedValidationError
+from casino.pages import problems_of, versioned_transition
 from casino.roles import Role, role_required
 from tables import poker_hands, poker_settings
-from tables.dealer_views import _messages
+from tables.dealer_views import CARD_PICKER, _messages
 from tables.models import (
     CapScope,
     Kill,
@@ -177,8 +178,7 @@ def full_form(request, pk: int):
     return render(request, "tables/poker_full.html", {
         "table": table, "rows": rows, "board": board, "button": button, "problems": problems,
         "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
-        "seat_numbers": range(1, table.seats + 1), "ranks": "AKQJT98765432",
-        "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")],
+        "seat_numbers": range(1, table.seats + 1), **CARD_PICKER,
     }, status=400 if problems else 200)
 
 
@@ -269,13 +269,6 @@ class PokerSettingsForm(forms.ModelForm):
         self.fields["kill"].choices = Kill.choices
 
 
-def _service_problems(refused: ValidationError) -> list[str]:
-    if hasattr(refused, "error_dict"):
-        return [f"{field.replace('_', ' ')}: {m}" for field, ms in refused.message_dict.items()
-                for m in ms]
-    return refused.messages
-
-
 @role_required(Role.SUPERVISOR)
 @require_http_methods(["GET", "POST"])
 def schedule_list(request):
@@ -289,7 +282,7 @@ def schedule_list(request):
             try:
                 schedule = poker_settings.schedule_create(actor=request.user, **form.terms())
             except ValidationError as refused:
-                problems = _service_problems(refused)
+                problems = problems_of(refused)
             else:
                 messages.success(request, f"{schedule} created. Check it and publish it.")
                 return redirect("pit-schedule", pk=schedule.pk)
@@ -314,7 +307,7 @@ def schedule_detail(request, pk: int):
                                                schedule=RakeSchedule.objects.get(pk=pk),
                                                **form.terms())
             except ValidationError as refused:
-                problems = _service_problems(refused)
+                problems = problems_of(refused)
             else:
                 messages.success(request, "Draft saved.")
                 return redirect("pit-schedule", pk=pk)
@@ -331,22 +324,12 @@ def schedule_detail(request, pk: int):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def schedule_transition(request, pk: int, action: str):
-    schedule = get_object_or_404(RakeSchedule, pk=pk)
-    services = {"publish": poker_settings.schedule_publish,
-                "retire": poker_settings.schedule_retire,
-                "new-version": poker_settings.schedule_new_version}
-    if action not in services:
-        raise PermissionDenied(f"'{action}' is not something a schedule can do.")
-    try:
-        result = services[action](actor=request.user, schedule=schedule)
-    except ValidationError as refused:
-        for line in _service_problems(refused):
-            messages.error(request, line)
-        return redirect("pit-schedule", pk=pk)
-    done = {"publish": "published: it can no longer change", "retire": "retired",
-            "new-version": "created as a draft"}[action]
-    messages.success(request, f"{result} {done}.")
-    return redirect("pit-schedule", pk=result.pk)
+    return versioned_transition(request, get_object_or_404(RakeSchedule, pk=pk), action, {
+        "publish": lambda user, s: poker_settings.schedule_publish(actor=user, schedule=s),
+        "retire": lambda user, s: poker_settings.schedule_retire(actor=user, schedule=s),
+        "new-version": lambda user, s: poker_settings.schedule_new_version(actor=user,
+                                                                           schedule=s),
+    }, "pit-schedule")
 
 
 @role_required(Role.SUPERVISOR)
@@ -364,7 +347,7 @@ def table_settings(request, pk: int):
                 poker_settings.table_set_poker_settings(actor=request.user, table=table,
                                                         **changes)
             except ValidationError as refused:
-                problems = _service_problems(refused)
+                problems = problems_of(refused)
             else:
                 messages.success(request, f"{table.label} settings saved. Hands already "
                                           "recorded keep the settings they were played under.")

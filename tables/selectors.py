@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
 from casino.roles import Role, has_role, is_supervisor
@@ -16,3 +17,11 @@ def tables_visible_to(user) -> QuerySet[Table]:
     if has_role(user, Role.DEALER):
         return tables.filter(dealers=user)
     return tables.none()
+
+
+def require_assigned_dealer(actor, table: Table, records: str) -> None:
+    """Only the dealers assigned to a table record its rounds or hands."""
+    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
+        raise PermissionDenied(
+            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
+            f"assigned dealers record {records} there.")

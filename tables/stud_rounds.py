@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from casino.errors import NestedValidationError
+from casino.errors import nested_error
 from casino.roles import Role, has_role, is_supervisor
 from payouts import progressives
 from payouts.models import PaytableStatus
@@ -33,14 +33,7 @@ from tables.rules.stud import (
     SideWager,
     settle_round,
 )
-
-
-def _nested_error(path: tuple, message: str) -> NestedValidationError:
-    """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}, the shape DRF gives
-    errors in a list of objects (the index is a string key in JSON)."""
-    if path[0] == "seats" and len(path) == 3:
-        return NestedValidationError({"seats": {path[1]: {path[2]: [message]}}})
-    return NestedValidationError({path[0]: [message]})
+from tables.selectors import require_assigned_dealer
 
 
 def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
@@ -49,14 +42,7 @@ def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
     try:
         return tuple(parse_cards(list(cards)))
     except CardError as error:
-        raise _nested_error(path, str(error)) from None
-
-
-def _check_dealer(actor, table: Table) -> None:
-    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
-        raise PermissionDenied(
-            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
-            "assigned dealers record rounds there.")
+        raise nested_error(path, str(error)) from None
 
 
 @transaction.atomic
@@ -68,7 +54,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     returns the round first recorded with it."""
     table = Table.objects.select_for_update(of=("self",)).select_related(
         "casino", "paytable", "progressive").get(pk=table.pk)
-    _check_dealer(actor, table)
+    require_assigned_dealer(actor, table, "rounds")
     if idempotency_key:
         earlier = StudRound.objects.filter(table=table, idempotency_key=idempotency_key).first()
         if earlier is not None:
@@ -90,11 +76,11 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     for index, seat in enumerate(seats):
         ante = Decimal(seat["ante"])
         if not has_exact_cents(ante, table.casino.currency) or not low <= ante <= high:
-            raise _nested_error(("seats", index, "ante"),
+            raise nested_error(("seats", index, "ante"),
                                 f"Seat {seat['seat']}: an ante of {ante} is outside this "
                                 f"table's limits ({low} to {high}).")
         if seat.get("progressive") and table.progressive_id is None:
-            raise _nested_error(("seats", index, "progressive"),
+            raise nested_error(("seats", index, "progressive"),
                                 f"Seat {seat['seat']}: table {table.label} has no progressive "
                                 "jackpot linked.")
         plays.append(SeatPlay(
@@ -108,7 +94,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
         result = settle_round(paytable.terms(), dealer, plays,
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
     except SettlementError as error:
-        raise _nested_error(error.path, str(error)) from None
+        raise nested_error(error.path, str(error)) from None
 
     side_bets = [p for p in plays if p.progressive]
     # Lock the meter before the round gets its id: ids then follow the recording order

@@ -166,3 +166,51 @@ def test_retiring_a_schedule_in_use_is_refused(supervisor, dealer, us_casino, pu
                                             big_blind=D(2))
     with pytest.raises(Exception, match="in use at NL-1"):
         poker_settings.schedule_retire(actor=supervisor, schedule=published)
+
+
+# --- Supervisor pages -------------------------------------------------------------------------
+
+SCHEDULE_FORM = {"name": "Page rake", "method": "percentage", "percent": "5", "cap": "3.00",
+                 "caps_by_players": "2:1 5:3", "cap_scope": "hand", "increment": "0.01",
+                 "min_pot": "0", "fixed_drop": "0", "time_fee": "0",
+                 "time_period_minutes": "30", "bad_beat_drop": "0", "bad_beat_min_pot": "0"}
+
+
+def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(client, supervisor):
+    client.force_login(supervisor)
+    refused = client.post("/pit/rake-schedules/", {**SCHEDULE_FORM, "caps_by_players": "two"})
+    assert refused.status_code == 400
+    assert "is not players:cap" in refused.content.decode()
+
+    created = client.post("/pit/rake-schedules/", SCHEDULE_FORM)
+    schedule = RakeSchedule.objects.get()
+    assert created.url == f"/pit/rake-schedules/{schedule.pk}/"
+    assert schedule.caps_by_players == {"2": "1.00", "5": "3.00"}
+    client.post(f"/pit/rake-schedules/{schedule.pk}/publish/")
+    client.post(f"/pit/rake-schedules/{schedule.pk}/new-version/")
+
+    schedule.refresh_from_db()
+    assert schedule.status == "published"
+    assert RakeSchedule.objects.filter(family=schedule, version=2, status="draft").exists()
+    page = client.get(f"/pit/rake-schedules/{schedule.pk}/").content.decode()
+    assert "collection schedule published" in page
+    assert "sam_supervisor" in page
+
+
+def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client, supervisor,
+                                                                          dealer, us_casino,
+                                                                          published):
+    table = services.table_create(actor=supervisor, casino=us_casino, label="LIM-1",
+                                  game="holdem", dealers=[dealer])
+    client.force_login(supervisor)
+    form = {"rake_schedule": published.pk, "structure": "fixed_limit", "small_bet": "4",
+            "big_bet": "8", "big_blind": "4", "small_blind": "2", "raise_cap": "4",
+            "kill": "full", "kill_trigger": "", "reopen_rule": "full_bet"}
+    refused = client.post(f"/pit/tables/{table.pk}/poker/", form)
+    saved = client.post(f"/pit/tables/{table.pk}/poker/", {**form, "kill_trigger": "pot_size"})
+
+    assert refused.status_code == 400
+    assert "kill trigger: Say what starts a kill" in refused.content.decode()
+    assert saved.status_code == 302
+    table.refresh_from_db()
+    assert (table.poker_settings_version, table.kill_pot_big_bets) == (1, 10)

@@ -88,7 +88,7 @@ def test_retiring_a_paytable_in_use_is_refused_with_the_reason(client, superviso
 
     response = client.post(f"/pit/paytables/{live_table.paytable_id}/retire/", follow=True)
 
-    assert "is in use at CS-1: assign those tables another paytable first" in \
+    assert "is in use at CS-1: give those tables another paytable first" in \
         response.content.decode()
 
 

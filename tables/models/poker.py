@@ -11,6 +11,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
+from casino.versioning import publication_triggers
 from tables.rules.pots import RakeSchedule as RakeTerms
 
 _APPEND_ONLY = [
@@ -40,17 +41,11 @@ class CapScope(models.TextChoices):
     POT = "pot", "Per pot (each side pot capped)"
 
 
-_TERMS = ("name", "method", "percent", "cap", "caps_by_players", "cap_scope", "increment",
-          "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee", "time_period_minutes",
-          "bad_beat_drop", "bad_beat_min_pot", "version", "family_id", "created_by_id",
-          "published_at", "published_by_id")
-_FROZEN_SQL = (
-    "OLD.status <> 'draft' AND ("
-    f"ROW({', '.join(f'OLD.{c}' for c in _TERMS)}) IS DISTINCT FROM "
-    f"ROW({', '.join(f'NEW.{c}' for c in _TERMS)})"
-    " OR NOT (OLD.status = NEW.status OR (OLD.status = 'published' AND NEW.status = 'retired'))"
-    ")"
-)
+# Once published, only the move to retired may touch a schedule row.
+_FROZEN_COLUMNS = ("name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "version",
+                   "family_id", "created_by_id", "published_at", "published_by_id")
 
 
 @pghistory.track()
@@ -100,14 +95,7 @@ class RakeSchedule(models.Model):
             models.CheckConstraint(condition=models.Q(increment__gt=0),
                                    name="rake_increment_positive"),
         ]
-        triggers = [
-            pgtrigger.Protect(name="published_schedules_are_frozen",
-                              operation=pgtrigger.Update,
-                              condition=pgtrigger.Condition(_FROZEN_SQL)),
-            pgtrigger.Protect(name="published_schedules_are_kept",
-                              operation=pgtrigger.Delete,
-                              condition=pgtrigger.Condition("OLD.status <> 'draft'")),
-        ]
+        triggers = publication_triggers("schedules", _FROZEN_COLUMNS)
 
     def __str__(self) -> str:
         return f"{self.name} v{self.version} ({self.get_status_display().lower()})"

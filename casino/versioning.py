@@ -1,0 +1,95 @@
+"""The life cycle paytables and collection schedules share: drafts change; publishing
+freezes a version (a database trigger refuses any later change but retiring it); a new
+version starts as a draft copy in the same family; a version no table uses retires.
+
+Models keep ``status`` ('draft' | 'published' | 'retired'), ``family``, ``version``,
+``published_at`` and ``published_by``, and reach their tables as ``.tables``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pghistory
+import pgtrigger
+from django.core.exceptions import ValidationError
+from django.db.models import Max, Model
+from django.utils import timezone
+
+DRAFT, PUBLISHED, RETIRED = "draft", "published", "retired"
+
+
+def publication_triggers(plural: str, frozen_columns: Iterable[str]) -> list:
+    """Triggers: a published row never changes except to retire; only drafts are deleted."""
+    columns = list(frozen_columns)
+    frozen = (
+        "OLD.status <> 'draft' AND ("
+        f"ROW({', '.join(f'OLD.{c}' for c in columns)}) IS DISTINCT FROM "
+        f"ROW({', '.join(f'NEW.{c}' for c in columns)})"
+        " OR NOT (OLD.status = NEW.status OR (OLD.status = 'published' AND NEW.status = "
+        "'retired'))"
+        ")"
+    )
+    return [
+        pgtrigger.Protect(name=f"published_{plural}_are_frozen", operation=pgtrigger.Update,
+                          condition=pgtrigger.Condition(frozen)),
+        pgtrigger.Protect(name=f"published_{plural}_are_kept", operation=pgtrigger.Delete,
+                          condition=pgtrigger.Condition("OLD.status <> 'draft'")),
+    ]
+
+
+def audit(actor, reason: str):
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def lock(model: type[Model], pk: int) -> Model:
+    return model.objects.select_for_update().get(pk=pk)
+
+
+def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None],
+            reason: str) -> Model:
+    """Freeze the draft (call inside a transaction)."""
+    terms = lock(model, pk)
+    if terms.status != DRAFT:
+        raise ValidationError({"status": f"{terms} is already {terms.status}."})
+    clean(terms)
+    terms.status = PUBLISHED
+    terms.published_at = timezone.now()
+    terms.published_by = actor
+    with audit(actor, reason):
+        terms.save()
+    return terms
+
+
+def retire(model: type[Model], pk: int, *, actor, noun: str, reason: str) -> Model:
+    """Retire a published version no table uses (call inside a transaction)."""
+    terms = lock(model, pk)
+    if terms.status != PUBLISHED:
+        raise ValidationError({"status": f"Only a published {noun} can be retired; "
+                                         f"{terms} is {terms.status}."})
+    in_use = list(terms.tables.values_list("label", flat=True))
+    if in_use:
+        raise ValidationError({"status": f"{terms} is in use at {', '.join(in_use)}: give "
+                                         f"those tables another {noun} first."})
+    terms.status = RETIRED
+    with audit(actor, reason):
+        terms.save(update_fields=["status"])
+    return terms
+
+
+def new_version(model: type[Model], source: Model, *, actor,
+                copy: Callable[[Model], dict]) -> Model:
+    """A new draft in the source's family, numbered after the latest version, holding
+    ``copy(source)`` (call inside a transaction)."""
+    family = lock(model, source.family_id or source.pk)
+    latest = model.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
+    draft = model(**copy(source), family=family, version=latest + 1, created_by=actor)
+    with audit(actor, f"new version of {family.name}"):
+        draft.save()
+    return draft
+
+
+def refuse_unless_draft(terms: Model) -> None:
+    if terms.status != DRAFT:
+        raise ValidationError({"status": f"{terms} is {terms.status} and can no longer "
+                                         "change; make a new version to change its terms."})
