@@ -534,3 +534,54 @@ def test_the_accountant_sees_each_tables_drop_for_the_gaming_day(client, api, de
     assert (row["hands"], row["pot_total"], row["rake"], row["voided"]) == (
         1, D("45.00"), D("4.50"), 1)
     assert "is not a date" in bad.content.decode()
+
+
+# --- Dealer pages ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("line", "body"), [
+    ("85", {"pot": "85", "flop_dealt": True}),
+    ("12 nf", {"pot": "12", "flop_dealt": False}),
+    ("440 W3 6P", {"pot": "440", "flop_dealt": True, "winner": 3, "players_dealt": 6}),
+    ("85.50, noflop", {"pot": "85.50", "flop_dealt": False}),
+])
+def test_the_one_line_quick_entry(line, body):
+    from tables.poker_views import parse_quick_line
+
+    assert parse_quick_line(line) == body
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("", "Type the pot first"), ("pot 85", "'pot' is not a pot"),
+    ("85 x3", "'x3' is not understood"),
+])
+def test_a_quick_line_that_makes_no_sense_says_why(line, words):
+    from tables.poker_views import parse_quick_line
+
+    with pytest.raises(ValueError, match=words):
+        parse_quick_line(line)
+
+
+def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer, us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="Time", method="time",
+                                           time_fee=D(6))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        structure="no_limit", small_blind=D(1), big_blind=D(2))
+    client.force_login(dealer)
+    assert "Time collection" in client.get(f"/dealer/tables/{table.pk}/poker/").content.decode()
+
+    first = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["1", "4", "9"]},
+                        follow=True).content.decode()
+    again = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["2"]},
+                        follow=True).content.decode()
+
+    assert "3 seats at 6.00 = 18.00" in first
+    assert "already collected" in again
+
+
+def test_a_dealer_of_another_table_cannot_open_its_forms(client, other_dealer, holdem):
+    client.force_login(other_dealer)
+
+    assert client.get(f"/dealer/tables/{holdem.pk}/poker/").status_code == 403
+    assert client.get(f"/dealer/tables/{holdem.pk}/poker/full/").status_code == 403
