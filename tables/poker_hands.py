@@ -430,10 +430,11 @@ def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
                             poker_hands__correction__isnull=False))))
     time_fees = dict(TimeCollection.objects.filter(table__casino=casino, gaming_day=day)
                      .values_list("table").annotate(total=Sum("amount")))
-    rows = [{"table": t, "hands": t.hands, "pot_total": t.pot_total or Decimal(0),
-             "rake": t.rake or Decimal(0), "bad_beat": t.bad_beat or Decimal(0),
-             "time": time_fees.get(t.pk, Decimal(0)), "voided": t.voided} for t in tables]
-    totals = {key: sum((r[key] for r in rows), Decimal(0))
+    none = Decimal("0.00")
+    rows = [{"table": t, "hands": t.hands, "pot_total": t.pot_total or none,
+             "rake": t.rake or none, "bad_beat": t.bad_beat or none,
+             "time": time_fees.get(t.pk, none), "voided": t.voided} for t in tables]
+    totals = {key: sum((r[key] for r in rows), none)
               for key in ("pot_total", "rake", "bad_beat", "time")}
     totals["hands"] = sum(r["hands"] for r in rows)
     fund = BadBeatFund.objects.filter(casino=casino).first()
