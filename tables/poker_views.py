@@ -32,6 +32,9 @@ from tables.models import (
     Table,
 )
 from tables.poker_serializers import PokerHandInput
+from tables.rules.showdown import GAMES
+
+EXAMPLE_CARDS = ["Qh", "Qs", "9d", "5c", "3h", "2d", "7s"]
 
 QUICK_HELP = ("Type the pot, e.g. 85. Add nf if no flop was dealt, w3 for the winning "
               "seat, 6p for the players dealt in: 85 w3 6p")
@@ -175,7 +178,10 @@ def full_form(request, pk: int):
             if hand is not None:
                 return redirect("poker-hand", pk=hand.pk)
     upcoming = poker_hands.next_hand(table, poker_hands.last_hand(table))
+    game = GAMES[table.game]
     return render(request, "tables/poker_full.html", {
+        "flop_game": game.board, "hole_example": " ".join(EXAMPLE_CARDS[:game.hole_cards]),
+        "hole_cards": game.hole_cards, "game_name": game.name,
         "table": table, "rows": rows, "board": board, "button": button, "problems": problems,
         "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
         "seat_numbers": range(1, table.seats + 1), **CARD_PICKER,

@@ -585,3 +585,23 @@ def test_a_dealer_of_another_table_cannot_open_its_forms(client, other_dealer, h
 
     assert client.get(f"/dealer/tables/{holdem.pk}/poker/").status_code == 403
     assert client.get(f"/dealer/tables/{holdem.pk}/poker/full/").status_code == 403
+
+
+def test_a_stud_game_full_form_has_no_board_and_settles_by_the_cards(client, supervisor, dealer,
+                                                                     us_casino, schedule):
+    table = poker_table(supervisor, dealer, us_casino, schedule, label="ST-1",
+                        game="seven_card_stud", structure="fixed_limit", small_bet=D(4),
+                        big_bet=D(8), ante=D(1))
+    client.force_login(dealer)
+    page = client.get(f"/dealer/tables/{table.pk}/poker/full/").content.decode()
+    assert 'name="board"' not in page
+    assert "A seven-card stud hand is 7 cards" in page
+
+    response = client.post(f"/dealer/tables/{table.pk}/poker/full/", {
+        "seat1_put_in": "30", "seat1_state": "in", "seat1_cards": "As Ad Ac 2c 3d 7h 9s",
+        "seat2_put_in": "30", "seat2_state": "in", "seat2_cards": "Kh Ks Kd 4c 5d 8h Tc",
+        "seat3_put_in": "6", "seat3_state": "fold"})
+
+    hand = PokerHand.objects.get()
+    assert response.url == f"/poker-hands/{hand.pk}/"
+    assert hand.seats.get(seat=1).collects == D("61.00")  # 66 - 5 rake
