@@ -82,7 +82,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_rakescheduleevent", "tables.view_pokerhand", "tables.view_pokerseat",
         "tables.view_pokerpot", "tables.add_pokerhandvoid", "tables.view_pokerhandvoid",
         "tables.view_badbeatfund", "tables.view_badbeatentry", "tables.add_badbeatentry",
-        "tables.view_timecollection",
+        "tables.view_timecollection", "tables.add_timecollectionvoid",
+        "tables.view_timecollectionvoid",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
                   "tables.add_studround", "tables.view_studround", "tables.view_studseat",
@@ -97,7 +98,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
                       "tables.view_rakeschedule", "tables.view_pokerhand",
                       "tables.view_pokerseat", "tables.view_pokerpot",
                       "tables.view_pokerhandvoid", "tables.view_badbeatfund",
-                      "tables.view_badbeatentry", "tables.view_timecollection"],
+                      "tables.view_badbeatentry", "tables.view_timecollection",
+                      "tables.view_timecollectionvoid"],
 }
 
 

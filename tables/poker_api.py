@@ -186,6 +186,18 @@ class TimeCollectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         return poker_hands.collections_visible_to(self.request.user)
 
+    @extend_schema(request=VoidInput, responses={201: TimeCollectionOutput})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def void(self, request, pk=None):
+        """A supervisor voids a time collection recorded in error (a correcting record)."""
+        row = self.get_object()
+        payload = VoidInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        poker_hands.time_collection_void(actor=request.user, collection=row,
+                                         reason=payload.validated_data["reason"])
+        return Response(TimeCollectionOutput(self.get_queryset().get(pk=row.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
 
 class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):

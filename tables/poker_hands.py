@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -38,6 +39,7 @@ from tables.models import (
     Structure,
     Table,
     TimeCollection,
+    TimeCollectionVoid,
 )
 from tables.rules.betting import (
     BettingRound,
@@ -52,9 +54,17 @@ from tables.rules.betting import (
 from tables.rules.betting import Structure as BettingStructure
 from tables.rules.cards import CardError, card_str, parse_cards
 from tables.rules.money import has_exact_cents, unit
-from tables.rules.showdown import HandError, SeatRecord, quick_collection, settle_recorded_hand
+from tables.rules.showdown import (
+    GAMES,
+    HandError,
+    SeatRecord,
+    flop_for,
+    quick_collection,
+    settle_recorded_hand,
+)
 from tables.selectors import require_assigned_dealer
 
+LATE_COLLECTION = dt.timedelta(hours=24)
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
 KILLED_LIMITS = {"small_bet", "big_bet", "min_bet", "max_bet"}
 
@@ -104,15 +114,27 @@ def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str |
     return stakes
 
 
-def next_hand(table: Table, hand: PokerHand | None) -> dict[str, Any]:
-    """What the dealer announces for the next hand: a kill or not, who posts, the stakes."""
+def pending_kill(table: Table, hand: PokerHand | None) -> tuple[int, Decimal] | None:
+    """(poster, multiplier) when the hand after ``hand`` is a kill. A kill called before
+    the supervisor turned kills off (or left fixed limit) no longer stands."""
     if hand is None or not hand.next_kill:
+        return None
+    if table.kill == Kill.OFF or table.structure != Structure.FIXED_LIMIT:
+        return None
+    return hand.next_kill_poster, hand.next_kill_multiplier
+
+
+def next_hand(table: Table, hand: PokerHand | None) -> dict[str, Any]:
+    """What the dealer announces for the next hand: a kill or not, who posts, the stakes.
+    The kill blind follows the table's blind now (stakes may have changed since)."""
+    kill = pending_kill(table, hand)
+    if kill is None:
         return {"kill": False, "kill_blind_by": None, "kill_blind": None,
                 "stakes": stakes_of(table)}
-    return {"kill": True, "kill_blind_by": hand.next_kill_poster,
-            "kill_blind": f"{hand.next_kill_blind:.2f}",
-            "multiplier": f"{hand.next_kill_multiplier}",
-            "stakes": stakes_of(table, hand.next_kill_multiplier)}
+    poster, multiplier = kill
+    blind = (table.big_blind or table.small_bet) * multiplier
+    return {"kill": True, "kill_blind_by": poster, "kill_blind": f"{blind:.2f}",
+            "multiplier": f"{multiplier}", "stakes": stakes_of(table, multiplier)}
 
 
 def _decide_kill(table: Table, *, pot: Decimal, winner: int | None,
@@ -192,12 +214,19 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
         if earlier is not None:
             return earlier, False
     schedule = table.rake_schedule
-    terms = schedule.terms()
+    chip = unit(table.casino.currency)
+    # The rake is never finer than the currency: 5% of 85 yen is 4 yen, not 4.25.
+    terms = replace(schedule.terms(), increment=max(schedule.increment, chip))
     previous = last_hand(table)
-    kill_hand = bool(previous and previous.next_kill)
-    multiplier = previous.next_kill_multiplier if kill_hand else Decimal(1)
+    kill = pending_kill(table, previous)
+    kill_hand = kill is not None
+    multiplier = kill[1] if kill else Decimal(1)
     _check_seat_number(button, table, ("button",))
     _check_seat_number(winner, table, ("winner",))
+    if players_dealt is not None and not 2 <= players_dealt <= table.seats:
+        raise nested_error(("players_dealt",),
+                           f"{players_dealt} players: {table.label} deals in 2 to "
+                           f"{table.seats}.")
 
     result = None
     board_cards = _parse(board or [], ("board",))
@@ -215,34 +244,33 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
             result = settle_recorded_hand(
                 table.game, records, board_cards, schedule=terms,
                 flop_dealt=flop_dealt, button=button, winners=winners,
-                unit=unit(table.casino.currency))
+                players_dealt=players_dealt, unit=chip)
         except HandError as error:
             raise nested_error(error.path, str(error)) from None
         settlement = result.settlement
         if pot is not None and pot != settlement.pot_total:
-            raise nested_error(("pot",), f"The seats' chips make a pot of {settlement.pot_total}, "
-                                   f"not {pot}.")
-        if players_dealt is not None and players_dealt != len(records):
-            raise nested_error(("players_dealt",),
-                               f"{len(records)} seats are listed, not {players_dealt}.")
+            raise nested_error(("pot",), f"The seats' chips make a pot of "
+                                         f"{settlement.pot_total}, not {pot}.")
         if winner is not None and winner != result.scooper:
             raise nested_error(("winner",),
                                f"Seat {winner} did not win every pot by the cards shown.")
         pot, rake, bad_beat = settlement.pot_total, settlement.rake, settlement.bad_beat_drop
-        flop_dealt, players_dealt, winner = result.flop_dealt, len(records), result.scooper
+        flop_dealt, winner = result.flop_dealt, result.scooper
+        players_dealt = players_dealt or len(records)
     else:
         if board_cards:
             raise nested_error(("board",), "A quick hand takes the pot only; give the seats "
                                            "too to record the board.")
         if pot is None:
             raise nested_error(("pot",), "Give the pot, or each seat's chips for a full hand.")
-        if flop_dealt is None:
+        spec = GAMES[table.game]
+        if flop_dealt is None and spec.board:
             raise nested_error(("flop_dealt",), "Say whether a flop was dealt.")
+        try:
+            flop_dealt = flop_for(spec, flop_dealt, True)
+        except HandError as error:
+            raise nested_error(error.path, str(error)) from None
         _check_chips(pot, table, ("pot",), "A pot of")
-        if players_dealt is not None and not 2 <= players_dealt <= table.seats:
-            raise nested_error(("players_dealt",),
-                               f"{players_dealt} players: {table.label} deals in 2 to "
-                               f"{table.seats}.")
         if terms.caps_by_players and players_dealt is None:
             raise nested_error(("players_dealt",),
                                "This table's rake cap depends on how many players were dealt "
@@ -297,9 +325,12 @@ def _store_full(hand: PokerHand, records: Sequence[SeatRecord], result) -> None:
 
 def _fund_move(casino: Casino, amount: Decimal, *, kind: str, actor, hand=None,
                note: str = "") -> BadBeatEntry:
+    """Move the fund with its ledger entry, the fund row locked. Payouts never exceed the
+    balance; a void's reversal is always recorded, even when the drop was already paid
+    out (the balance then shows what the house owes the fund)."""
     fund, _ = BadBeatFund.objects.get_or_create(casino=casino)
     fund = BadBeatFund.objects.select_for_update().get(pk=fund.pk)
-    if fund.balance + amount < 0:
+    if kind == FundEntryKind.PAYOUT and fund.balance + amount < 0:
         raise ValidationError({"amount": [f"The bad-beat fund holds {fund.balance:.2f}; it "
                                           f"cannot pay {-amount:.2f}."]})
     fund.balance += amount
@@ -371,10 +402,17 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
         raise ValidationError({"seats": ["A seat is listed twice."]})
     minutes = schedule.time_period_minutes
     start = current_period(table, minutes, period_start)
-    if period_start is not None and start != period_start.astimezone(table.casino.zone):
-        raise ValidationError({"period_start": [
-            f"{period_start.astimezone(table.casino.zone):%H:%M} is not the start of a "
-            f"{minutes}-minute period; the period then began at {start:%H:%M}."]})
+    if period_start is not None:
+        asked = period_start.astimezone(table.casino.zone)
+        if start != asked:
+            raise ValidationError({"period_start": [
+                f"{asked:%H:%M} is not the start of a {minutes}-minute period; the period "
+                f"then began at {start:%H:%M}."]})
+        now = timezone.now()
+        if asked > now or asked < now - LATE_COLLECTION:
+            raise ValidationError({"period_start": [
+                f"{asked:%Y-%m-%d %H:%M} is not the period now running or one of the last "
+                "24 hours: time is collected as it falls due."]})
     if TimeCollection.objects.filter(table=table, period_start=start).exists():
         raise ValidationError({"period_start": [
             f"Time for {start:%H:%M} at {table.label} is already collected."]})
@@ -388,6 +426,22 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
     except IntegrityError:
         raise ValidationError({"period_start": [
             f"Time for {start:%H:%M} at {table.label} is already collected."]}) from None
+
+
+@transaction.atomic
+def time_collection_void(*, actor, collection: TimeCollection,
+                         reason: str) -> TimeCollectionVoid:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a supervisor can void a time collection.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": ["Say why the collection is voided."]})
+    TimeCollection.objects.select_for_update().get(pk=collection.pk)
+    if TimeCollectionVoid.objects.filter(collection=collection).exists():
+        raise ValidationError({"collection": [f"Time collection {collection.pk} is already "
+                                              "voided."]})
+    return TimeCollectionVoid.objects.create(collection=collection, reason=reason,
+                                             voided_by=actor)
 
 
 # --- Reads ---------------------------------------------------------------------------------
@@ -406,7 +460,7 @@ def hands_visible_to(user) -> QuerySet[PokerHand]:
 
 
 def collections_visible_to(user) -> QuerySet[TimeCollection]:
-    rows = TimeCollection.objects.select_related("table__casino")
+    rows = TimeCollection.objects.select_related("table__casino", "correction")
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return rows
     if has_role(user, Role.DEALER):
@@ -428,7 +482,8 @@ def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
                         voided=Count("poker_hands", filter=Q(
                             poker_hands__gaming_day=day,
                             poker_hands__correction__isnull=False))))
-    time_fees = dict(TimeCollection.objects.filter(table__casino=casino, gaming_day=day)
+    time_fees = dict(TimeCollection.objects.filter(table__casino=casino, gaming_day=day,
+                                                   correction__isnull=True)
                      .values_list("table").annotate(total=Sum("amount")))
     none = Decimal("0.00")
     rows = [{"table": t, "hands": t.hands, "pot_total": t.pot_total or none,

@@ -43,7 +43,7 @@ class RakeScheduleSerializer(serializers.ModelSerializer):
 
 
 class PokerSeatInput(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
+    seat = serializers.IntegerField(min_value=1, max_value=99)
     put_in = _amount(min_value=Decimal(0), max_value=MAX_CHIPS)
     folded = serializers.BooleanField(default=False)
     all_in = serializers.BooleanField(default=False)
@@ -57,15 +57,16 @@ class PokerSeatInput(serializers.Serializer):
 class PokerHandInput(serializers.Serializer):
     pot = _amount(required=False, allow_null=True, max_value=MAX_CHIPS)
     flop_dealt = serializers.BooleanField(required=False, allow_null=True, default=None)
-    players_dealt = serializers.IntegerField(min_value=2, max_value=10, required=False,
+    # Upper bounds are the table's seats, checked (and named) by the service.
+    players_dealt = serializers.IntegerField(min_value=2, max_value=99, required=False,
                                              allow_null=True)
-    winner = serializers.IntegerField(min_value=1, max_value=10, required=False,
+    winner = serializers.IntegerField(min_value=1, max_value=99, required=False,
                                       allow_null=True,
                                       help_text="Quick mode, kill games: the seat that won.")
     seats = PokerSeatInput(many=True, required=False, max_length=10)
     board = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
                                   max_length=5)
-    button = serializers.IntegerField(min_value=1, max_value=10, required=False,
+    button = serializers.IntegerField(min_value=1, max_value=99, required=False,
                                       allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
                                     required=False, allow_null=True, max_length=10)
@@ -126,17 +127,26 @@ class PokerHandOutput(serializers.ModelSerializer):
 
 
 class TimeCollectionInput(serializers.Serializer):
-    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
+    seats = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=99),
                                   max_length=10, help_text="The occupied seats.")
     period_start = serializers.DateTimeField(required=False, allow_null=True,
                                              help_text="Default: the period now running.")
 
 
 class TimeCollectionOutput(serializers.ModelSerializer):
+    voided = serializers.SerializerMethodField()
+
     class Meta:
         model = TimeCollection
         fields = ["id", "table", "dealer", "rake_schedule", "period_start", "period_minutes",
-                  "gaming_day", "seats", "fee_per_seat", "amount", "recorded_at"]
+                  "gaming_day", "seats", "fee_per_seat", "amount", "recorded_at", "voided"]
+
+    def get_voided(self, row) -> dict | None:
+        correction = getattr(row, "correction", None)
+        if correction is None:
+            return None
+        return {"reason": correction.reason, "by": correction.voided_by_id,
+                "at": correction.voided_at.isoformat()}
 
 
 class BadBeatEntryOutput(serializers.ModelSerializer):
@@ -168,7 +178,7 @@ class RaiseLimitsQuery(serializers.Serializer):
                         help_text="What the player to act has put in on this round.")
     stack = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
                     help_text="The chips in front of him (table stakes).")
-    last_raise = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
+    last_raise = _amount(min_value=Decimal("0.01"), max_value=MAX_CHIPS, required=False,
                          help_text="The last full bet or raise (default: the table's bet).")
     bets_made = serializers.IntegerField(min_value=0, max_value=20, default=0)
     players_in_hand = serializers.IntegerField(min_value=2, max_value=10, default=2)

@@ -26,6 +26,7 @@ from tables.models import (
     Structure,
     Table,
 )
+from tables.rules.money import unit
 
 SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                    "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
@@ -36,6 +37,15 @@ POKER_FIELDS = ("rake_schedule", "structure", "small_bet", "big_bet", "min_bet",
 BLIND_GAMES = {Game.HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_DRAW,
                Game.DEUCE_TO_SEVEN}
 DEFAULT_RAISE_CAP = 4
+MAX_CAP = Decimal(1_000_000)
+# What each structure uses; the rest is cleared when a table changes structure.
+STRUCTURE_FIELDS = {
+    Structure.FIXED_LIMIT: {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped"},
+    Structure.SPREAD_LIMIT: {"min_bet", "max_bet"},
+    Structure.POT_LIMIT: set(),
+    Structure.NO_LIMIT: set(),
+}
+LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_bet", "max_bet"}
 DEFAULT_KILL_BIG_BETS = Decimal(10)
 
 
@@ -76,6 +86,9 @@ def _clean_caps(caps: Any) -> dict[str, str]:
         amount = _amount(cap, "caps_by_players")
         if amount is None:
             raise ValidationError({"caps_by_players": f"{count} players: the cap is missing."})
+        if amount >= MAX_CAP or amount != amount.quantize(Decimal("0.01")):
+            raise ValidationError({"caps_by_players": f"{count} players: {cap} is not a cap "
+                                                      "in whole cents below 1,000,000."})
         cleaned[str(count)] = f"{amount:.2f}"
     return dict(sorted(cleaned.items(), key=lambda item: int(item[0])))
 
@@ -177,6 +190,21 @@ def _require(table: Table, *fields: str) -> None:
                                           f"needs its {field.replace('_', ' ')}."})
 
 
+def _check_currency(schedule: RakeSchedule, table: Table) -> None:
+    """A schedule's amounts must be payable in the table's currency (no cents in yen)."""
+    chip = unit(table.casino.currency)
+    amounts = [("cap", schedule.cap), ("min_pot", schedule.min_pot),
+               ("fixed_drop", schedule.fixed_drop), ("time_fee", schedule.time_fee),
+               ("bad_beat_drop", schedule.bad_beat_drop),
+               ("bad_beat_min_pot", schedule.bad_beat_min_pot),
+               *(("caps_by_players", Decimal(v)) for v in schedule.caps_by_players.values())]
+    for field, amount in amounts:
+        if amount is not None and amount % chip:
+            raise ValidationError({"rake_schedule": f"{schedule}: its {field.replace('_', ' ')} "
+                                                    f"{amount} is not a whole amount of "
+                                                    f"{table.casino.currency}."})
+
+
 def _clean_poker(table: Table) -> None:
     if not table.structure:
         raise ValidationError({"structure": "Choose the betting structure: "
@@ -265,14 +293,23 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
         raise ValidationError({next(iter(changes)): f"{table.label} is a stud table; betting "
                                                     "structures and rake are for poker tables."})
     before = {f: getattr(table, f) for f in POKER_FIELDS}
+    new_structure = changes.get("structure")
+    if new_structure and new_structure != table.structure and new_structure in Structure.values:
+        # Leftovers of the old structure go (a form posts them back unchanged); a value
+        # given anew that does not fit the new structure is still refused below.
+        for field in LIMIT_FIELDS - STRUCTURE_FIELDS[Structure(new_structure)]:
+            if field not in changes or changes[field] == before[field]:
+                changes[field] = False if field == "heads_up_uncapped" else None
     for field, value in changes.items():
         setattr(table, field, value)
-    schedule = table.rake_schedule
-    if schedule is None:
+    if table.rake_schedule_id is None:
         raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
+    # Locked so a schedule cannot be retired while it is being given to a table.
+    schedule = RakeSchedule.objects.select_for_update().get(pk=table.rake_schedule_id)
     if changes.get("rake_schedule") is not None and schedule.status != ScheduleStatus.PUBLISHED:
         raise ValidationError({"rake_schedule": f"{schedule} is not published; publish it "
                                                 "before giving it to a table."})
+    _check_currency(schedule, table)
     _clean_poker(table)
     if {f: getattr(table, f) for f in POKER_FIELDS} == before:
         return table

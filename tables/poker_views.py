@@ -49,6 +49,9 @@ def _dealt_table(request, pk: int) -> Table:
     table = get_object_or_404(Table.objects.select_related("casino", "rake_schedule"), pk=pk)
     if not table.dealers.filter(pk=request.user.pk).exists():
         raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
+    if not table.is_poker:
+        raise PermissionDenied(f"{table.label} is a stud table: record its rounds on the "
+                               "round form.")
     return table
 
 
@@ -60,6 +63,7 @@ def _problems(detail, seat_numbers: list[int] | None = None) -> list[str]:
         if parts[0] == "seats" and len(parts) >= 2 and parts[1].isdigit() and seat_numbers:
             seat = seat_numbers[int(parts[1])]
             field = SEAT_FIELD_WORDS.get(parts[2], parts[2]) if len(parts) > 2 else ""
+            message = message.removeprefix(f"Seat {seat}: ")
             lines.append(f"Seat {seat}{', ' + field if field else ''}: {message}")
         else:
             lines.append(f"{FIELD_WORDS.get(parts[0], parts[0].replace('_', ' '))}: {message}")
@@ -101,10 +105,16 @@ def parse_quick_line(line: str) -> dict:
     except InvalidOperation:
         raise ValueError(f"'{words[0]}' is not a pot: start with the amount, e.g. 85.") from None
     body: dict = {"pot": words[0], "flop_dealt": True}
+    said: set[str] = set()
     for word in words[1:]:
         match = QUICK_TOKEN.match(word)
         if not match:
             raise ValueError(f"'{word}' is not understood. {QUICK_HELP}.")
+        kind = "flop" if match.lastgroup in ("nf", "f") else match.lastgroup
+        if kind in said:
+            raise ValueError(f"'{word}' says again what the line already said: give the "
+                             "winner, the players and the flop once each.")
+        said.add(kind)
         if match["nf"]:
             body["flop_dealt"] = False
         elif match["w"]:
@@ -159,6 +169,7 @@ def full_form(request, pk: int):
     rows = _full_rows(request.POST, table.seats)
     board = request.POST.get("board", "").strip()
     button = request.POST.get("button", "").strip()
+    dealt = request.POST.get("players_dealt", "").strip()
     problems: list[str] = []
     if request.method == "POST":
         playing = [r for r in rows if r["put_in"]]
@@ -171,6 +182,8 @@ def full_form(request, pk: int):
             body["board"] = board.replace(",", " ").split()
         if button:
             body["button"] = button
+        if dealt:
+            body["players_dealt"] = dealt
         if len(playing) < 2:
             problems = ["Enter the chips put in for at least two seats."]
         else:
@@ -183,6 +196,7 @@ def full_form(request, pk: int):
         "flop_game": game.board, "hole_example": " ".join(EXAMPLE_CARDS[:game.hole_cards]),
         "hole_cards": game.hole_cards, "game_name": game.name,
         "table": table, "rows": rows, "board": board, "button": button, "problems": problems,
+        "players_dealt": dealt,
         "next": upcoming, "stakes": poker_hands.structure_words(upcoming["stakes"]),
         "seat_numbers": range(1, table.seats + 1), **CARD_PICKER,
     }, status=400 if problems else 200)
@@ -195,6 +209,9 @@ def time_collect(request, pk: int):
     seats = [int(s) for s in request.POST.getlist("seats") if s.isdigit()]
     try:
         row = poker_hands.time_collection_record(actor=request.user, table=table, seats=seats)
+    except NestedValidationError as refused:
+        for line in _problems(refused.detail):
+            messages.error(request, line)
     except ValidationError as refused:
         for line in _problems(refused.message_dict):
             messages.error(request, line)

@@ -2,14 +2,16 @@
 collection and the bad-beat fund (RULES.md section 4, API.md "Recording a poker hand")."""
 
 import json
+from datetime import date
 from decimal import Decimal
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import DatabaseError, connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables import poker_settings, services
+from tables import poker_hands, poker_settings, services
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
 
 pytestmark = pytest.mark.django_db
@@ -553,7 +555,8 @@ def test_the_one_line_quick_entry(line, body):
 
 @pytest.mark.parametrize(("line", "words"), [
     ("", "Type the pot first"), ("pot 85", "'pot' is not a pot"),
-    ("85 x3", "'x3' is not understood"),
+    ("85 x3", "'x3' is not understood"), ("85 w3 w4", "'w4' says again"),
+    ("85 nf f", "'f' says again"),
 ])
 def test_a_quick_line_that_makes_no_sense_says_why(line, words):
     from tables.poker_views import parse_quick_line
@@ -605,3 +608,170 @@ def test_a_stud_game_full_form_has_no_board_and_settles_by_the_cards(client, sup
     hand = PokerHand.objects.get()
     assert response.url == f"/poker-hands/{hand.pk}/"
     assert hand.seats.get(seat=1).collects == D("61.00")  # 66 - 5 rake
+
+
+# --- Found in review ---------------------------------------------------------------------------
+
+
+def test_a_bad_seat_on_the_time_page_is_a_message_not_a_crash(client, supervisor, dealer,
+                                                               us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="T", method="time",
+                                           time_fee=D(6))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        structure="no_limit", big_blind=D(2))
+    client.force_login(dealer)
+    page = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["12"]},
+                       follow=True)
+
+    assert page.status_code == 200
+    assert "Seat 12 is not at HE-1, which has seats 1 to 9" in page.content.decode()
+
+
+def test_the_poker_pages_send_a_stud_table_to_its_round_form(client, dealer, stud_table):
+    client.force_login(dealer)
+
+    for url in (f"/dealer/tables/{stud_table.pk}/poker/",
+                f"/dealer/tables/{stud_table.pk}/poker/full/"):
+        response = client.get(url)
+        assert response.status_code == 403
+        assert "stud table" in response.content.decode()
+
+
+def test_turning_kills_off_cancels_a_kill_already_called(api, supervisor, dealer, kill_table):
+    record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
+    poker_settings.table_set_poker_settings(actor=supervisor, table=kill_table, kill="off")
+
+    assert api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()["kill"] is False
+    hand = record(api, kill_table, {"pot": "100.00", "flop_dealt": True}, dealer).json()
+    assert hand["kill_hand"] is False
+    assert hand["stakes"]["big_bet"] == "40.00"
+
+
+def test_a_kill_blind_follows_the_stakes_in_force(api, supervisor, dealer, kill_table):
+    record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
+    poker_settings.table_set_poker_settings(actor=supervisor, table=kill_table,
+                                            small_bet=D(30), big_bet=D(60), small_blind=D(15),
+                                            big_blind=D(30))
+
+    upcoming = api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()
+    assert (upcoming["kill_blind"], upcoming["stakes"]["big_bet"]) == ("60.00", "120.00")
+
+
+@pytest.fixture
+def yen_table(supervisor, dealer):
+    casino = services.casino_create(actor=supervisor, name="Tokyo Room", currency="JPY",
+                                    timezone="Asia/Tokyo")
+    draft = poker_settings.schedule_create(actor=supervisor, name="Five", percent=D(5))
+    return poker_table(supervisor, dealer, casino,
+                       poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                       structure="no_limit", small_blind=D(100), big_blind=D(200))
+
+
+def test_the_rake_is_never_finer_than_the_currency(api, dealer, yen_table):
+    quick = record(api, yen_table, {"pot": "85", "flop_dealt": True}, dealer).json()
+    full = record(api, yen_table, {"board": ["2c", "7d", "9h", "Js", "4c"], "seats": [
+        {"seat": 1, "put_in": "85", "cards": ["As", "Ad"]},
+        {"seat": 2, "put_in": "85", "cards": ["Kh", "Kd"]}]}, dealer).json()
+
+    assert quick["rake"] == "4.00"
+    assert (full["rake"], full["seats"][0]["collects"]) == ("8.00", "162.00")
+
+
+def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
+    draft = poker_settings.schedule_create(actor=supervisor, name="Cents", percent=D(5),
+                                           cap=D("2.50"))
+    cents = poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+
+    with pytest.raises(ValidationError, match="cap 2.50 is not a whole amount of JPY"):
+        poker_settings.table_set_poker_settings(actor=supervisor, table=yen_table,
+                                                rake_schedule=cents)
+
+
+def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dealer, us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+                                           cap=D(5), no_flop_no_drop=True)
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        label="RZ-2", game="razz", structure="fixed_limit", small_bet=D(4),
+                        big_bet=D(8), ante=D(1))
+
+    dodged = record(api, table, {"pot": "40.00", "flop_dealt": False}, dealer)
+    raked = record(api, table, {"pot": "40.00"}, dealer)
+
+    assert dodged.status_code == 400
+    assert "Razz has no flop" in str(dodged.json())
+    assert raked.json()["rake"] == "4.00"
+
+
+def test_players_dealt_counts_seats_that_folded_without_a_chip(api, supervisor, dealer,
+                                                              us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="By players", percent=D(10),
+                                           caps_by_players={"2": "1.00", "5": "5.00"})
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+    body = {**SIDE_POT_HAND, "players_dealt": 6}
+    too_few = record(api, table, {**SIDE_POT_HAND, "players_dealt": 2}, dealer)
+
+    assert record(api, table, body, dealer).json()["rake"] == "4.50"   # capped at 5, not 1
+    assert too_few.status_code == 400
+    assert "players_dealt" in too_few.json()
+
+
+def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervisor, dealer,
+                                                                   us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="T", method="time",
+                                           time_fee=D(6))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        structure="no_limit", big_blind=D(2))
+    api.as_user(dealer)
+    url = f"/api/v1/tables/{table.pk}/time-collections/"
+    future = api.post(url, {"seats": [1], "period_start": "2035-01-01T10:00:00-05:00"},
+                      format="json")
+    ancient = api.post(url, {"seats": [1], "period_start": "2001-01-01T10:00:00-05:00"},
+                       format="json")
+    row = api.post(url, {"seats": [1, 2]}, format="json").json()
+
+    assert future.status_code == 400
+    assert "as it falls due" in str(future.json())
+    assert ancient.status_code == 400
+    assert api.post(f"/api/v1/time-collections/{row['id']}/void/",
+                    {"reason": "x"}).status_code == 403
+    api.as_user(supervisor)
+    voided = api.post(f"/api/v1/time-collections/{row['id']}/void/", {"reason": "wrong table"})
+    assert voided.status_code == 201
+    assert voided.json()["voided"]["reason"] == "wrong table"
+    drop = poker_hands.card_room_day(us_casino, date.fromisoformat(row["gaming_day"]))
+    assert drop["totals"]["time"] == D("0.00")
+
+
+def test_a_hand_can_be_voided_after_its_bad_beat_drop_was_paid_out(api, supervisor, dealer,
+                                                                  us_casino):
+    draft = poker_settings.schedule_create(actor=supervisor, name="BB", percent=D(10),
+                                           cap=D(5), bad_beat_drop=D(1))
+    table = poker_table(supervisor, dealer, us_casino,
+                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+    hand = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer).json()
+    fund = BadBeatFund.objects.get(casino=us_casino)
+    api.as_user(supervisor)
+    assert api.post(f"/api/v1/bad-beat-funds/{fund.pk}/payout/",
+                    {"amount": "1.00", "note": "seat 4, quads beaten"}).status_code == 201
+
+    assert api.post(f"/api/v1/poker-hands/{hand['id']}/void/",
+                    {"reason": "misdeal"}).status_code == 201
+    fund.refresh_from_db()
+    assert fund.balance == D("-1.00")   # the house owes the fund the drop it returned
+    assert sum(e.amount for e in fund.entries.all()) == fund.balance
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"board": ["2c", "2c", "9h", "Js", "4c"]}, "2c appears twice (on the board)"),
+    ({"winners": [1, 1]}, "A winner is listed twice"),
+    ({"winner": 12}, "Seat 12 is not at HE-1, which has seats 1 to 9"),
+])
+def test_review_refusals_read_well(api, dealer, holdem, body, words):
+    response = record(api, holdem, {**SIDE_POT_HAND, **body}, dealer)
+
+    assert response.status_code == 400
+    assert words in str(response.json())

@@ -50,6 +50,8 @@ def test_a_schedule_is_drafted_published_and_then_frozen(api, supervisor):
     ({"percent": "10", "caps_by_players": {"1": "2.00"}}, "caps_by_players"),
     ({"percent": "10", "caps_by_players": {"three": "2.00"}}, "caps_by_players"),
     ({"percent": "10", "caps_by_players": "2:1"}, "caps_by_players"),
+    ({"percent": "10", "caps_by_players": {"2": "0.001"}}, "caps_by_players"),
+    ({"percent": "10", "caps_by_players": {"2": "1e30"}}, "caps_by_players"),
     ({"method": "time"}, "time_fee"),
     ({"method": "time", "time_fee": "6.00", "percent": "10"}, "percent"),
     ({"method": "fixed_drop"}, "fixed_drop"),
@@ -214,3 +216,20 @@ def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client,
     assert saved.status_code == 302
     table.refresh_from_db()
     assert (table.poker_settings_version, table.kill_pot_big_bets) == (1, 10)
+
+
+def test_a_fixed_limit_table_moves_to_no_limit_without_clearing_fields_by_hand(
+        api, supervisor, us_casino, published):
+    table_id = create_table(api, supervisor, us_casino, rake_schedule=published.pk,
+                            structure="fixed_limit", small_bet="20.00", big_bet="40.00",
+                            big_blind="20.00", heads_up_uncapped=True).json()["id"]
+    moved = api.patch(f"/api/v1/tables/{table_id}/", {"structure": "no_limit"}, format="json")
+    wrong = api.patch(f"/api/v1/tables/{table_id}/", {"structure": "spread_limit",
+                                                      "min_bet": "5.00", "max_bet": "10.00",
+                                                      "small_bet": "5.00"}, format="json")
+
+    assert moved.status_code == 200, moved.json()
+    assert (moved.json()["small_bet"], moved.json()["raise_cap"],
+            moved.json()["heads_up_uncapped"]) == (None, None, False)
+    assert wrong.status_code == 400
+    assert "small_bet" in wrong.json()

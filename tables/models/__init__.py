@@ -13,6 +13,7 @@ from tables.models.poker import (
     RakeSchedule,
     ScheduleStatus,
     TimeCollection,
+    TimeCollectionVoid,
 )
 from tables.models.rounds import StudRound, StudRoundVoid, StudSeat
 from tables.models.table import (
@@ -29,4 +30,5 @@ from tables.models.table import (
 __all__ = ["BadBeatEntry", "BadBeatFund", "CapScope", "Casino", "FundEntryKind", "Game",
            "HandMode", "Kill", "KillTrigger", "Method", "PokerHand", "PokerHandVoid", "PokerPot",
            "PokerSeat", "RakeSchedule", "ReopenRule", "ScheduleStatus", "Structure", "StudRound",
-           "StudRoundVoid", "StudSeat", "Table", "TableDealer", "TableStatus", "TimeCollection"]
+           "StudRoundVoid", "StudSeat", "Table", "TableDealer", "TableStatus", "TimeCollection",
+           "TimeCollectionVoid"]

@@ -323,3 +323,20 @@ class TimeCollection(models.Model):
 
     def __str__(self) -> str:
         return f"time at {self.table_id} from {self.period_start:%H:%M}"
+
+
+class TimeCollectionVoid(models.Model):
+    """A supervisor's correction of a time collection recorded in error."""
+
+    collection = models.OneToOneField(TimeCollection, on_delete=models.PROTECT,
+                                      related_name="correction")
+    reason = models.TextField()
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    voided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        triggers = _APPEND_ONLY
+
+    def __str__(self) -> str:
+        return f"void of time collection {self.collection_id}"

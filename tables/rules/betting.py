@@ -88,7 +88,9 @@ def options(limits: Limits, state: BettingRound) -> Options:
     min_raise_to = state.current_bet + state.last_raise
     if limits.structure == Structure.POT_LIMIT:
         to_call = state.current_bet - state.player_in
-        max_raise_to = state.current_bet + state.pot + to_call  # raise by the pot after calling
+        # Raise by the pot after calling; a minimum raise is always allowed, even into a
+        # pot smaller than the last raise.
+        max_raise_to = max(state.current_bet + state.pot + to_call, min_raise_to)
     else:
         max_raise_to = all_in_to
     return Options(call_to, False, min(min_raise_to, all_in_to), min(max_raise_to, all_in_to))

@@ -3,8 +3,8 @@
 Amounts are ``Decimal`` in chip units (``unit``, e.g. 0.01 or 1). Seats are given in
 dealing order: the first seat is the first one left of the button. That order
 settles odd chips: when a pot or half pot does not divide evenly among tied
-winners, the odd chips go one unit at a time to the winners in that order
-(the same rule pokerkit uses). In hi-lo games the high half takes the odd chip.
+winners, all the odd chips go to the first of them in that order (as pokerkit
+does). In hi-lo games the high half takes the odd chip.
 """
 
 from __future__ import annotations

@@ -113,8 +113,10 @@ def _check_cards(game: GameSpec, seats: Sequence[SeatRecord], board: Sequence[in
 
     def mark(card: int, where: str, path: tuple) -> None:
         if card in seen:
-            raise HandError(path, f"{card_str(card)} appears twice ({seen[card]} and {where}): "
-                                  "a deck has one of each card.")
+            places = (f"on {where}" if seen[card] == where
+                      else f"{seen[card]} and {where}")
+            raise HandError(path, f"{card_str(card)} appears twice ({places}): a deck has one "
+                                  "of each card.")
         seen[card] = where
 
     if game.board:
@@ -217,9 +219,14 @@ def settle_recorded_hand(
     flop_dealt: bool | None = None,
     button: int | None = None,
     winners: Sequence[int] | None = None,
+    players_dealt: int | None = None,
     unit: Decimal = Decimal("0.01"),
 ) -> HandResult:
-    """Check a recorded hand and settle it. Raises ``HandError`` naming the problem."""
+    """Check a recorded hand and settle it. Raises ``HandError`` naming the problem.
+
+    ``players_dealt`` (for caps by players) defaults to the seats recorded; it may be
+    more, when seats that folded without putting a chip in were left out.
+    """
     spec = GAMES.get(game)
     if spec is None:
         raise HandError(("game",), f"'{game}' is not a card-room game.")
@@ -233,8 +240,13 @@ def settle_recorded_hand(
     if spec.board and len(board) >= 3 and flop_dealt is False:
         raise HandError(("flop_dealt",), "The board shows a flop, yet the hand says no flop "
                                          "was dealt.")
-    if flop_dealt is None:
-        flop_dealt = len(board) >= 3 if spec.board else True
+    flop_dealt = flop_for(spec, flop_dealt, len(board) >= 3)
+    if players_dealt is None:
+        players_dealt = len(seats)
+    elif players_dealt < len(seats):
+        raise HandError(("players_dealt",), f"{len(seats)} seats are recorded, so at least "
+                                            f"{len(seats)} players were dealt in, not "
+                                            f"{players_dealt}.")
     live = [s for s in seats if not s.folded]
     showdown = len(live) > 1
     high, low, words = _strengths(spec, seats, board, showdown)
@@ -244,7 +256,7 @@ def settle_recorded_hand(
         settlement = settle_hand(
             {seat: by_seat[seat].put_in for seat in order},
             folded={s.seat for s in seats if s.folded}, high=high, low=low,
-            schedule=schedule, flop_dealt=flop_dealt, players_dealt=len(seats), unit=unit)
+            schedule=schedule, flop_dealt=flop_dealt, players_dealt=players_dealt, unit=unit)
     except PotError as error:
         raise HandError(("seats",), str(error)) from None
     _check_claims(seats, settlement, winners)
@@ -256,6 +268,8 @@ def _check_claims(seats: Sequence[SeatRecord], settlement: Settlement,
     """The dealer may say who won and what he pushed to each seat; it must be what the
     cards say."""
     if winners is not None:
+        if len(set(winners)) != len(winners):
+            raise HandError(("winners",), "A winner is listed twice.")
         by_seat = {s.seat: s for s in seats}
         won = {seat for pot in settlement.pots for seat in (*pot.high_winners, *pot.low_winners)}
         for index, seat in enumerate(winners):
@@ -286,6 +300,21 @@ def _check_claims(seats: Sequence[SeatRecord], settlement: Settlement,
                 message = (f"Seat {seat.seat} collects {due} by the cards and the pots, not "
                            f"{seat.collected}: check the pots before pushing them.")
             raise HandError(("seats", index, "collected"), message)
+
+
+def flop_for(spec: GameSpec, said: bool | None, board_shows_flop: bool) -> bool:
+    """Whether the hand counts as having had a flop (for "no flop, no drop").
+
+    Stud and draw games have no flop and are always raked; a dealer saying "no flop" there
+    is refused rather than letting the rake slip. In flop games an unsaid flop is read
+    off the board.
+    """
+    if not spec.board:
+        if said is False:
+            raise HandError(("flop_dealt",), f"{spec.name.capitalize()} has no flop: every "
+                                             "hand is raked.")
+        return True
+    return board_shows_flop if said is None else said
 
 
 def quick_collection(pot: Decimal, schedule: RakeSchedule, *, flop_dealt: bool,

@@ -27,6 +27,13 @@ def test_rules_4_pot_limit_pot_10_bet_10_the_next_player_may_raise_to_40():
     assert (result.call_to, result.min_raise_to, result.max_raise_to) == (D(10), D(20), D(40))
 
 
+def test_pot_limit_always_allows_a_minimum_raise_even_into_a_small_pot():
+    state = BettingRound(current_bet=D(0), player_in=D(0), stack=D(500), pot=D(0),
+                         last_raise=D(2))
+    result = options(Limits(Structure.POT_LIMIT), state)
+    assert (result.min_raise_to, result.max_raise_to) == (D(2), D(2))
+
+
 def test_no_limit_raises_from_a_full_raise_up_to_the_stack():
     state = BettingRound(current_bet=D(30), player_in=D(10), stack=D(200), pot=D(55),
                          last_raise=D(20))
