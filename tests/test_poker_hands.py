@@ -683,7 +683,7 @@ def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
                                            cap=D("2.50"))
     cents = poker_settings.schedule_publish(actor=supervisor, schedule=draft)
 
-    with pytest.raises(ValidationError, match="cap 2.50 is not a whole amount of JPY"):
+    with pytest.raises(ValidationError, match=r"cap 2\.50 is not a whole amount of JPY"):
         poker_settings.table_set_poker_settings(actor=supervisor, table=yen_table,
                                                 rake_schedule=cents)
 
