@@ -192,7 +192,7 @@ def _strengths(game: GameSpec, seats: Sequence[SeatRecord], board: Sequence[int]
                 low_value_ = game.low(seat.cards, board)
                 low[seat.seat] = low_value_
                 if low_value_ is not None:
-                    words[seat.seat] += f"; low {_low_words(seat.cards, board)}"
+                    words[seat.seat] += f"; {_low_words(seat.cards, board)}"
         else:
             # Lowball and razz: the best low takes the whole pot.
             high[seat.seat] = game.low(seat.cards, board)
