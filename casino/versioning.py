@@ -46,6 +46,36 @@ def lock(model: type[Model], pk: int) -> Model:
     return model.objects.select_for_update().get(pk=pk)
 
 
+def refuse_unknown(fields: Iterable[str], allowed: set[str], verb: str = "set") -> None:
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValidationError({f: f"This field cannot be {verb} here." for f in unknown})
+
+
+def create_first(terms: Model, *, actor, clean: Callable[[Model], None], reason: str) -> Model:
+    """Save version 1, the head of its own family (call inside a transaction)."""
+    clean(terms)
+    with audit(actor, reason):
+        terms.save()
+        terms.family = terms
+        terms.save(update_fields=["family"])
+    return terms
+
+
+def edit_draft(model: type[Model], pk: int, changes: dict, *, allowed: set[str], actor,
+               clean: Callable[[Model], None], reason: str) -> Model:
+    """Change a draft's terms (call inside a transaction); published versions refuse."""
+    terms = lock(model, pk)
+    refuse_unless_draft(terms)
+    refuse_unknown(changes, allowed, "changed")
+    for field, value in changes.items():
+        setattr(terms, field, value)
+    clean(terms)
+    with audit(actor, reason):
+        terms.save()
+    return terms
+
+
 def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None],
             reason: str) -> Model:
     """Freeze the draft (call inside a transaction)."""

@@ -85,32 +85,17 @@ def _clean(paytable: Paytable) -> None:
 def paytable_create(*, actor, name: str, variant: str, **terms: Any) -> Paytable:
     if variant not in STANDARD_TERMS:
         raise ValidationError({"variant": f"'{variant}' is not a variant: use 'us' or 'uk'."})
-    unknown = set(terms) - EDITABLE
-    if unknown:
-        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    versioning.refuse_unknown(terms, EDITABLE)
     values = {**STANDARD_TERMS[variant], **{k: v for k, v in terms.items() if v is not None}}
-    paytable = Paytable(name=name, variant=variant, created_by=actor, **values)
-    _clean(paytable)
-    with _audit(actor, "paytable created"):
-        paytable.save()
-        paytable.family = paytable
-        paytable.save(update_fields=["family"])
-    return paytable
+    return versioning.create_first(Paytable(name=name, variant=variant, created_by=actor,
+                                            **values),
+                                   actor=actor, clean=_clean, reason="paytable created")
 
 
 @transaction.atomic
 def paytable_update(*, actor, paytable: Paytable, **changes: Any) -> Paytable:
-    paytable = versioning.lock(Paytable, paytable.pk)
-    versioning.refuse_unless_draft(paytable)
-    unknown = set(changes) - EDITABLE
-    if unknown:
-        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
-    for field, value in changes.items():
-        setattr(paytable, field, value)
-    _clean(paytable)
-    with _audit(actor, "paytable draft edited"):
-        paytable.save()
-    return paytable
+    return versioning.edit_draft(Paytable, paytable.pk, changes, allowed=EDITABLE, actor=actor,
+                                 clean=_clean, reason="paytable draft edited")
 
 
 @transaction.atomic

@@ -132,32 +132,18 @@ def _clean_schedule(schedule: RakeSchedule) -> None:
 
 @transaction.atomic
 def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
-    unknown = set(terms) - SCHEDULE_FIELDS
-    if unknown:
-        raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    versioning.refuse_unknown(terms, SCHEDULE_FIELDS)
     schedule = RakeSchedule(name=name, created_by=actor,
                             **{k: v for k, v in terms.items() if v is not None})
-    _clean_schedule(schedule)
-    with _audit(actor, "collection schedule created"):
-        schedule.save()
-        schedule.family = schedule
-        schedule.save(update_fields=["family"])
-    return schedule
+    return versioning.create_first(schedule, actor=actor, clean=_clean_schedule,
+                                   reason="collection schedule created")
 
 
 @transaction.atomic
 def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
-    schedule = versioning.lock(RakeSchedule, schedule.pk)
-    versioning.refuse_unless_draft(schedule)
-    unknown = set(changes) - SCHEDULE_FIELDS
-    if unknown:
-        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
-    for field, value in changes.items():
-        setattr(schedule, field, value)
-    _clean_schedule(schedule)
-    with _audit(actor, "collection schedule draft edited"):
-        schedule.save()
-    return schedule
+    return versioning.edit_draft(RakeSchedule, schedule.pk, changes, allowed=SCHEDULE_FIELDS,
+                                 actor=actor, clean=_clean_schedule,
+                                 reason="collection schedule draft edited")
 
 
 @transaction.atomic
