@@ -377,11 +377,13 @@ def poker_hand_void(*, actor, hand: PokerHand, reason: str) -> PokerHandVoid:
 
 def current_period(table: Table, minutes: int, moment: dt.datetime | None = None
                    ) -> dt.datetime:
-    """The start of the collection period ``moment`` falls in, in the casino's time."""
+    """The start of the collection period ``moment`` falls in, on the casino's wall clock
+    (14:00, 14:30, ...). On the night clocks go back, the repeated hour keeps its own
+    periods: ``replace`` keeps the moment's ``fold``."""
     local = (moment or timezone.now()).astimezone(table.casino.zone)
-    midnight = local.replace(hour=0, minute=0, second=0, microsecond=0)
-    elapsed = int((local - midnight).total_seconds() // 60)
-    return midnight + dt.timedelta(minutes=elapsed - elapsed % minutes)
+    elapsed = local.hour * 60 + local.minute
+    start = elapsed - elapsed % minutes
+    return local.replace(hour=start // 60, minute=start % 60, second=0, microsecond=0)
 
 
 @transaction.atomic

@@ -2,7 +2,7 @@
 collection and the bad-beat fund (RULES.md section 4, API.md "Recording a poker hand")."""
 
 import json
-from datetime import date
+from datetime import UTC, date, datetime, timedelta
 from decimal import Decimal
 
 import pytest
@@ -403,9 +403,10 @@ def test_time_collection_charges_each_occupied_seat_once_per_period(api, supervi
     first = api.post(url, {"seats": [1, 2, 5]}, format="json")
     again = api.post(url, {"seats": [3]}, format="json")
     bad_seat = api.post(url, {"seats": [11]}, format="json")
-    odd_time = api.post(url, {"seats": [1], "period_start": "2026-11-29T14:10:00-05:00"},
-                        format="json")
-    earlier = api.post(url, {"seats": [1, 2], "period_start": "2026-11-29T14:00:00-05:00"},
+    previous = poker_hands.current_period(table, 30) - timedelta(minutes=30)
+    odd_time = api.post(url, {"seats": [1], "period_start": (
+        previous + timedelta(minutes=10)).isoformat()}, format="json")
+    earlier = api.post(url, {"seats": [1, 2], "period_start": previous.isoformat()},
                        format="json")
 
     assert first.status_code == 201, first.json()
@@ -775,3 +776,15 @@ def test_review_refusals_read_well(api, dealer, holdem, body, words):
 
     assert response.status_code == 400
     assert words in str(response.json())
+
+
+def test_the_hour_repeated_when_clocks_go_back_has_its_own_periods(supervisor, dealer,
+                                                                     us_casino, holdem):
+    first = datetime(2026, 11, 1, 5, 40, tzinfo=UTC)    # 01:40 EDT
+    second = datetime(2026, 11, 1, 6, 40, tzinfo=UTC)   # 01:40 EST, an hour later
+
+    starts = [poker_hands.current_period(holdem, 30, moment) for moment in (first, second)]
+
+    assert [s.strftime("%H:%M") for s in starts] == ["01:30", "01:30"]
+    assert starts[1].astimezone(UTC) - starts[0].astimezone(UTC) == timedelta(hours=1)
+    assert [s.astimezone(UTC).hour for s in starts] == [5, 6]
