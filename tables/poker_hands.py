@@ -62,7 +62,7 @@ from tables.rules.showdown import (
     quick_collection,
     settle_recorded_hand,
 )
-from tables.selectors import require_assigned_dealer
+from tables.selectors import dealt_by, require_assigned_dealer
 
 LATE_COLLECTION = dt.timedelta(hours=24)
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
@@ -449,15 +449,25 @@ def time_collection_void(*, actor, collection: TimeCollection,
 # --- Reads ---------------------------------------------------------------------------------
 
 
-def hands_visible_to(user) -> QuerySet[PokerHand]:
-    hands = PokerHand.objects.select_related(
+def _hands() -> QuerySet[PokerHand]:
+    return PokerHand.objects.select_related(
         "table__casino", "rake_schedule", "dealer", "correction",
     ).prefetch_related(Prefetch("seats", queryset=PokerSeat.objects.order_by("seat")),
                        Prefetch("pots", queryset=PokerPot.objects.order_by("number")))
+
+
+def hands_at(table: Table) -> QuerySet[PokerHand]:
+    """A table's hands, newest first, with what their pages show."""
+    return _hands().filter(table=table)
+
+
+def hands_visible_to(user) -> QuerySet[PokerHand]:
+    hands = _hands()
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return hands
     if has_role(user, Role.DEALER):
-        return hands.filter(table__dealers=user).distinct()
+        # A subquery, not a join: no DISTINCT to sort every row of the table.
+        return hands.filter(table__in=dealt_by(user))
     return hands.none()
 
 
@@ -466,7 +476,8 @@ def collections_visible_to(user) -> QuerySet[TimeCollection]:
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return rows
     if has_role(user, Role.DEALER):
-        return rows.filter(table__dealers=user).distinct()
+        # A subquery, not a join: no DISTINCT to sort every row of the table.
+        return rows.filter(table__in=dealt_by(user))
     return rows.none()
 
 

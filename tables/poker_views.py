@@ -139,11 +139,12 @@ def quick_form(request, pk: int):
             hand, problems = _record(request, table, body)
             if hand is not None:
                 return redirect(f"{request.path}?hand={hand.pk}")
+    # The dealer is assigned here (checked above): read the table's hands directly.
+    hands = poker_hands.hands_at(table)
     last = None
     if request.GET.get("hand", "").isdigit():
-        last = poker_hands.hands_visible_to(request.user).filter(
-            table=table, pk=int(request.GET["hand"])).first()
-    recent = poker_hands.hands_visible_to(request.user).filter(table=table)[:10]
+        last = hands.filter(pk=int(request.GET["hand"])).first()
+    recent = hands[:10]
     upcoming = poker_hands.next_hand(table, poker_hands.last_hand(table))
     return render(request, "tables/poker_quick.html", {
         "table": table, "line": line if problems else "", "problems": problems, "last": last,

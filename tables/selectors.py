@@ -19,6 +19,11 @@ def tables_visible_to(user) -> QuerySet[Table]:
     return tables.none()
 
 
+def dealt_by(user) -> QuerySet[Table]:
+    """The tables a dealer is assigned to (as a subquery for other reads)."""
+    return Table.objects.filter(dealers=user).values("pk")
+
+
 def require_assigned_dealer(actor, table: Table, records: str) -> None:
     """Only the dealers assigned to a table record its rounds or hands."""
     if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():

@@ -33,7 +33,7 @@ from tables.rules.stud import (
     SideWager,
     settle_round,
 )
-from tables.selectors import require_assigned_dealer
+from tables.selectors import dealt_by, require_assigned_dealer
 
 
 def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
@@ -151,7 +151,8 @@ def rounds_visible_to(user) -> QuerySet[StudRound]:
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return rounds
     if has_role(user, Role.DEALER):
-        return rounds.filter(table__dealers=user).distinct()
+        # A subquery, not a join: no DISTINCT to sort every row of the table.
+        return rounds.filter(table__in=dealt_by(user))
     return rounds.none()
 
 
