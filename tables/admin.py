@@ -2,6 +2,7 @@ from django.contrib import admin
 
 from casino.roles import Role
 from tables.models import Casino, Table, TableDealer
+from tables.poker_settings import POKER_FIELDS
 
 
 @admin.register(Casino)
@@ -32,6 +33,10 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["casino", "game", "status"]
     search_fields = ["label"]
     inlines = [TableDealerInline]
+    # Terms go through their services (checked, versioned, audited with a reason): the
+    # pit pages and the API, not a bare form here.
+    readonly_fields = ["paytable", "progressive", "min_ante", "max_ante",
+                       *POKER_FIELDS, "poker_settings_version"]
 
     def has_delete_permission(self, request, obj=None):
         return False  # close a table instead: its rounds keep pointing at it

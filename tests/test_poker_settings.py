@@ -233,3 +233,20 @@ def test_a_fixed_limit_table_moves_to_no_limit_without_clearing_fields_by_hand(
             moved.json()["heads_up_uncapped"]) == (None, None, False)
     assert wrong.status_code == 400
     assert "small_bet" in wrong.json()
+
+
+def test_the_admin_shows_a_tables_terms_but_changes_them_only_through_the_pit_pages(
+        client, supervisor, us_casino, published):
+    table = services.table_create(actor=supervisor, casino=us_casino, label="AD-1",
+                                  game="holdem")
+    poker_settings.table_set_poker_settings(actor=supervisor, table=table,
+                                            rake_schedule=published, structure="no_limit",
+                                            big_blind=D(2))
+    client.force_login(supervisor)
+    page = client.get(f"/admin/tables/table/{table.pk}/change/")
+
+    assert page.status_code == 200
+    form = page.context["adminform"].form
+    assert "structure" not in form.fields
+    assert "rake_schedule" not in form.fields
+    assert "status" in form.fields
