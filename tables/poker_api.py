@@ -203,7 +203,7 @@ class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):
     """Each casino's bad-beat fund: its balance and its ledger."""
 
-    queryset = BadBeatFund.objects.select_related("casino")
+    queryset = BadBeatFund.objects.select_related("casino").order_by("casino__name")
     serializer_class = BadBeatFundOutput
     permission_classes = [RoleModelPermissions]
 
