@@ -12,11 +12,38 @@ from collections.abc import Callable, Iterable
 
 import pghistory
 import pgtrigger
+from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.db import models
 from django.db.models import Max, Model
 from django.utils import timezone
 
 DRAFT, PUBLISHED, RETIRED = "draft", "published", "retired"
+
+
+class VersionedTerms(models.Model):
+    """What a versioned set of terms keeps besides its terms and ``status``: versions of
+    one family share ``family`` (the first version) and count up from 1."""
+
+    family = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
+                               related_name="versions")
+    version = models.PositiveIntegerField(default=1)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     null=True, blank=True, related_name="+")
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
+
+    @property
+    def is_draft(self) -> bool:
+        return self.status == DRAFT
 
 
 def publication_triggers(plural: str, frozen_columns: Iterable[str]) -> list:

@@ -9,7 +9,7 @@ import pgtrigger
 from django.conf import settings
 from django.db import models
 
-from casino.versioning import publication_triggers
+from casino.versioning import VersionedTerms, publication_triggers
 from tables.rules.stud import STUD_CATEGORIES, PaytableTerms, Variant
 
 
@@ -26,7 +26,7 @@ _FROZEN_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qualifier", 
 
 
 @pghistory.track()
-class Paytable(models.Model):
+class Paytable(VersionedTerms):
     """The terms a stud table pays by. Drafts change; a published version never does.
 
     Versions of one paytable share a ``family`` (the id of the first version) and
@@ -43,15 +43,6 @@ class Paytable(models.Model):
     max_ante = models.DecimalField(max_digits=14, decimal_places=2)
     status = models.CharField(max_length=10, choices=PaytableStatus.choices,
                               default=PaytableStatus.DRAFT)
-    family = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="versions")
-    version = models.PositiveIntegerField(default=1)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                     null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["name", "-version"]
@@ -65,12 +56,6 @@ class Paytable(models.Model):
         ]
         triggers = publication_triggers("paytables", _FROZEN_COLUMNS)
 
-    def __str__(self) -> str:
-        return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
-
-    @property
-    def is_draft(self) -> bool:
-        return self.status == PaytableStatus.DRAFT
 
     @property
     def max_raise(self) -> Decimal:

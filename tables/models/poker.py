@@ -11,7 +11,8 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-from casino.versioning import publication_triggers
+from casino.versioning import VersionedTerms, publication_triggers
+from tables.models.rounds import Void
 from tables.rules.pots import RakeSchedule as RakeTerms
 
 _APPEND_ONLY = [
@@ -49,7 +50,7 @@ _FROZEN_COLUMNS = ("name", "method", "percent", "cap", "caps_by_players", "cap_s
 
 
 @pghistory.track()
-class RakeSchedule(models.Model):
+class RakeSchedule(VersionedTerms):
     """How the house collects at a poker table, versioned like a paytable.
 
     Drafts change; a published version never does (a trigger refuses it). Every hand
@@ -76,15 +77,6 @@ class RakeSchedule(models.Model):
     bad_beat_min_pot = money(default=Decimal(0))
     status = models.CharField(max_length=10, choices=ScheduleStatus.choices,
                               default=ScheduleStatus.DRAFT)
-    family = models.ForeignKey("self", on_delete=models.PROTECT, null=True, blank=True,
-                               related_name="versions")
-    version = models.PositiveIntegerField(default=1)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                   related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    published_at = models.DateTimeField(null=True, blank=True)
-    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                     null=True, blank=True, related_name="+")
 
     class Meta:
         ordering = ["name", "-version"]
@@ -97,12 +89,6 @@ class RakeSchedule(models.Model):
         ]
         triggers = publication_triggers("schedules", _FROZEN_COLUMNS)
 
-    def __str__(self) -> str:
-        return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
-
-    @property
-    def is_draft(self) -> bool:
-        return self.status == ScheduleStatus.DRAFT
 
     def terms(self) -> RakeTerms:
         """The schedule as the pure rules take it (time collection rakes no pot)."""
@@ -238,14 +224,10 @@ class PokerPot(models.Model):
         return "main pot" if self.number == 0 else f"side pot {self.number}"
 
 
-class PokerHandVoid(models.Model):
+class PokerHandVoid(Void):
     """A supervisor's correction: the hand's collection no longer counts."""
 
     hand = models.OneToOneField(PokerHand, on_delete=models.PROTECT, related_name="correction")
-    reason = models.TextField()
-    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="+")
-    voided_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         triggers = _APPEND_ONLY
@@ -325,15 +307,11 @@ class TimeCollection(models.Model):
         return f"time at {self.table_id} from {self.period_start:%H:%M}"
 
 
-class TimeCollectionVoid(models.Model):
+class TimeCollectionVoid(Void):
     """A supervisor's correction of a time collection recorded in error."""
 
     collection = models.OneToOneField(TimeCollection, on_delete=models.PROTECT,
                                       related_name="correction")
-    reason = models.TextField()
-    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="+")
-    voided_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         triggers = _APPEND_ONLY

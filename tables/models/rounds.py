@@ -86,14 +86,23 @@ class StudSeat(models.Model):
         return self.ante * 2 if self.decision == Decision.RAISE else 0
 
 
-class StudRoundVoid(models.Model):
-    """A supervisor's correction: the round's results no longer count (kept for history)."""
+class Void(models.Model):
+    """A supervisor's correction of a record: it no longer counts, and stays for history.
+    The concrete model adds the one-to-one link to what it voids."""
 
-    round = models.OneToOneField(StudRound, on_delete=models.PROTECT, related_name="correction")
     reason = models.TextField()
     voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="+")
     voided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+
+class StudRoundVoid(Void):
+    """A supervisor's correction: the round's results no longer count (kept for history)."""
+
+    round = models.OneToOneField(StudRound, on_delete=models.PROTECT, related_name="correction")
 
     class Meta:
         triggers = _APPEND_ONLY
