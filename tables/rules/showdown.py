@@ -12,7 +12,6 @@ button (``button``), or seat 1 when no button is given.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -20,13 +19,7 @@ from decimal import Decimal
 from tables.rules.cards import card_str
 from tables.rules.hands import describe, evaluator
 from tables.rules.pots import Pot, PotError, RakeSchedule, Settlement, collect, settle_hand
-from tables.rules.variants import (
-    describe_low,
-    eight_or_better,
-    low_value,
-    omaha_high,
-    omaha_low,
-)
+from tables.rules.variants import describe_low, low_value, omaha_best_low, omaha_high
 
 ZERO = Decimal(0)
 
@@ -47,9 +40,15 @@ class GameSpec:
     hole_cards: int                     # the cards each seat shows at a showdown
     board: bool                         # community cards (flop games)
     high: Callable[[Sequence[int], Sequence[int]], int] | None
-    low: Callable[[Sequence[int], Sequence[int]], int | None] | None
+    low: Callable[[Sequence[int], Sequence[int]], int] | None = None   # lowball: whole pot
     low_kind: str = "ace_to_five"
-    split: bool = False                 # hi-lo: the low takes half the pot when there is one
+    # Hi-lo: (value, five cards) of a qualifying low, which takes half the pot, or None.
+    split_low: Callable[[Sequence[int], Sequence[int]],
+                        tuple[int, tuple[int, ...]] | None] | None = None
+
+    @property
+    def split(self) -> bool:
+        return self.split_low is not None
 
 
 def _seven_high(hole, board):
@@ -61,11 +60,11 @@ def _five_high(hole, board):
 
 
 GAMES: dict[str, GameSpec] = {
-    "holdem": GameSpec("hold'em", 2, True, _seven_high, None),
-    "omaha": GameSpec("Omaha", 4, True, omaha_high, None),
-    "omaha_hi_lo": GameSpec("Omaha hi-lo", 4, True, omaha_high, omaha_low, split=True),
-    "seven_card_stud": GameSpec("seven-card stud", 7, False, _seven_high, None),
-    "five_card_draw": GameSpec("five-card draw", 5, False, _five_high, None),
+    "holdem": GameSpec("hold'em", 2, True, _seven_high),
+    "omaha": GameSpec("Omaha", 4, True, omaha_high),
+    "omaha_hi_lo": GameSpec("Omaha hi-lo", 4, True, omaha_high, split_low=omaha_best_low),
+    "seven_card_stud": GameSpec("seven-card stud", 7, False, _seven_high),
+    "five_card_draw": GameSpec("five-card draw", 5, False, _five_high),
     "razz": GameSpec("razz", 7, False, None, lambda hole, board: low_value(hole, "ace_to_five")),
     "deuce_to_seven": GameSpec("deuce-to-seven", 5, False, None,
                                lambda hole, board: low_value(hole, "deuce_to_seven"),
@@ -87,10 +86,8 @@ class SeatRecord:
 @dataclass
 class HandResult:
     settlement: Settlement
-    order: tuple[int, ...]              # dealing order the odd chips followed
     hands: dict[int, str]               # seat -> the shown hand in words
     flop_dealt: bool
-    showdown: bool
 
     @property
     def scooper(self) -> int | None:
@@ -189,25 +186,15 @@ def _strengths(game: GameSpec, seats: Sequence[SeatRecord], board: Sequence[int]
             high[seat.seat] = game.high(seat.cards, board)
             words[seat.seat] = describe(high[seat.seat])
             if game.split:
-                low_value_ = game.low(seat.cards, board)
-                low[seat.seat] = low_value_
-                if low_value_ is not None:
-                    words[seat.seat] += f"; {_low_words(seat.cards, board)}"
+                best_low = game.split_low(seat.cards, board)
+                low[seat.seat] = best_low[0] if best_low else None
+                if best_low:
+                    words[seat.seat] += f"; {describe_low(best_low[1])}"
         else:
             # Lowball and razz: the best low takes the whole pot.
             high[seat.seat] = game.low(seat.cards, board)
             words[seat.seat] = describe_low(seat.cards, game.low_kind)
     return high, low, words
-
-
-def _low_words(hole: Sequence[int], board: Sequence[int]) -> str:
-    best = None
-    for two in itertools.combinations(hole, 2):
-        for three in itertools.combinations(board, 3):
-            value = eight_or_better((*two, *three))
-            if value is not None and (best is None or value > best[0]):
-                best = (value, (*two, *three))
-    return describe_low(best[1]) if best else "none"
 
 
 def settle_recorded_hand(
@@ -260,7 +247,7 @@ def settle_recorded_hand(
     except PotError as error:
         raise HandError(("seats",), str(error)) from None
     _check_claims(seats, settlement, winners)
-    return HandResult(settlement, order, words, flop_dealt, showdown)
+    return HandResult(settlement, words, flop_dealt)
 
 
 def _check_claims(seats: Sequence[SeatRecord], settlement: Settlement,

@@ -186,15 +186,24 @@ def omaha_high(hole: Sequence[int], board: Sequence[int]) -> int:
     )
 
 
-def omaha_low(hole: Sequence[int], board: Sequence[int]) -> int | None:
-    """Best 8-or-better low of exactly two hole and three board cards, or None."""
+def omaha_best_low(hole: Sequence[int], board: Sequence[int]
+                   ) -> tuple[int, tuple[int, ...]] | None:
+    """(value, the five cards) of the best 8-or-better low of exactly two hole and three
+    board cards, or None."""
     best = None
     for two in itertools.combinations(hole, 2):
         for three in itertools.combinations(board, 3):
-            value = eight_or_better((*two, *three))
-            if value is not None and (best is None or value > best):
-                best = value
+            five = (*two, *three)
+            value = eight_or_better(five)
+            if value is not None and (best is None or value > best[0]):
+                best = (value, five)
     return best
+
+
+def omaha_low(hole: Sequence[int], board: Sequence[int]) -> int | None:
+    """Best 8-or-better low of exactly two hole and three board cards, or None."""
+    best = omaha_best_low(hole, board)
+    return best[0] if best else None
 
 
 # --- Three-card hands ----------------------------------------------------------------
@@ -245,6 +254,6 @@ def three_card_value(cards: Sequence[int], *, straights_and_flushes: bool = True
 
 __all__ = [
     "LOW_GAMES", "ThreeCardCategory", "best_low_five", "describe_low", "eight_or_better",
-    "high_value_with_bug", "low_value", "omaha_high", "omaha_low", "straight_top",
+    "high_value_with_bug", "low_value", "omaha_best_low", "omaha_high", "omaha_low", "straight_top",
     "three_card_value",
 ]
