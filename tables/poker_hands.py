@@ -18,12 +18,12 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, QuerySet
+from django.db import transaction
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from casino.errors import nested_error
-from casino.roles import Role, has_role, is_supervisor
+from casino.roles import is_supervisor
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -52,7 +52,7 @@ from tables.rules.betting import (
     options,
 )
 from tables.rules.betting import Structure as BettingStructure
-from tables.rules.cards import CardError, card_str, parse_cards
+from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import (
     GAMES,
@@ -62,7 +62,8 @@ from tables.rules.showdown import (
     quick_collection,
     settle_recorded_hand,
 )
-from tables.selectors import dealt_by, require_assigned_dealer
+from tables.selectors import at_tables_visible_to, require_assigned_dealer
+from tables.services import parse_cards_at, void_record
 
 LATE_COLLECTION = dt.timedelta(hours=24)
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
@@ -101,17 +102,31 @@ def last_hand(table: Table) -> PokerHand | None:
             .order_by("-id").first())
 
 
-def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str | None]:
-    """The structure and amounts a hand is played at. A kill raises the betting limits;
-    the blinds and ante stay, and the kill blind is posted on top of them."""
-    stakes: dict[str, Any] = {"structure": table.structure,
-                              "settings_version": table.poker_settings_version}
+def _amounts(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, Decimal | None]:
+    """The table's stake amounts for a hand. A kill raises the betting limits; the blinds
+    and ante stay, and the kill blind is posted on top of them."""
+    amounts = {}
     for field in STAKE_FIELDS:
         value = getattr(table, field)
         if value is not None and field in KILLED_LIMITS:
             value = value * multiplier
-        stakes[field] = None if value is None else f"{value:.2f}"
-    return stakes
+        amounts[field] = value
+    return amounts
+
+
+def _money(value: Decimal | None) -> str | None:
+    return None if value is None else f"{value:.2f}"
+
+
+def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str | None]:
+    """The structure and amounts a hand is played at, as stored and shown."""
+    return {"structure": table.structure, "settings_version": table.poker_settings_version,
+            **{field: _money(v) for field, v in _amounts(table, multiplier).items()}}
+
+
+def _kill_blind_base(table: Table) -> Decimal:
+    """The kill blind is a multiple of the big blind (the small bet where there is none)."""
+    return table.big_blind or table.small_bet
 
 
 def pending_kill(table: Table, hand: PokerHand | None) -> tuple[int, Decimal] | None:
@@ -132,8 +147,8 @@ def next_hand(table: Table, hand: PokerHand | None) -> dict[str, Any]:
         return {"kill": False, "kill_blind_by": None, "kill_blind": None,
                 "stakes": stakes_of(table)}
     poster, multiplier = kill
-    blind = (table.big_blind or table.small_bet) * multiplier
-    return {"kill": True, "kill_blind_by": poster, "kill_blind": f"{blind:.2f}",
+    return {"kill": True, "kill_blind_by": poster,
+            "kill_blind": _money(_kill_blind_base(table) * multiplier),
             "multiplier": f"{multiplier}", "stakes": stakes_of(table, multiplier)}
 
 
@@ -142,8 +157,8 @@ def _decide_kill(table: Table, *, pot: Decimal, winner: int | None,
     settings = _kill_settings(table)
     if settings is None:
         return KillDecision(False)
-    big_blind = table.big_blind or table.small_bet
-    return next_hand_kill(settings, pot=pot, big_bet=table.big_bet, big_blind=big_blind,
+    return next_hand_kill(settings, pot=pot, big_bet=table.big_bet,
+                          big_blind=_kill_blind_base(table),
                           winner=winner, previous_winner=previous.winner if previous else None)
 
 
@@ -152,9 +167,9 @@ def raise_limits(table: Table, *, pot: Decimal, current_bet: Decimal, player_in:
                  players_in_hand: int = 2, big_street: bool = False) -> dict[str, Any]:
     """What the player to act may do at this table now (its structure, at kill stakes
     when the hand is a kill): call to, and raise to from / up to."""
-    upcoming = next_hand(table, last_hand(table))
-    stakes = {k: Decimal(v) for k, v in upcoming["stakes"].items()
-              if k in STAKE_FIELDS and v is not None}
+    kill = pending_kill(table, last_hand(table))
+    stakes = {field: value for field, value in
+              _amounts(table, kill[1] if kill else Decimal(1)).items() if value is not None}
     bet = stakes.get("big_bet" if big_street else "small_bet", Decimal(0))
     if last_raise is None:
         last_raise = bet or stakes.get("min_bet") or stakes.get("big_blind") or Decimal(0)
@@ -166,25 +181,13 @@ def raise_limits(table: Table, *, pot: Decimal, current_bet: Decimal, player_in:
                          last_raise=last_raise, bets_made=bets_made,
                          players_in_hand=players_in_hand)
     result = options(limits, state)
-    def money(value: Decimal | None) -> str | None:
-        return None if value is None else f"{value:.2f}"
-
-    return {"structure": table.structure, "kill": upcoming["kill"],
-            "call_to": money(result.call_to), "all_in_call": result.all_in_call,
-            "min_raise_to": money(result.min_raise_to),
-            "max_raise_to": money(result.max_raise_to)}
+    return {"structure": table.structure, "kill": kill is not None,
+            "call_to": _money(result.call_to), "all_in_call": result.all_in_call,
+            "min_raise_to": _money(result.min_raise_to),
+            "max_raise_to": _money(result.max_raise_to)}
 
 
 # --- Recording ---------------------------------------------------------------------------
-
-
-def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
-    if cards is None:
-        return None
-    try:
-        return tuple(parse_cards(list(cards)))
-    except CardError as error:
-        raise nested_error(path, str(error)) from None
 
 
 def _check_chips(value: Decimal, table: Table, path: tuple, what: str) -> None:
@@ -229,7 +232,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                            f"{table.seats}.")
 
     result = None
-    board_cards = _parse(board or [], ("board",))
+    board_cards = parse_cards_at(board or [], ("board",))
     if seats:
         records = []
         for index, seat in enumerate(seats):
@@ -238,7 +241,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
             records.append(SeatRecord(
                 seat=seat["seat"], put_in=seat["put_in"], folded=seat.get("folded", False),
                 all_in=seat.get("all_in", False),
-                cards=_parse(seat.get("cards"), ("seats", index, "cards")),
+                cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
                 collected=seat.get("collected")))
         try:
             result = settle_recorded_hand(
@@ -357,15 +360,8 @@ def bad_beat_payout(*, actor, casino: Casino, amount: Decimal, note: str) -> Bad
 
 @transaction.atomic
 def poker_hand_void(*, actor, hand: PokerHand, reason: str) -> PokerHandVoid:
-    if not is_supervisor(actor):
-        raise PermissionDenied("Only a supervisor can void a recorded hand.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError({"reason": ["Say why the hand is voided."]})
-    hand = PokerHand.objects.select_for_update().select_related("table__casino").get(pk=hand.pk)
-    if PokerHandVoid.objects.filter(hand=hand).exists():
-        raise ValidationError({"hand": [f"Hand {hand.pk} is already voided."]})
-    void = PokerHandVoid.objects.create(hand=hand, reason=reason, voided_by=actor)
+    void = void_record(actor=actor, record=hand, void_model=PokerHandVoid, link="hand",
+                       noun="hand", reason=reason)
     if hand.bad_beat_drop:
         _fund_move(hand.table.casino, -hand.bad_beat_drop, kind=FundEntryKind.VOID, hand=hand,
                    actor=actor, note=f"hand {hand.pk} voided")
@@ -418,32 +414,19 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
     if TimeCollection.objects.filter(table=table, period_start=start).exists():
         raise ValidationError({"period_start": [
             f"Time for {start:%H:%M} at {table.label} is already collected."]})
-    try:
-        with transaction.atomic():
-            return TimeCollection.objects.create(
-                table=table, dealer=actor, rake_schedule=schedule, period_start=start,
-                period_minutes=minutes, gaming_day=table.casino.gaming_day(start),
-                seats=sorted(seats), fee_per_seat=schedule.time_fee,
-                amount=schedule.time_fee * len(seats))
-    except IntegrityError:
-        raise ValidationError({"period_start": [
-            f"Time for {start:%H:%M} at {table.label} is already collected."]}) from None
+    # The table row is locked: no other collection at this table can slip in between.
+    return TimeCollection.objects.create(
+        table=table, dealer=actor, rake_schedule=schedule, period_start=start,
+        period_minutes=minutes, gaming_day=table.casino.gaming_day(start),
+        seats=sorted(seats), fee_per_seat=schedule.time_fee,
+        amount=schedule.time_fee * len(seats))
 
 
 @transaction.atomic
 def time_collection_void(*, actor, collection: TimeCollection,
                          reason: str) -> TimeCollectionVoid:
-    if not is_supervisor(actor):
-        raise PermissionDenied("Only a supervisor can void a time collection.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError({"reason": ["Say why the collection is voided."]})
-    TimeCollection.objects.select_for_update().get(pk=collection.pk)
-    if TimeCollectionVoid.objects.filter(collection=collection).exists():
-        raise ValidationError({"collection": [f"Time collection {collection.pk} is already "
-                                              "voided."]})
-    return TimeCollectionVoid.objects.create(collection=collection, reason=reason,
-                                             voided_by=actor)
+    return void_record(actor=actor, record=collection, void_model=TimeCollectionVoid,
+                       link="collection", noun="time collection", reason=reason)
 
 
 # --- Reads ---------------------------------------------------------------------------------
@@ -462,30 +445,17 @@ def hands_at(table: Table) -> QuerySet[PokerHand]:
 
 
 def hands_visible_to(user) -> QuerySet[PokerHand]:
-    hands = _hands()
-    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
-        return hands
-    if has_role(user, Role.DEALER):
-        # A subquery, not a join: no DISTINCT to sort every row of the table.
-        return hands.filter(table__in=dealt_by(user))
-    return hands.none()
+    return at_tables_visible_to(_hands(), user)
 
 
 def collections_visible_to(user) -> QuerySet[TimeCollection]:
     rows = TimeCollection.objects.select_related("table__casino", "correction")
-    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
-        return rows
-    if has_role(user, Role.DEALER):
-        # A subquery, not a join: no DISTINCT to sort every row of the table.
-        return rows.filter(table__in=dealt_by(user))
-    return rows.none()
+    return at_tables_visible_to(rows, user)
 
 
 def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
     """One gaming day's collection per poker table: what the drop boxes should hold.
     Voided hands are counted apart and left out of the sums."""
-    from django.db.models import Count, Q, Sum
-
     standing = Q(poker_hands__gaming_day=day, poker_hands__correction__isnull=True)
     tables = (casino.tables.exclude(game="caribbean_stud").order_by("label")
               .annotate(hands=Count("poker_hands", filter=standing),
@@ -514,22 +484,19 @@ def hand_summary(hand: PokerHand) -> list[str]:
     lines = []
     if hand.mode == HandMode.QUICK:
         lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
-                              "to the winner.")
+                     "to the winner.")
     else:
-        for pot in hand.pots.all():
+        pots = hand.pots.all()
+        for pot in pots:
             winners = sorted(pot.shares.items(), key=lambda kv: int(kv[0]))
             pays = ", ".join(f"seat {seat} {Decimal(amount):.2f}" for seat, amount in winners)
             lines.append(f"{pot.name.capitalize()} {pot.amount:.2f} (seats "
-                                  f"{', '.join(map(str, pot.eligible))}): rake {pot.rake:.2f}; "
-                                  f"{pays}.")
-        returned = [s for s in hand.seats.all()
-                    if s.collects > sum((Decimal(p.shares.get(str(s.seat), 0))
-                                         for p in hand.pots.all()), Decimal(0))]
-        for seat in returned:
-            won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in hand.pots.all()),
-                      Decimal(0))
-            lines.append(f"Return {seat.collects - won:.2f} uncalled to seat "
-                                  f"{seat.seat}.")
+                         f"{', '.join(map(str, pot.eligible))}): rake {pot.rake:.2f}; {pays}.")
+        for seat in hand.seats.all():
+            # What a seat collects beyond its pot shares is its own uncalled bet.
+            won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in pots), Decimal(0))
+            if seat.collects > won:
+                lines.append(f"Return {seat.collects - won:.2f} uncalled to seat {seat.seat}.")
         lines.append(f"Drop {hand.rake:.2f} in the box.")
     if hand.bad_beat_drop:
         lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")

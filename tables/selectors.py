@@ -19,9 +19,15 @@ def tables_visible_to(user) -> QuerySet[Table]:
     return tables.none()
 
 
-def dealt_by(user) -> QuerySet[Table]:
-    """The tables a dealer is assigned to (as a subquery for other reads)."""
-    return Table.objects.filter(dealers=user).values("pk")
+def at_tables_visible_to(rows: QuerySet, user) -> QuerySet:
+    """Records kept per table (rounds, hands, collections) that the user may read:
+    supervisors and accountants every one, a dealer those of the tables he deals."""
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return rows
+    if has_role(user, Role.DEALER):
+        # A subquery, not a join: no DISTINCT to sort every row of the table.
+        return rows.filter(table__in=Table.objects.filter(dealers=user).values("pk"))
+    return rows.none()
 
 
 def require_assigned_dealer(actor, table: Table, records: str) -> None:

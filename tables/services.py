@@ -1,4 +1,5 @@
-"""Every write to casinos and tables goes through here.
+"""Every write to casinos and tables goes through here, with what the recording
+services share: the supervisor's void and the parsing of recorded cards.
 
 Each service runs in one transaction and tags the audit trail (pghistory)
 with the acting user, so changes made outside a web request (commands,
@@ -7,16 +8,18 @@ tasks) are attributed too.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pghistory
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from casino.roles import Role
+from casino.errors import nested_error
+from casino.roles import Role, is_supervisor
 from tables.models import Casino, Game, Table
+from tables.rules.cards import CardError, parse_cards
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
@@ -115,3 +118,28 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         if dealers is not None:
             table.dealers.set(_check_dealers(dealers))
     return table
+
+
+def void_record(*, actor, record, void_model, link: str, noun: str, reason: str):
+    """A supervisor's correction of a recorded round, hand or collection: a new record
+    with the reason, pointing at the old one, which stays (call inside a transaction)."""
+    if not is_supervisor(actor):
+        raise PermissionDenied(f"Only a supervisor can void a {noun}.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": [f"Say why the {noun} is voided."]})
+    type(record).objects.select_for_update().get(pk=record.pk)
+    if void_model.objects.filter(**{link: record}).exists():
+        raise ValidationError({link: [f"{noun.capitalize()} {record.pk} is already voided."]})
+    return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor)
+
+
+def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
+    """Cards as recorded ("As", "10d", "A♠"), or a refusal naming where in the body the
+    bad card is, e.g. ("seats", 2, "cards")."""
+    if cards is None:
+        return None
+    try:
+        return tuple(parse_cards(list(cards)))
+    except CardError as error:
+        raise nested_error(path, str(error)) from None

@@ -12,17 +12,16 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from casino.errors import nested_error
-from casino.roles import Role, has_role, is_supervisor
 from payouts import progressives
 from payouts.models import PaytableStatus
 from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
-from tables.rules.cards import CardError, card_str, parse_cards
+from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
 from tables.rules.stud import (
     Decision,
@@ -33,16 +32,8 @@ from tables.rules.stud import (
     SideWager,
     settle_round,
 )
-from tables.selectors import dealt_by, require_assigned_dealer
-
-
-def _parse(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
-    if cards is None:
-        return None
-    try:
-        return tuple(parse_cards(list(cards)))
-    except CardError as error:
-        raise nested_error(path, str(error)) from None
+from tables.selectors import at_tables_visible_to, require_assigned_dealer
+from tables.services import parse_cards_at, void_record
 
 
 @transaction.atomic
@@ -85,11 +76,11 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                                 "jackpot linked.")
         plays.append(SeatPlay(
             seat=seat["seat"], ante=ante, decision=Decision(seat["decision"]),
-            cards=_parse(seat.get("cards"), ("seats", index, "cards")),
+            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
             irregularity=Irregularity(seat["irregularity"]) if seat.get("irregularity") else None,
             progressive=bool(seat.get("progressive")),
         ))
-    dealer = _parse(dealer_cards, ("dealer_cards",)) if dealer_cards else None
+    dealer = parse_cards_at(dealer_cards, ("dealer_cards",)) if dealer_cards else None
     try:
         result = settle_round(paytable.terms(), dealer, plays,
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
@@ -132,15 +123,8 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
 
 @transaction.atomic
 def stud_round_void(*, actor, round_: StudRound, reason: str) -> StudRoundVoid:
-    if not is_supervisor(actor):
-        raise PermissionDenied("Only a pit supervisor can void a recorded round.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError({"reason": ["Say why the round is voided."]})
-    StudRound.objects.select_for_update().get(pk=round_.pk)
-    if StudRoundVoid.objects.filter(round=round_).exists():
-        raise ValidationError({"round": [f"Round {round_.pk} is already voided."]})
-    return StudRoundVoid.objects.create(round=round_, reason=reason, voided_by=actor)
+    return void_record(actor=actor, record=round_, void_model=StudRoundVoid, link="round",
+                       noun="round", reason=reason)
 
 
 def rounds_visible_to(user) -> QuerySet[StudRound]:
@@ -148,12 +132,7 @@ def rounds_visible_to(user) -> QuerySet[StudRound]:
         "table__casino", "table__progressive", "paytable", "dealer", "correction",
     ).prefetch_related(Prefetch("seats", queryset=StudSeat.objects.order_by("seat")),
                        "jackpot_hits")
-    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
-        return rounds
-    if has_role(user, Role.DEALER):
-        # A subquery, not a join: no DISTINCT to sort every row of the table.
-        return rounds.filter(table__in=dealt_by(user))
-    return rounds.none()
+    return at_tables_visible_to(rounds, user)
 
 
 def payout_instructions(round_: StudRound) -> list[str]:
