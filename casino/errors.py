@@ -16,6 +16,19 @@ class NestedValidationError(ValidationError):
         super().__init__(_first_message(detail))
 
 
+def error_detail(error: ValidationError) -> dict:
+    """A service's refusal as a body keyed by field, whether it was raised nested (the
+    request's shape) or plain: what the API answers and the pages show."""
+    if isinstance(error, NestedValidationError):
+        return error.detail
+    if not hasattr(error, "error_dict"):
+        return {"non_field_errors": error.messages}
+    detail = dict(error.message_dict)
+    if "__all__" in detail:
+        detail["non_field_errors"] = detail.pop("__all__")
+    return detail
+
+
 def nested_error(path: tuple, message: str) -> NestedValidationError:
     """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}, the shape DRF gives
     errors in a list of objects (the index becomes a string key in JSON)."""

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from casino.errors import NestedValidationError
+from casino.errors import error_detail
 from casino.roles import Role, role_required
 from tables.models import Table
 from tables.round_serializers import StudRoundInput
@@ -114,10 +114,8 @@ def round_form(request, pk: int):
                     actor=request.user, table=table,
                     idempotency_key=request.POST.get("idempotency_key", "")[:80],
                     **payload.validated_data)
-            except NestedValidationError as refused:
-                context["summary"] = _attach_errors(refused.detail, rows, playing)
             except ValidationError as refused:
-                context["summary"] = _attach_errors(refused.message_dict, rows, playing)
+                context["summary"] = _attach_errors(error_detail(refused), rows, playing)
             else:
                 return redirect("dealer-round", pk=round_.pk)
     status = 400 if context["summary"] else 200

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino import audit
-from casino.errors import NestedValidationError
+from casino.errors import error_detail
 from casino.pages import problems_of, versioned_transition
 from casino.roles import Role, role_required
 from tables import poker_hands, poker_settings
@@ -33,6 +33,7 @@ from tables.models import (
 )
 from tables.poker_serializers import PokerHandInput
 from tables.rules.showdown import GAMES
+from tables.selectors import require_assigned_dealer
 
 EXAMPLE_CARDS = ["Qh", "Qs", "9d", "5c", "3h", "2d", "7s"]
 
@@ -47,8 +48,7 @@ SEAT_FIELD_WORDS = {"put_in": "chips put in", "cards": "cards", "all_in": "all i
 
 def _dealt_table(request, pk: int) -> Table:
     table = get_object_or_404(Table.objects.select_related("casino", "rake_schedule"), pk=pk)
-    if not table.dealers.filter(pk=request.user.pk).exists():
-        raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
+    require_assigned_dealer(request.user, table, "hands")
     if not table.is_poker:
         raise PermissionDenied(f"{table.label} is a stud table: record its rounds on the "
                                "round form.")
@@ -80,10 +80,8 @@ def _record(request, table: Table, body: dict, seat_numbers=None):
             actor=request.user, table=table,
             idempotency_key=request.POST.get("idempotency_key", "")[:80],
             **payload.validated_data)
-    except NestedValidationError as refused:
-        return None, _problems(refused.detail, seat_numbers)
     except ValidationError as refused:
-        return None, _problems(refused.message_dict, seat_numbers)
+        return None, _problems(error_detail(refused), seat_numbers)
     return hand, []
 
 
@@ -210,11 +208,8 @@ def time_collect(request, pk: int):
     seats = [int(s) for s in request.POST.getlist("seats") if s.isdigit()]
     try:
         row = poker_hands.time_collection_record(actor=request.user, table=table, seats=seats)
-    except NestedValidationError as refused:
-        for line in _problems(refused.detail):
-            messages.error(request, line)
     except ValidationError as refused:
-        for line in _problems(refused.message_dict):
+        for line in _problems(error_detail(refused)):
             messages.error(request, line)
     else:
         messages.success(request, f"Time collected for {row.period_start:%H:%M}: "
