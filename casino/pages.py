@@ -20,6 +20,12 @@ def problems_of(error: ValidationError) -> list[str]:
     return error.messages
 
 
+def form_problems(form) -> list[str]:
+    """A form's errors as lines naming each field by its label."""
+    return [f"{form[field].label}: {message}" if field in form.fields else message
+            for field, messages_ in form.errors.items() for message in messages_]
+
+
 def versioned_transition(request, terms, action: str, services: dict[str, Callable],
                          page: str):
     """Publish, retire or version a paytable or schedule from its page, then go back to

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino import audit
-from casino.pages import problems_of, versioned_transition
+from casino.pages import form_problems, problems_of, versioned_transition
 from casino.roles import Role, role_required
 from payouts import services
 from payouts.forms import CATEGORY_LABELS, AssignPaytableForm, NewPaytableForm, PaytableTermsForm
@@ -54,7 +54,7 @@ def paytable_detail(request, pk: int):
                 messages.success(request, "Draft saved.")
                 return redirect("pit-paytable", pk=pk)
         else:
-            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+            problems = form_problems(form)
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
     history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50])
     return render(request, "payouts/paytable_detail.html", {

@@ -4,7 +4,7 @@ collection (dealers), the bad-beat fund (supervisors pay, accountants read)."""
 from __future__ import annotations
 
 import django_filters
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
@@ -26,7 +26,7 @@ from tables.poker_serializers import (
     TimeCollectionInput,
     TimeCollectionOutput,
 )
-from tables.round_serializers import VoidInput
+from tables.round_api import VoidAction
 
 
 class RakeScheduleViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
@@ -130,7 +130,8 @@ class PokerHandFilter(django_filters.FilterSet):
         fields = ["table", "dealer", "gaming_day", "mode"]
 
 
-class PokerHandViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+@extend_schema_view(void=extend_schema(responses={201: PokerHandOutput}))
+class PokerHandViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMixin,
                        viewsets.GenericViewSet):
     serializer_class = PokerHandOutput
     permission_classes = [RoleModelPermissions]
@@ -139,17 +140,8 @@ class PokerHandViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
     def get_queryset(self):
         return poker_hands.hands_visible_to(self.request.user)
 
-    @extend_schema(request=VoidInput, responses={201: PokerHandOutput})
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
-    def void(self, request, pk=None):
-        """A supervisor voids a recorded hand with a reason (a correcting record)."""
-        hand = self.get_object()
-        payload = VoidInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        poker_hands.poker_hand_void(actor=request.user, hand=hand,
-                                    reason=payload.validated_data["reason"])
-        return Response(PokerHandOutput(self.get_queryset().get(pk=hand.pk)).data,
-                        status=status.HTTP_201_CREATED)
+    def void_record(self, record, actor, reason):
+        poker_hands.poker_hand_void(actor=actor, hand=record, reason=reason)
 
 
 class CanCollectTime(IsAuthenticated):
@@ -174,7 +166,8 @@ class TableTimeCollectionsView(APIView):
         return Response(TimeCollectionOutput(row).data, status=status.HTTP_201_CREATED)
 
 
-class TimeCollectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+@extend_schema_view(void=extend_schema(responses={201: TimeCollectionOutput}))
+class TimeCollectionViewSet(VoidAction, mixins.ListModelMixin, mixins.RetrieveModelMixin,
                             viewsets.GenericViewSet):
     """The time collection ledger."""
 
@@ -186,17 +179,8 @@ class TimeCollectionViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         return poker_hands.collections_visible_to(self.request.user)
 
-    @extend_schema(request=VoidInput, responses={201: TimeCollectionOutput})
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
-    def void(self, request, pk=None):
-        """A supervisor voids a time collection recorded in error (a correcting record)."""
-        row = self.get_object()
-        payload = VoidInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        poker_hands.time_collection_void(actor=request.user, collection=row,
-                                         reason=payload.validated_data["reason"])
-        return Response(TimeCollectionOutput(self.get_queryset().get(pk=row.pk)).data,
-                        status=status.HTTP_201_CREATED)
+    def void_record(self, record, actor, reason):
+        poker_hands.time_collection_void(actor=actor, collection=record, reason=reason)
 
 
 class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,

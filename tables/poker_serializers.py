@@ -17,6 +17,7 @@ from tables.models import (
     TimeCollection,
 )
 from tables.poker_hands import next_hand
+from tables.round_serializers import voided
 
 # No table sees a hundred million in one hand; the cap keeps a ten-seat total inside the
 # ledger's columns, so a typo is refused rather than overflowing the database.
@@ -119,11 +120,7 @@ class PokerHandOutput(serializers.ModelSerializer):
         return next_hand(hand.table, hand)
 
     def get_voided(self, hand) -> dict | None:
-        correction = getattr(hand, "correction", None)
-        if correction is None:
-            return None
-        return {"reason": correction.reason, "by": correction.voided_by_id,
-                "at": correction.voided_at.isoformat()}
+        return voided(hand)
 
 
 class TimeCollectionInput(serializers.Serializer):
@@ -142,11 +139,7 @@ class TimeCollectionOutput(serializers.ModelSerializer):
                   "gaming_day", "seats", "fee_per_seat", "amount", "recorded_at", "voided"]
 
     def get_voided(self, row) -> dict | None:
-        correction = getattr(row, "correction", None)
-        if correction is None:
-            return None
-        return {"reason": correction.reason, "by": correction.voided_by_id,
-                "at": correction.voided_at.isoformat()}
+        return voided(row)
 
 
 class BadBeatEntryOutput(serializers.ModelSerializer):

@@ -16,7 +16,7 @@ from pghistory.models import Events
 
 from casino import audit
 from casino.errors import error_detail
-from casino.pages import problems_of, versioned_transition
+from casino.pages import form_problems, problems_of, versioned_transition
 from casino.roles import Role, role_required
 from tables import poker_hands, poker_settings
 from tables.dealer_views import CARD_PICKER, _messages
@@ -306,7 +306,7 @@ def schedule_list(request):
                 messages.success(request, f"{schedule} created. Check it and publish it.")
                 return redirect("pit-schedule", pk=schedule.pk)
         else:
-            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+            problems = form_problems(form)
     schedules = RakeSchedule.objects.order_by("family_id", "version")
     return render(request, "tables/schedule_list.html", {
         "schedules": schedules, "form": form, "problems": problems},
@@ -331,7 +331,7 @@ def schedule_detail(request, pk: int):
                 messages.success(request, "Draft saved.")
                 return redirect("pit-schedule", pk=pk)
         else:
-            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+            problems = form_problems(form)
     history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
     return render(request, "tables/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
@@ -372,7 +372,7 @@ def table_settings(request, pk: int):
                                           "recorded keep the settings they were played under.")
                 return redirect("pit-poker-settings", pk=pk)
         else:
-            problems = [f"{form[f].label}: {e}" for f, es in form.errors.items() for e in es]
+            problems = form_problems(form)
     events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30])
     return render(request, "tables/poker_settings.html", {
         "table": table, "form": form, "problems": problems, "history": events},

@@ -4,7 +4,7 @@ reads what his role covers, supervisors void (POST /stud-rounds/{id}/void/)."""
 from __future__ import annotations
 
 import django_filters
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
@@ -52,7 +52,26 @@ class StudRoundFilter(django_filters.FilterSet):
         fields = ["table", "dealer", "gaming_day"]
 
 
-class StudRoundViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
+class VoidAction:
+    """``POST .../{id}/void/`` with a reason: a supervisor's correcting record (the
+    service checks the role). Answers the record as the view shows it, with ``voided``."""
+
+    def void_record(self, record, actor, reason: str) -> None:
+        raise NotImplementedError
+
+    @extend_schema(request=VoidInput)
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def void(self, request, pk=None):
+        record = self.get_object()
+        payload = VoidInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        self.void_record(record, request.user, payload.validated_data["reason"])
+        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
+                        status=status.HTTP_201_CREATED)
+
+
+@extend_schema_view(void=extend_schema(responses={201: StudRoundOutput}))
+class StudRoundViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMixin,
                        viewsets.GenericViewSet):
     serializer_class = StudRoundOutput
     permission_classes = [RoleModelPermissions]
@@ -61,13 +80,5 @@ class StudRoundViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
     def get_queryset(self):
         return rounds_visible_to(self.request.user)
 
-    @extend_schema(request=VoidInput, responses={201: StudRoundOutput})
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
-    def void(self, request, pk=None):
-        """A supervisor voids a recorded round with a reason (a correcting record)."""
-        round_ = self.get_object()
-        payload = VoidInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        stud_round_void(actor=request.user, round_=round_, reason=payload.validated_data["reason"])
-        return Response(StudRoundOutput(self.get_queryset().get(pk=round_.pk)).data,
-                        status=status.HTTP_201_CREATED)
+    def void_record(self, record, actor, reason):
+        stud_round_void(actor=actor, round_=record, reason=reason)

@@ -36,6 +36,15 @@ class StudRoundInput(serializers.Serializer):
         return attrs
 
 
+def voided(record) -> dict | None:
+    """A record's supervisor's correction (``correction``, a Void): reason, by, at."""
+    correction = getattr(record, "correction", None)
+    if correction is None:
+        return None
+    return {"reason": correction.reason, "by": correction.voided_by_id,
+            "at": correction.voided_at.isoformat()}
+
+
 class StudSeatOutput(serializers.ModelSerializer):
     net = serializers.DecimalField(max_digits=14, decimal_places=2, read_only=True)
     category = serializers.SerializerMethodField()
@@ -99,11 +108,7 @@ class StudRoundOutput(serializers.ModelSerializer):
                 "took_fifth_card": round_.dealer_took_fifth_card}
 
     def get_voided(self, round_) -> dict | None:
-        correction = getattr(round_, "correction", None)
-        if correction is None:
-            return None
-        return {"reason": correction.reason, "by": correction.voided_by_id,
-                "at": correction.voided_at.isoformat()}
+        return voided(round_)
 
     def to_representation(self, round_):
         data = super().to_representation(round_)
