@@ -42,6 +42,7 @@ from tables.models import (
     TimeCollectionVoid,
 )
 from tables.rules.betting import (
+    DEFAULT_KILL_BIG_BETS,
     BettingRound,
     KillDecision,
     KillKind,
@@ -93,7 +94,7 @@ def _kill_settings(table: Table) -> KillSettings | None:
     if table.kill == Kill.OFF:
         return None
     return KillSettings(KillKind(table.kill), KillTrigger(table.kill_trigger),
-                        table.kill_pot_big_bets or Decimal(10))
+                        table.kill_pot_big_bets or DEFAULT_KILL_BIG_BETS)
 
 
 def last_hand(table: Table) -> PokerHand | None:

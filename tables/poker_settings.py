@@ -26,6 +26,7 @@ from tables.models import (
     Structure,
     Table,
 )
+from tables.rules.betting import DEFAULT_KILL_BIG_BETS
 from tables.rules.money import unit
 
 SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
@@ -46,7 +47,6 @@ STRUCTURE_FIELDS = {
     Structure.NO_LIMIT: set(),
 }
 LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_bet", "max_bet"}
-DEFAULT_KILL_BIG_BETS = Decimal(10)
 
 
 _audit = versioning.audit

@@ -106,6 +106,9 @@ def reopens_betting(*, raise_by: Decimal, full_raise: Decimal, rule: ReopenRule)
 # --- Kill games ---------------------------------------------------------------------
 
 
+DEFAULT_KILL_BIG_BETS = Decimal(10)  # "the most typical value" (seed text)
+
+
 class KillKind(StrEnum):
     FULL = "full"   # stakes doubled, kill blind twice the big blind
     HALF = "half"   # stakes times 1.5
@@ -120,7 +123,7 @@ class KillTrigger(StrEnum):
 class KillSettings:
     kind: KillKind
     trigger: KillTrigger
-    pot_big_bets: Decimal = Decimal(10)
+    pot_big_bets: Decimal = DEFAULT_KILL_BIG_BETS
 
 
 @dataclass(frozen=True)
