@@ -1,17 +1,66 @@
-"""API plumbing shared by every app: the error shape of docs/API.md."""
+"""API plumbing shared by every app: the error shape of docs/API.md, how amounts are
+read (casino.parsers reads the bodies)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
-from rest_framework import exceptions
+from django.db import models
+from rest_framework import exceptions, parsers, serializers
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from casino.errors import error_detail
+from casino.errors import IdempotencyKeyReused, error_detail
+from casino.parsers import JSONParser
+from tables.rules.money import MoneyError, parse_plain_decimal
+
+
+class Conflict(exceptions.APIException):
+    status_code = 409
+    default_detail = "The request conflicts with one already recorded."
+    default_code = "conflict"
 
 
 def exception_handler(exc, context):
     # Services raise Django's ValidationError (they are not DRF-aware); present it
     # in DRF's {"field": ["message"]} shape rather than letting it become a 500.
-    if isinstance(exc, DjangoValidationError):
+    if isinstance(exc, IdempotencyKeyReused):
+        exc = Conflict(error_detail(exc))
+    elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(error_detail(exc))
     return drf_exception_handler(exc, context)
+
+
+# POST /api/v1/auth/token/. DRF's view names its own parsers; these are the API's. (No
+# docstring: the schema would show it as the operation's description.)
+class TokenView(ObtainAuthToken):
+    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+
+
+class DecimalStringField(serializers.DecimalField):
+    """A decimal written as a plain string: "12.50", "-1.00", "0.70". JSON numbers,
+    exponents ("1E+2") and digits other than 0-9 (Arabic-Indic ten) are refused by name."""
+
+    default_error_messages = {
+        "plain": 'Give a plain decimal string such as "12.50"; {input!r} is not one.'}
+
+    def to_internal_value(self, data):
+        try:
+            parse_plain_decimal(data)
+        except MoneyError:
+            self.fail("plain", input=data)
+        return super().to_internal_value(data.strip())
+
+
+class MoneyField(DecimalStringField):
+    """An amount in the casino's currency: a decimal string with two places at most."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=14, decimal_places=2, **kwargs)
+
+
+# The project's model serializers read model decimals as plain decimal strings. (No
+# docstring: drf-spectacular would show it on every component of the schema.)
+class ModelSerializer(serializers.ModelSerializer):
+
+    serializer_field_mapping = {**serializers.ModelSerializer.serializer_field_mapping,
+                                models.DecimalField: DecimalStringField}

@@ -52,3 +52,11 @@ def _first_message(detail) -> str:
     elif detail:
         return str(detail)
     return ""
+
+
+class IdempotencyKeyReused(ValidationError):
+    """The same Idempotency-Key from the same user with a different body: a second,
+    different record must not hide behind the first (the API answers 409)."""
+
+    def __init__(self, message: str):
+        super().__init__({"idempotency_key": [message]})

@@ -2,10 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from casino import views
+from casino import api, views
 from payouts import api as payouts_api
 from payouts import progressive_api, progressive_views
 from payouts import views as payouts_views
@@ -61,7 +60,7 @@ urlpatterns = [
          name="pit-schedule-transition"),
     path("pit/tables/<int:pk>/poker/", poker_views.table_settings, name="pit-poker-settings"),
     path("admin/", admin.site.urls),
-    path("api/v1/auth/token/", obtain_auth_token, name="api-token"),
+    path("api/v1/auth/token/", api.TokenView.as_view(), name="api-token"),
     path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),
          name="table-stud-rounds"),
     path("api/v1/tables/<int:pk>/poker-hands/", poker_api.TablePokerHandsView.as_view(),

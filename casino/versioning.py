@@ -73,6 +73,17 @@ def lock(model: type[Model], pk: int) -> Model:
     return model.objects.select_for_update().get(pk=pk)
 
 
+def lock_for_table(model: type[Model], pk: int, *, field: str) -> Model:
+    """Lock published terms that are being given to a table (call inside a transaction,
+    with the table locked). ``retire`` takes the same lock: a retire that comes first
+    makes this refuse; one that comes second sees the table using the terms and refuses."""
+    terms = lock(model, pk)
+    if terms.status != PUBLISHED:
+        raise ValidationError({field: f"{terms} is not published; publish it before giving it "
+                                      "to a table."})
+    return terms
+
+
 def refuse_unknown(fields: Iterable[str], allowed: set[str], verb: str = "set") -> None:
     unknown = set(fields) - allowed
     if unknown:

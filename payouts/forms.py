@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
+from casino.pages import PlainDecimalFormField
 from payouts.models import Paytable
 from tables.rules.stud import STUD_CATEGORIES, Variant
 
@@ -18,13 +19,13 @@ class PaytableTermsForm(forms.Form):
     """A draft's terms: one field per category's odds, then the limits."""
 
     name = forms.CharField(max_length=120)
-    max_payout = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0.01,
+    max_payout = PlainDecimalFormField(max_digits=14, decimal_places=2, min_value=0.01,
                                     label="Maximum payout on the bet")
     dealer_qualifier = forms.CharField(max_length=2, label="Dealer qualifies with",
                                        help_text="AK = ace-king or better; 22 = a pair of "
                                                  "twos or better")
-    min_ante = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0.01)
-    max_ante = forms.DecimalField(max_digits=14, decimal_places=2, min_value=0.01)
+    min_ante = PlainDecimalFormField(max_digits=14, decimal_places=2, min_value=0.01)
+    max_ante = PlainDecimalFormField(max_digits=14, decimal_places=2, min_value=0.01)
 
     def __init__(self, *args, paytable: Paytable, **kwargs):
         initial = {"name": paytable.name, "max_payout": paytable.max_payout,

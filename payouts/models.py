@@ -105,6 +105,9 @@ class Progressive(models.Model):
                                    name="progressive_rates_not_negative"),
             models.CheckConstraint(condition=models.Q(seed__gte=0, wager__gt=0),
                                    name="progressive_seed_and_wager"),
+            models.CheckConstraint(condition=models.Q(amount__gte=0, reserve__gte=0,
+                                                      overflow__gte=0),
+                                   name="progressive_meters_not_negative"),
         ]
 
     def __str__(self) -> str:

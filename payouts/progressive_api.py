@@ -7,26 +7,26 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
+from casino.api import DecimalStringField, ModelSerializer, MoneyField
+from casino.permissions import HasRole
 from payouts import progressives, reconciliation
 from payouts.models import JackpotHit, Progressive
 
 
-class ProgressiveSerializer(serializers.ModelSerializer):
+class ProgressiveSerializer(ModelSerializer):
     awards = serializers.JSONField(required=False)
-    wager = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+    wager = MoneyField(required=False,
                                      min_value=Decimal("0.01"))
-    seed = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=Decimal(0))
-    contribution_rate = serializers.DecimalField(max_digits=6, decimal_places=5,
+    seed = MoneyField(min_value=Decimal(0))
+    contribution_rate = DecimalStringField(max_digits=6, decimal_places=5,
                                                  min_value=Decimal(0), max_value=Decimal(1))
-    reserve_rate = serializers.DecimalField(max_digits=6, decimal_places=5, required=False,
+    reserve_rate = DecimalStringField(max_digits=6, decimal_places=5, required=False,
                                             min_value=Decimal(0), max_value=Decimal(1))
-    limit = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
+    limit = MoneyField(required=False,
                                      allow_null=True, min_value=Decimal(0))
-    approval_threshold = serializers.DecimalField(max_digits=14, decimal_places=2,
-                                                  required=False, min_value=Decimal(0))
+    approval_threshold = MoneyField(required=False, min_value=Decimal(0))
     tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
@@ -53,7 +53,7 @@ class ProgressiveSerializer(serializers.ModelSerializer):
 
 class CorrectionInput(serializers.Serializer):
     meter = serializers.ChoiceField(choices=["meter", "reserve", "overflow"], default="meter")
-    new_balance = serializers.DecimalField(max_digits=14, decimal_places=2)
+    new_balance = MoneyField()
     reason = serializers.CharField(max_length=2000)
 
 
@@ -69,12 +69,12 @@ class ReconciliationQuery(serializers.Serializer):
 
 class ReconciliationLine(serializers.Serializer):
     meter = serializers.CharField()
-    opening = serializers.DecimalField(max_digits=14, decimal_places=2)
-    contributions = serializers.DecimalField(max_digits=14, decimal_places=2)
-    awards = serializers.DecimalField(max_digits=14, decimal_places=2)
-    resets = serializers.DecimalField(max_digits=14, decimal_places=2)
-    corrections = serializers.DecimalField(max_digits=14, decimal_places=2)
-    closing = serializers.DecimalField(max_digits=14, decimal_places=2)
+    opening = MoneyField()
+    contributions = MoneyField()
+    awards = MoneyField()
+    resets = MoneyField()
+    corrections = MoneyField()
+    closing = MoneyField()
     balanced = serializers.BooleanField()
 
 
@@ -96,7 +96,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
             actor=self.request.user, progressive=serializer.instance, **data)
 
     @extend_schema(request=CorrectionInput, responses={201: ProgressiveSerializer})
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @action(detail=True, methods=["post"], permission_classes=[HasRole])
     def correct(self, request, pk=None):
         """A documented correction of the meter, reserve or overflow (supervisors)."""
         progressive = self.get_object()
@@ -109,7 +109,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
 
     @extend_schema(parameters=[ReconciliationQuery],
                    responses=ReconciliationLine(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def reconciliation(self, request, pk=None):
         """Opening + contributions + awards (negative) + resets ± corrections = closing, for
         each meter of the progressive over [start, end)."""
@@ -122,7 +122,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(ReconciliationLine(lines, many=True).data)
 
 
-class JackpotHitSerializer(serializers.ModelSerializer):
+class JackpotHitSerializer(ModelSerializer):
     table = serializers.IntegerField(source="round.table_id", read_only=True)
 
     class Meta:
@@ -139,7 +139,7 @@ class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
     filterset_fields = ["progressive", "status", "round"]
 
     @extend_schema(request=None, responses=JackpotHitSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @action(detail=True, methods=["post"], permission_classes=[HasRole])
     def approve(self, request, pk=None):
         """A supervisor approves an award that waited for approval."""
         hit = progressives.hit_approve(actor=request.user, hit=self.get_object())

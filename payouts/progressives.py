@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
@@ -37,7 +37,7 @@ from payouts.models import (
     Progressive,
 )
 from tables.models import Table
-from tables.rules.money import CURRENCY_DIGITS
+from tables.rules.money import CURRENCY_DIGITS, MoneyError, has_exact_cents, read_amount, unit
 from tables.rules.progressive import (
     AwardRule,
     Hit,
@@ -76,10 +76,11 @@ def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
                                              "amount, e.g. {\"percent\": \"10\"}."})
         kind, raw = next(iter(spec.items()))
         try:
-            value = Decimal(str(raw))
-        except InvalidOperation:
-            raise ValidationError({"awards": f"{category}: '{raw}' is not a number."}) from None
-        if not value.is_finite() or value <= 0 or (kind == "percent" and value > 100):
+            value = read_amount(raw)
+        except MoneyError:
+            raise ValidationError({"awards": f"{category}: {raw!r} is not a plain decimal "
+                                             'such as "10" or "500.00".'}) from None
+        if value <= 0 or (kind == "percent" and value > 100):
             raise ValidationError({"awards": f"{category}: {raw} is out of range."})
         rules[category] = AwardRule(percent=value) if kind == "percent" else AwardRule(
             fixed=value)
@@ -87,10 +88,15 @@ def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
 
 
 def _check(progressive: Progressive) -> None:
-    award_rules(progressive.awards)
+    rules = award_rules(progressive.awards)
     if progressive.currency not in CURRENCY_DIGITS:
         raise ValidationError({"currency": f"'{progressive.currency}' is not a currency this "
                                            "service keeps books in."})
+    amounts = [("seed", progressive.seed), ("wager", progressive.wager),
+               ("limit", progressive.limit), ("approval_threshold", progressive.approval_threshold),
+               *(("awards", rule.fixed) for rule in rules.values() if rule.fixed is not None)]
+    for field, amount in amounts:
+        _require_whole_units(amount, progressive.currency, field)
     if progressive.contribution_rate + progressive.reserve_rate > 1:
         raise ValidationError({"contribution_rate": "The contribution and reserve rates "
                                                     "together cannot exceed 1 (100%)."})
@@ -98,6 +104,12 @@ def _check(progressive: Progressive) -> None:
         raise ValidationError({"limit": f"The limit {progressive.limit} is below the seed "
                                         f"{progressive.seed}."})
     progressive.full_clean()
+
+
+def _require_whole_units(amount: Decimal | None, currency: str, field: str) -> None:
+    if amount is not None and not has_exact_cents(amount, currency):
+        raise ValidationError({field: f"{amount} is not a whole number of {unit(currency)} "
+                                      f"{currency}, the smallest amount of the currency."})
 
 
 @transaction.atomic
@@ -150,7 +162,11 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
     if meter not in MeterName.values:
         raise ValidationError({"meter": f"'{meter}' is not a meter: use meter, reserve or "
                                         "overflow."})
+    if new_balance < 0:
+        raise ValidationError({"new_balance": f"A meter never goes below zero; {new_balance} "
+                                              "is refused."})
     progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    _require_whole_units(new_balance, progressive.currency, "new_balance")
     field = "amount" if meter == MeterName.METER else meter
     delta = new_balance - getattr(progressive, field)
     setattr(progressive, field, new_balance)
@@ -186,7 +202,7 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
     if wagers:
         part = contribution(total, rate=progressive.contribution_rate,
                             reserve_rate=progressive.reserve_rate, meter=progressive.amount,
-                            limit=progressive.limit)
+                            limit=progressive.limit, unit=unit(progressive.currency))
         for meter, field, amount in ((MeterName.METER, "amount", part.to_meter),
                                      (MeterName.RESERVE, "reserve", part.to_reserve),
                                      (MeterName.OVERFLOW, "overflow", part.to_overflow)):
@@ -232,7 +248,8 @@ def settle_pending_hits(progressive_id: int) -> int:
     for round_id, round_hits in groupby(pending, key=lambda h: h.round_id):
         round_hits = list(round_hits)
         result = settle_hits(progressive.amount, [Hit(h.seat, h.category) for h in round_hits],
-                             schedule, seed=progressive.seed, reserve=progressive.reserve)
+                             schedule, seed=progressive.seed, reserve=progressive.reserve,
+                             unit=unit(progressive.currency))
         by_seat = {h.seat: h for h in round_hits}
         for award in result.awards:
             hit = by_seat[award.seat]

@@ -2,17 +2,18 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from casino.api import ModelSerializer, MoneyField
 from payouts.models import Paytable
 
 
-class PaytableSerializer(serializers.ModelSerializer):
+class PaytableSerializer(ModelSerializer):
     odds = serializers.JSONField(required=False,
                                  help_text="Category -> N (N:1 on the bet); defaults to the "
                                            "variant's standard odds.")
-    max_payout = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
+    max_payout = MoneyField(required=False)
     dealer_qualifier = serializers.CharField(required=False, max_length=2)
-    min_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
-    max_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False)
+    min_ante = MoneyField(required=False)
+    max_ante = MoneyField(required=False)
     family = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:

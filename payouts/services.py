@@ -6,15 +6,16 @@ with the acting supervisor and a reason.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino import versioning
-from payouts.models import Paytable, PaytableStatus
+from payouts.models import Paytable
 from tables.models import Game, Table
+from tables.rules.money import MoneyError, read_amount
 from tables.rules.stud import (
     STUD_CATEGORIES,
     UK_ODDS,
@@ -123,10 +124,9 @@ def _amount(value: Any, field: str) -> Decimal | None:
     if value is None or value == "":
         return None
     try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        raise ValidationError({field: f"'{value}' is not an amount."}) from None
-    return amount
+        return read_amount(value)
+    except MoneyError as refused:
+        raise ValidationError({field: str(refused)}) from None
 
 
 @transaction.atomic
@@ -135,13 +135,10 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
     """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
     theirs. The table's ante limits default to the paytable's and must lie within them."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    paytable = Paytable.objects.get(pk=paytable.pk)
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
                                         "table; paytables are for stud tables."})
-    if paytable.status != PaytableStatus.PUBLISHED:
-        raise ValidationError({"paytable": f"{paytable} is not published; publish it before "
-                                           "assigning it to a table."})
+    paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable")
     low = _amount(min_ante, "min_ante") or paytable.min_ante
     high = _amount(max_ante, "max_ante") or paytable.max_ante
     if low < paytable.min_ante or high > paytable.max_ante or low > high:

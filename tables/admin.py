@@ -10,6 +10,12 @@ class CasinoAdmin(admin.ModelAdmin):
     list_display = ["name", "currency", "timezone", "gaming_day_start"]
     search_fields = ["name"]
 
+    def get_readonly_fields(self, request, obj=None):
+        # services.casino_update refuses it too: the books of its tables stay in it.
+        if obj is not None and obj.tables.exists():
+            return ["currency"]
+        return []
+
     def has_delete_permission(self, request, obj=None):
         return False  # casinos own ledgers; they are never deleted
 
@@ -37,6 +43,12 @@ class TableAdmin(admin.ModelAdmin):
     # pit pages and the API, not a bare form here.
     readonly_fields = ["paytable", "progressive", "min_ante", "max_ante",
                        *POKER_FIELDS, "poker_settings_version"]
+
+    def get_readonly_fields(self, request, obj=None):
+        # services.table_update refuses both: a table never moves casino or changes game.
+        if obj is not None:
+            return ["casino", "game", *self.readonly_fields]
+        return self.readonly_fields
 
     def has_delete_permission(self, request, obj=None):
         return False  # close a table instead: its rounds keep pointing at it

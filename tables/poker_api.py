@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.permissions import RoleModelPermissions
+from casino.permissions import HasRole, RoleModelPermissions
 from tables import poker_hands, poker_settings, selectors
 from tables.models import BadBeatFund, PokerHand, RakeSchedule, Table, TimeCollection
 from tables.poker_serializers import (
@@ -97,7 +97,7 @@ class TablePokerHandsView(APIView):
 
 
 class TableNextHandView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [HasRole]
 
     @extend_schema(responses={200: dict})
     def get(self, request, pk: int):
@@ -107,7 +107,7 @@ class TableNextHandView(APIView):
 
 
 class TableRaiseLimitsView(APIView):
-    permission_classes = [IsAuthenticated]
+    permission_classes = [HasRole]
 
     @extend_schema(parameters=[RaiseLimitsQuery], responses={200: dict})
     def get(self, request, pk: int):
@@ -199,7 +199,7 @@ class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return self.get_paginated_response(BadBeatEntryOutput(page, many=True).data)
 
     @extend_schema(request=BadBeatPayoutInput, responses={201: BadBeatEntryOutput})
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @action(detail=True, methods=["post"], permission_classes=[HasRole])
     def payout(self, request, pk=None):
         """A supervisor pays the bad-beat jackpot from the fund."""
         fund = self.get_object()

@@ -64,7 +64,13 @@ from tables.rules.showdown import (
     settle_recorded_hand,
 )
 from tables.selectors import at_tables_visible_to, require_assigned_dealer
-from tables.services import parse_cards_at, void_record
+from tables.services import (
+    create_keyed,
+    parse_cards_at,
+    replayed_record,
+    request_fingerprint,
+    void_record,
+)
 
 LATE_COLLECTION = dt.timedelta(hours=24)
 STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind", "ante")
@@ -210,13 +216,17 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       board: Sequence[str] | None = None, button: int | None = None,
                       winners: Sequence[int] | None = None,
                       idempotency_key: str = "") -> tuple[PokerHand, bool]:
-    """Settle and store a hand. Returns (hand, created); a repeated idempotency key
-    returns the hand first recorded with it."""
+    """Settle and store a hand. Returns (hand, created); the same Idempotency-Key with the
+    same request returns the hand first recorded with it, with another request it is
+    refused."""
+    fingerprint = request_fingerprint(
+        table=table.pk, pot=pot, flop_dealt=flop_dealt, players_dealt=players_dealt,
+        winner=winner, seats=seats, board=board, button=button, winners=winners)
     table = _lock_poker_table(actor, table)
-    if idempotency_key:
-        earlier = PokerHand.objects.filter(table=table, idempotency_key=idempotency_key).first()
-        if earlier is not None:
-            return earlier, False
+    earlier = replayed_record(PokerHand, actor=actor, key=idempotency_key,
+                              fingerprint=fingerprint, noun="hand")
+    if earlier is not None:
+        return earlier, False
     schedule = table.rake_schedule
     chip = unit(table.casino.currency)
     # The rake is never finer than the currency: 5% of 85 yen is 4 yen, not 4.25.
@@ -290,7 +300,8 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
 
     decision = _decide_kill(table, pot=pot, winner=winner, previous=previous)
     now = timezone.now()
-    hand = PokerHand.objects.create(
+    hand = create_keyed(
+        PokerHand, key=idempotency_key, fingerprint=fingerprint, noun="hand",
         table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
         mode=HandMode.FULL if result else HandMode.QUICK, game=table.game,
         rake_schedule=schedule, settings_version=table.poker_settings_version,
@@ -300,7 +311,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
         pot=pot, rake=rake, bad_beat_drop=bad_beat, winner=winner,
         next_kill=decision.active, next_kill_poster=decision.poster,
         next_kill_blind=decision.kill_blind if decision.active else None,
-        next_kill_multiplier=decision.multiplier, idempotency_key=idempotency_key)
+        next_kill_multiplier=decision.multiplier)
     if result is not None:
         _store_full(hand, records, result)
     if bad_beat:

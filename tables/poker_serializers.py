@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from casino.api import ModelSerializer, MoneyField
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -24,11 +25,7 @@ from tables.round_serializers import voided
 MAX_CHIPS = Decimal("100000000.00")
 
 
-def _amount(**kwargs) -> serializers.DecimalField:
-    return serializers.DecimalField(max_digits=14, decimal_places=2, **kwargs)
-
-
-class RakeScheduleSerializer(serializers.ModelSerializer):
+class RakeScheduleSerializer(ModelSerializer):
     family = serializers.PrimaryKeyRelatedField(read_only=True)
     caps_by_players = serializers.JSONField(
         required=False, help_text='Players dealt in -> cap, e.g. {"2": "1.00", "5": "5.00"}: '
@@ -45,18 +42,18 @@ class RakeScheduleSerializer(serializers.ModelSerializer):
 
 class PokerSeatInput(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=99)
-    put_in = _amount(min_value=Decimal(0), max_value=MAX_CHIPS)
+    put_in = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS)
     folded = serializers.BooleanField(default=False)
     all_in = serializers.BooleanField(default=False)
     cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
                                   allow_null=True, max_length=7)
-    collected = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
+    collected = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
                         allow_null=True,
                         help_text="What the dealer pushed to the seat; checked, not trusted.")
 
 
 class PokerHandInput(serializers.Serializer):
-    pot = _amount(required=False, allow_null=True, max_value=MAX_CHIPS)
+    pot = MoneyField(required=False, allow_null=True, max_value=MAX_CHIPS)
     flop_dealt = serializers.BooleanField(required=False, allow_null=True, default=None)
     # Upper bounds are the table's seats, checked (and named) by the service.
     players_dealt = serializers.IntegerField(min_value=2, max_value=99, required=False,
@@ -73,15 +70,15 @@ class PokerHandInput(serializers.Serializer):
                                     required=False, allow_null=True, max_length=10)
 
 
-class PokerSeatOutput(serializers.ModelSerializer):
-    net = _amount(read_only=True)
+class PokerSeatOutput(ModelSerializer):
+    net = MoneyField(read_only=True)
 
     class Meta:
         model = PokerSeat
         fields = ["seat", "put_in", "folded", "all_in", "cards", "shown_hand", "collects", "net"]
 
 
-class PokerPotOutput(serializers.ModelSerializer):
+class PokerPotOutput(ModelSerializer):
     shares = serializers.SerializerMethodField()
 
     class Meta:
@@ -93,10 +90,10 @@ class PokerPotOutput(serializers.ModelSerializer):
         return {seat: f"{Decimal(amount):.2f}" for seat, amount in pot.shares.items()}
 
 
-class PokerHandOutput(serializers.ModelSerializer):
+class PokerHandOutput(ModelSerializer):
     rake_schedule_version = serializers.IntegerField(source="rake_schedule.version",
                                                      read_only=True)
-    to_players = _amount(read_only=True)
+    to_players = MoneyField(read_only=True)
     seats = PokerSeatOutput(many=True, read_only=True)
     pots = PokerPotOutput(many=True, read_only=True)
     next_hand = serializers.SerializerMethodField()
@@ -130,7 +127,7 @@ class TimeCollectionInput(serializers.Serializer):
                                              help_text="Default: the period now running.")
 
 
-class TimeCollectionOutput(serializers.ModelSerializer):
+class TimeCollectionOutput(ModelSerializer):
     voided = serializers.SerializerMethodField()
 
     class Meta:
@@ -142,14 +139,14 @@ class TimeCollectionOutput(serializers.ModelSerializer):
         return voided(row)
 
 
-class BadBeatEntryOutput(serializers.ModelSerializer):
+class BadBeatEntryOutput(ModelSerializer):
     class Meta:
         model = BadBeatEntry
         fields = ["id", "kind", "amount", "balance_after", "hand", "note", "created_by",
                   "created_at"]
 
 
-class BadBeatFundOutput(serializers.ModelSerializer):
+class BadBeatFundOutput(ModelSerializer):
     currency = serializers.CharField(source="casino.currency", read_only=True)
 
     class Meta:
@@ -158,20 +155,20 @@ class BadBeatFundOutput(serializers.ModelSerializer):
 
 
 class BadBeatPayoutInput(serializers.Serializer):
-    amount = _amount(min_value=Decimal("0.01"))
+    amount = MoneyField(min_value=Decimal("0.01"))
     note = serializers.CharField(max_length=200)
 
 
 class RaiseLimitsQuery(serializers.Serializer):
-    pot = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+    pot = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS,
                   help_text="Everything in the middle, this round's bets included.")
-    current_bet = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+    current_bet = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS,
                           help_text="The highest 'to' amount on this betting round.")
-    player_in = _amount(min_value=Decimal(0), max_value=MAX_CHIPS, default=Decimal(0),
+    player_in = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS, default=Decimal(0),
                         help_text="What the player to act has put in on this round.")
-    stack = _amount(min_value=Decimal(0), max_value=MAX_CHIPS,
+    stack = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS,
                     help_text="The chips in front of him (table stakes).")
-    last_raise = _amount(min_value=Decimal("0.01"), max_value=MAX_CHIPS, required=False,
+    last_raise = MoneyField(min_value=Decimal("0.01"), max_value=MAX_CHIPS, required=False,
                          help_text="The last full bet or raise (default: the table's bet).")
     bets_made = serializers.IntegerField(min_value=0, max_value=20, default=0)
     players_in_hand = serializers.IntegerField(min_value=2, max_value=10, default=2)

@@ -8,7 +8,7 @@ with the acting supervisor and a reason.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -22,12 +22,11 @@ from tables.models import (
     Method,
     RakeSchedule,
     ReopenRule,
-    ScheduleStatus,
     Structure,
     Table,
 )
 from tables.rules.betting import DEFAULT_KILL_BIG_BETS
-from tables.rules.money import unit
+from tables.rules.money import MoneyError, read_amount, unit
 
 SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                    "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
@@ -56,10 +55,10 @@ def _amount(value: Any, field: str) -> Decimal | None:
     if value is None or value == "":
         return None
     try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        raise ValidationError({field: f"'{value}' is not an amount."}) from None
-    if not amount.is_finite() or amount < 0:
+        amount = read_amount(value)
+    except MoneyError as refused:
+        raise ValidationError({field: str(refused)}) from None
+    if amount < 0:
         raise ValidationError({field: f"{value} is not an amount of chips."})
     return amount
 
@@ -290,11 +289,11 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
         setattr(table, field, value)
     if table.rake_schedule_id is None:
         raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
-    # Locked so a schedule cannot be retired while it is being given to a table.
-    schedule = RakeSchedule.objects.select_for_update().get(pk=table.rake_schedule_id)
-    if changes.get("rake_schedule") is not None and schedule.status != ScheduleStatus.PUBLISHED:
-        raise ValidationError({"rake_schedule": f"{schedule} is not published; publish it "
-                                                "before giving it to a table."})
+    if changes.get("rake_schedule") is not None:
+        schedule = versioning.lock_for_table(RakeSchedule, table.rake_schedule_id,
+                                             field="rake_schedule")
+    else:
+        schedule = RakeSchedule.objects.get(pk=table.rake_schedule_id)
     _check_currency(schedule, table)
     _clean_poker(table)
     if {f: getattr(table, f) for f in POKER_FIELDS} == before:

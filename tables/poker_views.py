@@ -5,7 +5,6 @@ settings. Every write goes through the services the API uses."""
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 
 from django import forms
 from django.contrib import messages
@@ -16,7 +15,12 @@ from pghistory.models import Events
 
 from casino import audit
 from casino.errors import error_detail
-from casino.pages import form_problems, problems_of, versioned_transition
+from casino.pages import (
+    form_problems,
+    plain_decimal_formfield,
+    problems_of,
+    versioned_transition,
+)
 from casino.roles import Role, role_required
 from tables import poker_hands, poker_settings
 from tables.dealer_views import CARD_PICKER, _messages
@@ -32,6 +36,7 @@ from tables.models import (
     Table,
 )
 from tables.poker_serializers import PokerHandInput
+from tables.rules.money import MoneyError, parse_plain_decimal
 from tables.rules.showdown import GAMES
 from tables.selectors import require_assigned_dealer
 
@@ -99,8 +104,8 @@ def parse_quick_line(line: str) -> dict:
     if not words:
         raise ValueError("Type the pot first, e.g. 85.")
     try:
-        Decimal(words[0])
-    except InvalidOperation:
+        parse_plain_decimal(words[0])
+    except MoneyError:
         raise ValueError(f"'{words[0]}' is not a pot: start with the amount, e.g. 85.") from None
     body: dict = {"pot": words[0], "flop_dealt": True}
     said: set[str] = set()
@@ -238,6 +243,7 @@ class ScheduleForm(forms.ModelForm):
 
     class Meta:
         model = RakeSchedule
+        formfield_callback = plain_decimal_formfield
         fields = ["name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"]

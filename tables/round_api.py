@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.permissions import RoleModelPermissions
+from casino.permissions import HasRole, RoleModelPermissions
 from tables.models import StudRound, Table
 from tables.round_serializers import StudRoundInput, StudRoundOutput, VoidInput
 from tables.stud_rounds import rounds_visible_to, stud_round_record, stud_round_void
@@ -60,7 +60,7 @@ class VoidAction:
         raise NotImplementedError
 
     @extend_schema(request=VoidInput)
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @action(detail=True, methods=["post"], permission_classes=[HasRole])
     def void(self, request, pk=None):
         record = self.get_object()
         payload = VoidInput(data=request.data)

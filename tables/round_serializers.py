@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.api import ModelSerializer, MoneyField
+from payouts.models import HitStatus
 from tables.models import StudRound, StudSeat
-from tables.rules.stud import Decision, Irregularity, RoundVoid
+from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 
 
 class SeatInput(serializers.Serializer):
     seat = serializers.IntegerField(min_value=1, max_value=10)
-    ante = serializers.DecimalField(max_digits=14, decimal_places=2, min_value=Decimal("0.01"))
+    ante = MoneyField(min_value=Decimal("0.01"))
     decision = serializers.ChoiceField(choices=[d.value for d in Decision])
     progressive = serializers.BooleanField(default=False)
     cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
@@ -45,9 +48,23 @@ def voided(record) -> dict | None:
             "at": correction.voided_at.isoformat()}
 
 
-class StudSeatOutput(serializers.ModelSerializer):
-    net = serializers.DecimalField(max_digits=14, decimal_places=2, read_only=True)
-    category = serializers.SerializerMethodField()
+class SeatJackpotOutput(serializers.Serializer):
+    """A seat's jackpot side wager: what it played and, once settled, what it won."""
+
+    wager = MoneyField()
+    side_wager = serializers.ChoiceField(choices=[w.value for w in SideWager],
+                                         allow_null=True)
+    award = serializers.CharField(help_text='"pending" until the settlement task pays it, '
+                                            'then the amount ("0.00": no award).')
+    category = serializers.ChoiceField(choices=STUD_CATEGORIES, required=False)
+    status = serializers.ChoiceField(choices=HitStatus.choices, required=False)
+    w2g = serializers.BooleanField(required=False)
+
+
+class StudSeatOutput(ModelSerializer):
+    net = MoneyField(read_only=True)
+    # Not read-only, so the schema does not call it required: a fold has no category.
+    category = serializers.ChoiceField(choices=STUD_CATEGORIES, required=False)
     progressive = serializers.SerializerMethodField()
 
     class Meta:
@@ -55,17 +72,13 @@ class StudSeatOutput(serializers.ModelSerializer):
         fields = ["seat", "ante", "decision", "cards", "irregularity", "category", "outcome",
                   "ante_result", "bet_result", "net", "progressive"]
 
-    def get_category(self, seat) -> str | None:
-        return seat.category or None
-
+    @extend_schema_field(SeatJackpotOutput(allow_null=True))
     def get_progressive(self, seat) -> dict | None:
         """The side wager and its award: "pending" until the settlement task pays it."""
         if not seat.progressive:
             return None
-        round_ = seat.round
-        wager = round_.table.progressive.wager if round_.table.progressive else None
-        hit = next((h for h in round_.jackpot_hits.all() if h.seat == seat.seat), None)
-        body = {"wager": f"{wager:.2f}" if wager is not None else None,
+        hit = next((h for h in seat.round.jackpot_hits.all() if h.seat == seat.seat), None)
+        body = {"wager": f"{seat.progressive_wager:.2f}",
                 "side_wager": seat.side_wager or None}
         if hit is None:
             body["award"] = "0.00"
@@ -80,15 +93,16 @@ class StudSeatOutput(serializers.ModelSerializer):
         data = super().to_representation(seat)
         if not data["irregularity"]:
             data.pop("irregularity")
-        if data["category"] is None:
+        if not data["category"]:
             data.pop("category")
         return data
 
 
-class StudRoundOutput(serializers.ModelSerializer):
+class StudRoundOutput(ModelSerializer):
     paytable_version = serializers.IntegerField(source="paytable.version", read_only=True)
     dealer = serializers.SerializerMethodField()
     seats = StudSeatOutput(many=True, read_only=True)
+    void = serializers.SerializerMethodField()
     voided = serializers.SerializerMethodField()
     recorded_at = serializers.SerializerMethodField()
 
@@ -107,13 +121,13 @@ class StudRoundOutput(serializers.ModelSerializer):
                 "qualified": round_.dealer_qualified,
                 "took_fifth_card": round_.dealer_took_fifth_card}
 
+    @extend_schema_field(serializers.ChoiceField(choices=[v.value for v in RoundVoid],
+                                                 allow_null=True))
+    def get_void(self, round_) -> str | None:
+        return round_.void or None
+
     def get_voided(self, round_) -> dict | None:
         return voided(round_)
-
-    def to_representation(self, round_):
-        data = super().to_representation(round_)
-        data["void"] = data["void"] or None
-        return data
 
 
 class VoidInput(serializers.Serializer):

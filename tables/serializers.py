@@ -1,29 +1,39 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from casino.api import ModelSerializer, MoneyField
 from tables.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 
-class CasinoSerializer(serializers.ModelSerializer):
-    gaming_day_start = serializers.TimeField(format="%H:%M", required=False)
+@extend_schema_field({"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$",
+                      "example": "06:00"})
+class ClockTimeField(serializers.TimeField):
+    """A time of day on the casino's clock, "06:00" (OpenAPI's format: time would demand
+    seconds and an offset)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%H:%M", **kwargs)
+
+
+class CasinoSerializer(ModelSerializer):
+    gaming_day_start = ClockTimeField(required=False)
 
     class Meta:
         model = Casino
         fields = ["id", "name", "currency", "timezone", "gaming_day_start"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class TableSerializer(ModelSerializer):
     dealers = serializers.PrimaryKeyRelatedField(
         many=True, required=False, queryset=get_user_model().objects.all(),
         help_text="Ids of the users assigned to deal here; only they may record hands.",
     )
     seats = serializers.IntegerField(min_value=1, max_value=10, required=False)
-    min_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
-                                        allow_null=True)
-    max_ante = serializers.DecimalField(max_digits=14, decimal_places=2, required=False,
-                                        allow_null=True)
+    min_ante = MoneyField(required=False, allow_null=True)
+    max_ante = MoneyField(required=False, allow_null=True)
     structure = serializers.ChoiceField(choices=Structure.choices, required=False,
                                         allow_blank=True)
     reopen_rule = serializers.ChoiceField(choices=ReopenRule.choices, required=False,

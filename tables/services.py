@@ -1,5 +1,6 @@
 """Every write to casinos and tables goes through here, with what the recording
-services share: the supervisor's void and the parsing of recorded cards.
+services share: the supervisor's void, the parsing of recorded cards and the
+Idempotency-Key of a recording.
 
 Each service runs in one transaction and tags the audit trail (pghistory)
 with the acting user, so changes made outside a web request (commands,
@@ -8,15 +9,17 @@ tasks) are attributed too.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pghistory
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
-from casino.errors import nested_error
+from casino.errors import IdempotencyKeyReused, nested_error
 from casino.roles import Role, is_supervisor
 from tables.models import Casino, Game, Table
 from tables.rules.cards import CardError, parse_cards
@@ -143,3 +146,43 @@ def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] 
         return tuple(parse_cards(list(cards)))
     except CardError as error:
         raise nested_error(path, str(error)) from None
+
+
+def request_fingerprint(**request: Any) -> str:
+    """A digest of what a recording request asked for (its table and its checked body),
+    kept with the record so a replayed Idempotency-Key can be told from a reused one."""
+    canonical = json.dumps(request, sort_keys=True, default=str, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def replayed_record(model, *, actor, key: str, fingerprint: str, noun: str):
+    """The record an earlier request made with this user's Idempotency-Key, if it asked
+    for the same thing; a different request under the same key is refused (409)."""
+    if not key:
+        return None
+    earlier = model.objects.filter(dealer=actor, idempotency_key=key).select_related(
+        "table").first()
+    if earlier is None:
+        return None
+    if earlier.idempotency_fingerprint != fingerprint:
+        raise IdempotencyKeyReused(
+            f"The Idempotency-Key '{key}' was already used for another {noun} ({noun} "
+            f"{earlier.pk} at {earlier.table.label}, with different cards or amounts). "
+            f"Nothing was recorded: a new {noun} needs a new key (open a fresh form).")
+    return earlier
+
+
+def create_keyed(model, *, key: str, fingerprint: str, noun: str, **fields):
+    """Insert a record under its Idempotency-Key. The same user sending the same key to
+    another table at the same moment loses the race to the unique constraint: refused
+    as a reused key, not a 500."""
+    if not key:
+        return model.objects.create(**fields)
+    try:
+        with transaction.atomic():
+            return model.objects.create(idempotency_key=key,
+                                        idempotency_fingerprint=fingerprint, **fields)
+    except IntegrityError:
+        replayed_record(model, actor=fields["dealer"], key=key, fingerprint=fingerprint,
+                        noun=noun)
+        raise

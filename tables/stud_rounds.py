@@ -33,7 +33,13 @@ from tables.rules.stud import (
     settle_round,
 )
 from tables.selectors import at_tables_visible_to, require_assigned_dealer
-from tables.services import parse_cards_at, void_record
+from tables.services import (
+    create_keyed,
+    parse_cards_at,
+    replayed_record,
+    request_fingerprint,
+    void_record,
+)
 
 
 @transaction.atomic
@@ -41,15 +47,18 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                       dealer_cards: Sequence[str] | None = None, void: str | None = None,
                       dealer_took_fifth_card: bool = False,
                       idempotency_key: str = "") -> tuple[StudRound, bool]:
-    """Settle and store a round. Returns (round, created); a repeated idempotency key
-    returns the round first recorded with it."""
+    """Settle and store a round. Returns (round, created); the same Idempotency-Key with
+    the same request returns the round first recorded with it, with another request it
+    is refused."""
+    fingerprint = request_fingerprint(table=table.pk, seats=seats, dealer_cards=dealer_cards,
+                                      void=void, dealer_took_fifth_card=dealer_took_fifth_card)
     table = Table.objects.select_for_update(of=("self",)).select_related(
         "casino", "paytable", "progressive").get(pk=table.pk)
     require_assigned_dealer(actor, table, "rounds")
-    if idempotency_key:
-        earlier = StudRound.objects.filter(table=table, idempotency_key=idempotency_key).first()
-        if earlier is not None:
-            return earlier, False
+    earlier = replayed_record(StudRound, actor=actor, key=idempotency_key,
+                              fingerprint=fingerprint, noun="round")
+    if earlier is not None:
+        return earlier, False
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
                                          "table, not a stud table."]})
@@ -92,18 +101,19 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     # on this meter, which is the order its hits are paid in.
     progressive = progressives.lock_for_round(table.progressive_id) if side_bets else None
     now = timezone.now()
-    round_ = StudRound.objects.create(
+    round_ = create_keyed(
+        StudRound, key=idempotency_key, fingerprint=fingerprint, noun="round",
         table=table, paytable=paytable, dealer=actor, recorded_at=now,
         gaming_day=table.casino.gaming_day(now),
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
-        idempotency_key=idempotency_key,
     )
     StudSeat.objects.bulk_create(
         StudSeat(
             round=round_, seat=play.seat, ante=play.ante, decision=play.decision,
             progressive=play.progressive,
+            progressive_wager=progressive.wager if play.progressive else None,
             cards=[card_str(c) for c in play.cards] if play.cards is not None else None,
             irregularity=play.irregularity or "", category=outcome.category or "",
             outcome=outcome.outcome, ante_result=outcome.ante_result,

@@ -1,10 +1,12 @@
 """Every operation of the OpenAPI schema, fuzzed by schemathesis: bad input gets a 4xx,
-never a 500.
+never a 500, and every answer matches the schema the service publishes.
 
 The caller is a supervisor who is also the dealer of a stud table and of a poker table
 (with a published paytable, jackpot and collection schedule), so requests reach the
-services rather than stopping at a 403. Examples are derandomized: CI sees the same
-requests every run.
+services rather than stopping at a 403; a round (a jackpot seat and a fold) and a hand
+are recorded, so reads answer with records. Examples are derandomized: CI sees the same
+requests every run. Answers the fuzzer rarely reaches (a recorded round, a meter's
+reconciliation) are checked against the schema one by one below.
 """
 
 import pytest
@@ -14,7 +16,7 @@ from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
-from schemathesis.checks import not_a_server_error
+from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from tests.conftest import make_user
 
@@ -41,7 +43,8 @@ def fuzz_headers(db):
 
     from payouts import progressives
     from payouts import services as payouts
-    from tables import poker_settings, services
+    from tables import poker_hands, poker_settings, services
+    from tables.stud_rounds import stud_round_record
 
     user = make_user("fuzz_boss", "supervisor", "dealer")
     casino = services.casino_create(actor=user, name="Fuzz", currency="USD",
@@ -61,6 +64,11 @@ def fuzz_headers(db):
                                                                percent=Decimal(10)))
     poker_settings.table_set_poker_settings(actor=user, table=poker, rake_schedule=schedule,
                                             structure="no_limit", big_blind=Decimal(2))
+    stud_round_record(actor=user, table=stud, dealer_cards=["As", "Kd", "7c", "4h", "2s"],
+                      seats=[{"seat": 1, "ante": Decimal(10), "decision": "raise",
+                              "progressive": True, "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+                             {"seat": 3, "ante": Decimal(5), "decision": "fold"}])
+    poker_hands.poker_hand_record(actor=user, table=poker, pot=Decimal(85), flop_dealt=True)
     return {"Authorization": f"Token {Token.objects.create(user=user).key}"}
 
 
@@ -68,5 +76,59 @@ def fuzz_headers(db):
 @settings(max_examples=15, derandomize=True, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture,
                                  HealthCheck.filter_too_much, HealthCheck.too_slow])
-def test_no_request_gets_a_server_error(case, fuzz_headers, keep_connection):
-    case.call_and_validate(headers=fuzz_headers, checks=[not_a_server_error])
+def test_no_request_gets_a_server_error_and_every_answer_matches_the_schema(
+        case, fuzz_headers, keep_connection):
+    case.call_and_validate(headers=fuzz_headers,
+                           checks=[not_a_server_error, response_schema_conformance])
+
+
+def answer_checked(headers, method: str, path: str, **parts):
+    """Call one operation with the given parts and check its answer against the schema."""
+    case = schema[path][method].Case(headers=headers, **parts)
+    response = case.call()
+    case.validate_response(response, checks=[response_schema_conformance])
+    return response
+
+
+def test_a_recorded_round_matches_the_schema(fuzz_headers, keep_connection):
+    from tables.models import StudRound
+
+    round_ = StudRound.objects.get()
+    response = answer_checked(fuzz_headers, "GET", "/api/v1/stud-rounds/{id}/",
+                              path_parameters={"id": round_.pk})
+
+    seats = response.json()["seats"]
+    assert "category" not in seats[1]  # the fold: no category, and the schema allows that
+    assert seats[1]["progressive"] is None
+    assert seats[0]["progressive"]["wager"] == "1.00"
+
+
+def test_a_round_just_recorded_matches_the_schema(fuzz_headers, keep_connection):
+    from tables.models import Table
+
+    table = Table.objects.get(label="CS-F")
+    response = answer_checked(
+        fuzz_headers, "POST", "/api/v1/tables/{id}/stud-rounds/",
+        path_parameters={"id": table.pk}, media_type="application/json",
+        body={"dealer_cards": ["2h", "3h", "4d", "8s", "Jc"],
+              "seats": [{"seat": 2, "ante": "5.00", "decision": "fold"}]})
+
+    assert response.status_code == 201
+
+
+def test_a_reconciliation_matches_the_schema(fuzz_headers, keep_connection):
+    from payouts.models import Progressive
+
+    meter = Progressive.objects.get()
+    response = answer_checked(fuzz_headers, "GET", "/api/v1/progressives/{id}/reconciliation/",
+                              path_parameters={"id": meter.pk},
+                              query={"start": "2020-01-01T00:00:00Z",
+                                     "end": "2100-01-01T00:00:00Z"})
+
+    assert [line["meter"] for line in response.json()] == ["meter", "reserve", "overflow"]
+
+
+def test_a_casino_matches_the_schema(fuzz_headers, keep_connection):
+    response = answer_checked(fuzz_headers, "GET", "/api/v1/casinos/")
+
+    assert response.json()["results"][0]["gaming_day_start"] == "06:00"

@@ -267,6 +267,19 @@ def test_a_repeated_idempotency_key_records_one_hand(api, dealer, holdem):
     assert PokerHand.objects.count() == 1
 
 
+def test_a_reused_idempotency_key_with_another_hand_is_refused(api, dealer, holdem):
+    api.as_user(dealer)
+    url = f"/api/v1/tables/{holdem.pk}/poker-hands/"
+    api.post(url, {"pot": "85.00", "flop_dealt": True}, format="json",
+             HTTP_IDEMPOTENCY_KEY="hand-78")
+    reused = api.post(url, {"pot": "40.00", "flop_dealt": True}, format="json",
+                      HTTP_IDEMPOTENCY_KEY="hand-78")
+
+    assert reused.status_code == 409
+    assert "'hand-78' was already used for another hand" in reused.json()["idempotency_key"][0]
+    assert list(PokerHand.objects.values_list("pot", flat=True)) == [Decimal("85.00")]
+
+
 # --- Who may record -------------------------------------------------------------------------
 
 

@@ -349,3 +349,81 @@ def test_any_period_reconciles_through_the_api(api, accountant, dealer, jackpot_
                   {"start": "yesterday", "end": "2000-01-01T00:00:00Z"})
     assert bad.status_code == 400
     assert "start" in bad.json()
+
+
+@pytest.fixture
+def yen_jackpot_table(supervisor, dealer):
+    """CS-J at a yen casino, on a yen meter: 100-yen side wagers, 70.5% to the meter."""
+    from payouts import services as payouts
+    from tables import services
+
+    casino = services.casino_create(actor=supervisor, name="Ginza", currency="JPY",
+                                    timezone="Asia/Tokyo")
+    table = services.table_create(actor=supervisor, casino=casino, label="CS-J", status="open",
+                                  game="caribbean_stud", dealers=[dealer])
+    paytable = payouts.paytable_publish(actor=supervisor, paytable=payouts.paytable_create(
+        actor=supervisor, name="Ginza US", variant="us"))
+    payouts.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    meter = progressives.progressive_create(
+        actor=supervisor, name="Ginza Jackpot", currency="JPY", seed=D(1_000_000),
+        wager=D(100), contribution_rate=D("0.705"), approval_threshold=D(50_000_000))
+    return progressives.table_link_progressive(actor=supervisor, table=table,
+                                               progressive=meter)
+
+
+def test_a_yen_meter_takes_and_pays_whole_yen(dealer, supervisor, yen_jackpot_table):
+    meter = yen_jackpot_table.progressive
+    play(dealer, yen_jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))  # 70.5 yen: 70 to the meter
+    meter.refresh_from_db()
+    assert meter.amount == D(1_000_070)
+
+    progressives.progressive_correct(actor=supervisor, progressive=meter, meter="meter",
+                                     new_balance=D(1_000_003), reason="test set-up")
+    play(dealer, yen_jackpot_table, seat(2, "9h 8h 7h 6h 5h"))  # a straight flush: 10%
+    progressives.settle_pending_hits(meter.pk)
+
+    hit = JackpotHit.objects.get()
+    meter.refresh_from_db()
+    assert hit.amount == D(100_007)  # 10% of 1,000,073 yen, not 100,007.30
+    assert meter.amount == D(900_066)
+    assert ledger_balance(meter) == meter.amount
+    assert all(entry.amount % 1 == 0 for entry in MeterEntry.objects.filter(progressive=meter))
+
+
+@pytest.mark.parametrize(("field", "value"), [("seed", "1000.50"), ("wager", "100.50")])
+def test_a_yen_meter_refuses_amounts_finer_than_a_yen(api, supervisor, field, value):
+    body = {"name": "Ginza", "currency": "JPY", "seed": "1000000", "wager": "100",
+            "contribution_rate": "0.70", field: value}
+    response = api.as_user(supervisor).post("/api/v1/progressives/", body, format="json")
+
+    assert response.status_code == 400
+    assert value in response.json()[field][0]
+    assert "JPY" in response.json()[field][0]
+    assert not Progressive.objects.exists()
+
+
+@pytest.mark.parametrize(("new_balance", "named"), [
+    ("-1.00", "never goes below zero; -1.00"), ("1E+4", "'1E+4' is not")])
+def test_a_correction_to_a_negative_or_unreadable_balance_is_refused(api, supervisor,
+                                                                     progressive, new_balance,
+                                                                     named):
+    response = api.as_user(supervisor).post(f"/api/v1/progressives/{progressive.pk}/correct/",
+                                            {"new_balance": new_balance, "reason": "typo"},
+                                            format="json")
+
+    assert response.status_code == 400
+    assert named in response.json()["new_balance"][0]
+    progressive.refresh_from_db()
+    assert progressive.amount == D("10000.00")
+    assert not MeterEntry.objects.filter(kind="correction").exists()
+
+
+def test_a_round_shows_the_jackpot_wager_it_was_played_with(api, dealer, supervisor,
+                                                            jackpot_table, progressive):
+    round_ = play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))
+    progressives.progressive_update(actor=supervisor, progressive=progressive, wager=D(5))
+
+    body = api.as_user(dealer).get(f"/api/v1/stud-rounds/{round_.pk}/").json()
+
+    assert body["seats"][0]["progressive"]["wager"] == "1.00"
+    assert round_.seats.get().progressive_wager == D("1.00")

@@ -179,6 +179,49 @@ def test_the_same_idempotency_key_records_the_round_once(api, dealer, live_table
     assert StudRound.objects.count() == 1
 
 
+def test_a_reused_idempotency_key_with_another_round_is_refused(api, dealer, live_table):
+    api.as_user(dealer)
+    url = f"/api/v1/tables/{live_table.pk}/stud-rounds/"
+    first = api.post(url, CONTRACT_ROUND, format="json", HTTP_IDEMPOTENCY_KEY="tablet-7-r1")
+    second_round = with_seat(1, ante="25.00")
+    reused = api.post(url, second_round, format="json", HTTP_IDEMPOTENCY_KEY="tablet-7-r1")
+
+    assert reused.status_code == 409
+    message = reused.json()["idempotency_key"][0]
+    assert "'tablet-7-r1' was already used for another round" in message
+    assert f"round {first.json()['id']}" in message
+    assert StudRound.objects.count() == 1
+
+
+def test_idempotency_keys_belong_to_the_user_who_sent_them(api, dealer, other_dealer,
+                                                           supervisor, live_table):
+    from tables import services
+
+    services.table_update(actor=supervisor, table=live_table, dealers=[dealer, other_dealer])
+    url = f"/api/v1/tables/{live_table.pk}/stud-rounds/"
+    mine = api.as_user(dealer).post(url, CONTRACT_ROUND, format="json",
+                                    HTTP_IDEMPOTENCY_KEY="round-1")
+    theirs = api.as_user(other_dealer).post(url, CONTRACT_ROUND, format="json",
+                                            HTTP_IDEMPOTENCY_KEY="round-1")
+
+    assert (mine.status_code, theirs.status_code) == (201, 201)
+    assert StudRound.objects.count() == 2
+
+
+def test_the_dealer_page_refuses_a_reused_key_with_another_round(client, dealer, live_table):
+    client.force_login(dealer)
+    url = f"/dealer/tables/{live_table.pk}/round/"
+    form = {"dealer_cards": "As Kd 7c 4h 2s", "idempotency_key": "form-load-1",
+            "seat1_ante": "10.00", "seat1_decision": "raise", "seat1_cards": "Qh Qs 9d 5c 3h"}
+    assert client.post(url, form).status_code == 302
+
+    page = client.post(url, {**form, "seat1_ante": "20.00"})
+
+    assert page.status_code == 400
+    assert "was already used for another round" in page.content.decode()
+    assert StudRound.objects.count() == 1
+
+
 def test_every_round_keeps_the_paytable_version_it_was_settled_under(api, dealer, supervisor,
                                                                      live_table, us_paytable):
     first = record(api, live_table, CONTRACT_ROUND, dealer).json()
@@ -289,3 +332,21 @@ def test_whatever_the_body_the_answer_is_201_or_400_never_a_500(api, dealer, liv
                         content_type="application/json")
 
     assert response.status_code in (201, 400), (body, response.content[:300])
+
+
+def test_a_key_that_loses_the_race_to_the_unique_constraint_is_refused_not_a_500(
+        api, dealer, live_table):
+    # Two requests with one key at two tables at once: both pass the replay check, the
+    # second insert meets the constraint (dealer, key).
+    from casino.errors import IdempotencyKeyReused
+    from tables.services import create_keyed
+
+    api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,
+                             format="json", HTTP_IDEMPOTENCY_KEY="k-race")
+    earlier = StudRound.objects.get(idempotency_key="k-race")
+
+    with pytest.raises(IdempotencyKeyReused, match="'k-race' was already used for another"):
+        create_keyed(StudRound, key="k-race", fingerprint="another request", noun="round",
+                     table=live_table, paytable=earlier.paytable, dealer=dealer,
+                     recorded_at=earlier.recorded_at, gaming_day=earlier.gaming_day)
+    assert StudRound.objects.filter(idempotency_key="k-race").count() == 1

@@ -47,6 +47,20 @@ def test_a_bad_draft_edit_is_explained_and_not_saved(client, supervisor):
     assert draft.dealer_qualifier == "AK"
 
 
+@pytest.mark.parametrize("amount", ["1E+4", "\u0661\u0660\u0660"],
+                         ids=["exponent", "arabic-indic"])
+def test_a_draft_amount_that_is_not_plain_decimal_is_refused(client, supervisor, amount):
+    client.force_login(supervisor)
+    draft = services.paytable_create(actor=supervisor, name="Draft", variant="us")
+
+    response = client.post(f"/pit/paytables/{draft.pk}/", terms_form(draft, max_payout=amount))
+
+    assert response.status_code == 400
+    assert "is not an amount: write it like 12.50" in response.content.decode()
+    draft.refresh_from_db()
+    assert str(draft.max_payout) == "5000.00"
+
+
 def test_posting_to_a_published_paytable_changes_nothing(client, supervisor, us_paytable):
     client.force_login(supervisor)
 

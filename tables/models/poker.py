@@ -143,14 +143,16 @@ class PokerHand(models.Model):
     next_kill_blind = money(null=True, blank=True)
     next_kill_multiplier = models.DecimalField(max_digits=3, decimal_places=1,
                                                default=Decimal(1))
+    # As on StudRound: the dealer's own key and the digest of its request.
     idempotency_key = models.CharField(max_length=80, blank=True)
+    idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-recorded_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "idempotency_key"],
+            models.UniqueConstraint(fields=["dealer", "idempotency_key"],
                                     condition=~models.Q(idempotency_key=""),
-                                    name="one_hand_per_idempotency_key"),
+                                    name="one_hand_per_dealer_idempotency_key"),
             models.CheckConstraint(condition=models.Q(pot__gte=0), name="hand_pot_not_negative"),
             models.CheckConstraint(
                 condition=models.Q(rake__gte=0, bad_beat_drop__gte=0)

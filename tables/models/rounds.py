@@ -33,14 +33,17 @@ class StudRound(models.Model):
     dealer_took_fifth_card = models.BooleanField(default=False)
     void = models.CharField(max_length=20, blank=True,
                             choices=[(v.value, v.value) for v in RoundVoid])
+    # A dealer's Idempotency-Key (his own: another user's same key is another request)
+    # and a digest of the request it came with (services.request_fingerprint).
     idempotency_key = models.CharField(max_length=80, blank=True)
+    idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["-recorded_at", "-id"]
         constraints = [
-            models.UniqueConstraint(fields=["table", "idempotency_key"],
+            models.UniqueConstraint(fields=["dealer", "idempotency_key"],
                                     condition=~models.Q(idempotency_key=""),
-                                    name="one_round_per_idempotency_key"),
+                                    name="one_round_per_dealer_idempotency_key"),
         ]
         triggers = _APPEND_ONLY
 
@@ -56,6 +59,9 @@ class StudSeat(models.Model):
     ante = models.DecimalField(max_digits=14, decimal_places=2)
     decision = models.CharField(max_length=5, choices=[(d.value, d.value) for d in Decision])
     progressive = models.BooleanField(default=False)
+    progressive_wager = models.DecimalField(
+        max_digits=14, decimal_places=2, null=True, blank=True,
+        help_text="The jackpot side wager played, as the meter took it then (null: none).")
     cards = ArrayField(models.CharField(max_length=2), null=True, blank=True)
     irregularity = models.CharField(max_length=10, blank=True,
                                     choices=[(i.value, i.value) for i in Irregularity])

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
+import re
+from decimal import ROUND_DOWN, ROUND_HALF_UP, ROUND_UP, Decimal
 
 # ISO 4217 codes a casino may keep its books in, with their minor-unit digits.
 CURRENCY_DIGITS: dict[str, int] = {
@@ -21,11 +22,36 @@ CURRENCY_NAMES: dict[str, str] = {
     "INR": "Indian rupee", "JPY": "Japanese yen", "KRW": "South Korean won",
 }
 
-ROUNDING_MODES = {"down": ROUND_DOWN, "half_up": ROUND_HALF_UP}
+# Every rounding in the service names one of these; none relies on Decimal's default
+# (banker's rounding, ROUND_HALF_EVEN).
+ROUNDING_MODES = {"down": ROUND_DOWN, "half_up": ROUND_HALF_UP, "up": ROUND_UP}
+
+
+# How amounts are written wherever they come in: ASCII digits, an optional sign and
+# point. Decimal() itself also takes "1E+2", Arabic-Indic digits, "NaN" and "Infinity".
+PLAIN_DECIMAL = re.compile(r"-?[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
 class MoneyError(ValueError):
     pass
+
+
+def parse_plain_decimal(text: str) -> Decimal:
+    """'12.50' -> Decimal('12.50'); anything but a plain decimal string is refused."""
+    if not isinstance(text, str) or not PLAIN_DECIMAL.fullmatch(text.strip()):
+        raise MoneyError(f"{text!r} is not an amount: write a plain decimal such as 12.50.")
+    return Decimal(text.strip())
+
+
+def read_amount(value: Decimal | int | str) -> Decimal:
+    """An amount handed to the rules or a service: a finite Decimal, an int, or a plain
+    decimal string. Floats are refused: they are not exact."""
+    if isinstance(value, str):
+        return parse_plain_decimal(value)
+    if (isinstance(value, Decimal) and value.is_finite()) or \
+            (isinstance(value, int) and not isinstance(value, bool)):
+        return Decimal(value)
+    raise MoneyError(f"{value!r} is not an amount.")
 
 
 def unit(currency: str) -> Decimal:
@@ -37,21 +63,23 @@ def unit(currency: str) -> Decimal:
     return Decimal(1).scaleb(-digits)
 
 
+def round_to_step(amount: Decimal, step: Decimal, *, rounding: str) -> Decimal:
+    """The one rounding path: ``amount`` to a multiple of ``step`` (a currency's unit, a
+    rake increment such as 0.50), by the named mode, in the step's exponent."""
+    steps = (amount / step).to_integral_value(rounding=ROUNDING_MODES[rounding])
+    return (steps * step).quantize(step)
+
+
 def to_money(value: Decimal | int | str, currency: str, *, rounding: str = "down") -> Decimal:
     """Quantize an amount to the currency's smallest unit.
 
     Payouts round *down* by default: a casino never pays a fraction of a cent it
     does not hold, and the remainder stays with whoever the ledger says.
     """
-    try:
-        amount = Decimal(value)
-    except (InvalidOperation, TypeError, ValueError):
-        raise MoneyError(f"{value!r} is not an amount") from None
-    if not amount.is_finite():
-        raise MoneyError(f"{value!r} is not an amount")
-    return amount.quantize(unit(currency), rounding=ROUNDING_MODES[rounding])
+    return round_to_step(read_amount(value), unit(currency), rounding=rounding)
 
 
 def has_exact_cents(value: Decimal, currency: str) -> bool:
-    """True when the amount needs no rounding in the currency (10.00 yes, 10.005 no)."""
-    return value == value.quantize(unit(currency), rounding=ROUND_DOWN)
+    """True when the amount needs no rounding in the currency (10.00 yes, 10.005 no;
+    in yen 10 yes, 10.50 no)."""
+    return value == round_to_step(value, unit(currency), rounding="down")

@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 
+from tables.rules.money import round_to_step
+
 ZERO = Decimal(0)
 
 
@@ -118,10 +120,6 @@ def build_pots(contributions: Mapping[int, Decimal], folded: set[int]
     return pots, returned
 
 
-def _round_down(amount: Decimal, increment: Decimal) -> Decimal:
-    return (amount / increment).to_integral_value(rounding=ROUND_DOWN) * increment
-
-
 def collect(pots: list[Pot], schedule: RakeSchedule, *, flop_dealt: bool,
             players_dealt: int) -> None:
     """Take the rake, fixed drop and bad-beat drop from the pots (main pot first)."""
@@ -132,10 +130,10 @@ def collect(pots: list[Pot], schedule: RakeSchedule, *, flop_dealt: bool,
     percent = Decimal(schedule.percent) / 100
     if schedule.per_pot:
         for pot in pots:
-            rake = _round_down(pot.amount * percent, schedule.increment)
+            rake = round_to_step(pot.amount * percent, schedule.increment, rounding="down")
             pot.rake = min(rake, cap) if cap is not None else rake
     else:
-        rake = _round_down(total * percent, schedule.increment)
+        rake = round_to_step(total * percent, schedule.increment, rounding="down")
         _take_in_order(pots, min(rake, cap) if cap is not None else rake, "rake")
     if schedule.fixed_drop:
         _take_in_order(pots, schedule.fixed_drop, "rake")
@@ -230,7 +228,7 @@ def _award(pot: Pot, high: Mapping[int, int], low: Mapping[int, int | None] | No
     if not pot.low_winners:
         pot.shares = split(pot.awarded, pot.high_winners, unit)
         return
-    low_half = _round_down(pot.awarded / 2, unit)
+    low_half = round_to_step(pot.awarded / 2, unit, rounding="down")
     shares = split(pot.awarded - low_half, pot.high_winners, unit)
     for seat, share in split(low_half, pot.low_winners, unit).items():
         shares[seat] = shares.get(seat, ZERO) + share

@@ -7,12 +7,12 @@ Stated rules, where RULES.md leaves a choice:
 - Hits are paid in seat order, each at the meter's value when its turn comes.
   Several hits of the top award (100%) in one round share equally the meter value
   at the moment the first of them is paid.
-- Odd cents: a percentage award is rounded down to the cent; what rounding leaves
-  stays on the meter.
+- Odd cents: a percentage award is rounded down to the currency's unit (the cent, the
+  yen: callers pass ``unit``); what rounding leaves stays on the meter.
 - After a top award the meter resets to its seed: the reset tops the meter (with
   any odd cents left on it) up to the seed, from the reserve as far as it goes and
   the rest from the house. So opening + contributions - awards + resets = closing.
-- Contributions: each round's wagers times the rate, rounded down to the cent (the
+- Contributions: each round's wagers times the rate, rounded down to the unit (the
   fraction is house revenue); past the limit they go to the overflow meter.
 """
 
@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
+
+from tables.rules.money import round_to_step
 
 ZERO = Decimal(0)
 CENT = Decimal("0.01")
@@ -102,13 +104,14 @@ class RoundAwards:
         return sum((a.amount for a in self.awards if a.from_meter), ZERO)
 
 
-def _cents_down(amount: Decimal, unit: Decimal) -> Decimal:
-    return amount.quantize(unit, rounding=ROUND_DOWN)
+def _down(amount: Decimal, unit: Decimal) -> Decimal:
+    return round_to_step(amount, unit, rounding="down")
 
 
 def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, AwardRule], *,
-                seed: Decimal, reserve: Decimal = ZERO, unit: Decimal = CENT) -> RoundAwards:
-    """Pay one round's hits in seat order; return the awards and the meter after."""
+                seed: Decimal, unit: Decimal, reserve: Decimal = ZERO) -> RoundAwards:
+    """Pay one round's hits in seat order; return the awards and the meter after.
+    ``unit`` is the currency's smallest amount (Decimal("0.01"), or 1 for yen)."""
     ordered = sorted((h for h in hits if h.category in schedule), key=lambda h: h.seat)
     awards: list[Award] = []
     resets: list[Reset] = []
@@ -117,18 +120,18 @@ def settle_hits(meter: Decimal, hits: Sequence[Hit], schedule: Mapping[str, Awar
     for hit in ordered:
         rule = schedule[hit.category]
         if not rule.from_meter:
-            awards.append(Award(hit.seat, hit.category, rule.fixed.quantize(unit), meter, meter,
+            awards.append(Award(hit.seat, hit.category, _down(rule.fixed, unit), meter, meter,
                                 False))
             continue
         if not rule.is_top_award:
-            amount = _cents_down(meter * rule.percent / 100, unit)
+            amount = _down(meter * rule.percent / 100, unit)
             awards.append(Award(hit.seat, hit.category, amount, meter, meter - amount, True))
             movements.append(Movement("award", -amount, (hit.seat,)))
             meter -= amount
             continue
         winners = sum(1 for h in ordered if h.category == hit.category)
         if hit.category not in shared:
-            share = _cents_down(meter * rule.percent / 100 / winners, unit)
+            share = _down(meter * rule.percent / 100 / winners, unit)
             shared[hit.category] = (share, meter)
             value_at_first = meter
             meter -= share * winners
@@ -164,13 +167,12 @@ class Contribution:
 
 
 def contribution(wagers: Decimal, *, rate: Decimal, reserve_rate: Decimal = ZERO,
-                 meter: Decimal, limit: Decimal | None = None,
-                 unit: Decimal = CENT) -> Contribution:
+                 meter: Decimal, unit: Decimal, limit: Decimal | None = None) -> Contribution:
     """Split a round's side wagers between the meter, the overflow, the reserve and the house."""
     if rate < 0 or reserve_rate < 0 or rate + reserve_rate > 1:
         raise ValueError("contribution and reserve rates must be between 0 and 1 together")
-    increment = _cents_down(wagers * rate, unit)
-    to_reserve = _cents_down(wagers * reserve_rate, unit)
+    increment = _down(wagers * rate, unit)
+    to_reserve = _down(wagers * reserve_rate, unit)
     to_meter, to_overflow = increment, ZERO
     if limit is not None and meter + increment > limit:
         to_meter = max(limit - meter, ZERO)
@@ -215,4 +217,5 @@ def break_even_meter(schedule: Mapping[str, AwardRule], *, wager: Decimal = Deci
     per_unit_of_meter = side_bet_return(Decimal(1), schedule, wager=wager) - fixed_part
     if per_unit_of_meter <= 0:
         return None
-    return ((1 - fixed_part) / per_unit_of_meter).quantize(CENT)
+    # Up: at the meter shown the bet returns at least the wager.
+    return round_to_step((1 - fixed_part) / per_unit_of_meter, CENT, rounding="up")

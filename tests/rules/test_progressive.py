@@ -20,11 +20,12 @@ from tables.rules.progressive import (
 
 D = Decimal
 SEED = D("10000.00")
+CENT, YEN = D("0.01"), D(1)
 
 
 def pay(meter, *hits, reserve="0"):
     return settle_hits(D(meter), [Hit(s, c) for s, c in hits], US_SCHEDULE, seed=SEED,
-                       reserve=D(reserve))
+                       reserve=D(reserve), unit=CENT)
 
 
 def test_rules_3_the_us_schedule_pays_the_royal_the_whole_meter_and_resets_to_seed():
@@ -87,17 +88,19 @@ def test_the_meter_reconciles_to_the_cent(meter, hits):
 
 
 def test_contributions_split_between_meter_reserve_and_house():
-    part = contribution(D("7.00"), rate=D("0.70"), reserve_rate=D("0.05"), meter=D("1000.00"))
+    part = contribution(D("7.00"), rate=D("0.70"), reserve_rate=D("0.05"), meter=D("1000.00"),
+                        unit=CENT)
     assert (part.to_meter, part.to_reserve, part.to_house) == (D("4.90"), D("0.35"), D("1.75"))
 
 
 def test_contributions_past_the_limit_go_to_the_overflow():
-    part = contribution(D("10.00"), rate=D("0.50"), meter=D("99998.00"), limit=D("100000.00"))
+    part = contribution(D("10.00"), rate=D("0.50"), meter=D("99998.00"), limit=D("100000.00"),
+                        unit=CENT)
     assert (part.to_meter, part.to_overflow) == (D("2.00"), D("3.00"))
 
 
 def test_contribution_fractions_of_a_cent_are_house_revenue():
-    part = contribution(D("1.00"), rate=D("0.705"), meter=D(0))
+    part = contribution(D("1.00"), rate=D("0.705"), meter=D(0), unit=CENT)
     assert (part.to_meter, part.to_house) == (D("0.70"), D("0.30"))
 
 
@@ -127,3 +130,35 @@ def test_rules_3_the_side_bet_breaks_even_near_a_218000_meter():
 def test_an_award_is_a_percent_or_a_fixed_amount_not_both():
     with pytest.raises(ValueError, match="either a percent"):
         AwardRule(percent=D(10), fixed=D(5))
+
+
+def test_a_yen_meter_pays_whole_yen():
+    # 10% of 1,000,003 yen is 100,000.3 yen: the award is 100,000, the 0.3 stays on the meter.
+    result = settle_hits(D(1_000_003), [Hit(2, "straight_flush")], US_SCHEDULE,
+                         seed=D(1_000_000), unit=YEN)
+    (award,) = result.awards
+    assert (award.amount, result.meter) == (D(100_000), D(900_003))
+
+
+def test_yen_contributions_are_whole_yen():
+    part = contribution(D(700), rate=D("0.705"), meter=D(0), unit=YEN)
+    assert (part.to_meter, part.to_house) == (D(493), D(207))  # 493.5 rounds down
+
+
+def test_a_fixed_award_rounds_down_not_to_the_even_cent():
+    schedule = {"flush": AwardRule(fixed=D("50.015"))}
+    result = settle_hits(D(20000), [Hit(1, "flush")], schedule, seed=SEED, unit=CENT)
+    assert result.awards[0].amount == D("50.01")
+
+
+@given(st.decimals(min_value=D("10000"), max_value=D("5000000"), places=2),
+       st.lists(st.tuples(st.integers(1, 7), st.sampled_from(list(US_SCHEDULE))), max_size=4),
+       st.sampled_from([CENT, YEN]))
+@settings(max_examples=300)
+def test_every_award_and_contribution_is_a_whole_number_of_the_unit(meter, hits, unit):
+    meter = meter.quantize(unit, rounding="ROUND_DOWN")
+    result = settle_hits(meter, [Hit(s, c) for s, c in hits], US_SCHEDULE, seed=SEED, unit=unit)
+    part = contribution(meter, rate=D("0.0703"), reserve_rate=D("0.011"), meter=meter,
+                        unit=unit)
+    paid = [a.amount for a in result.awards] + [part.to_meter, part.to_reserve, result.meter]
+    assert all(amount % unit == 0 for amount in paid)
