@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
-from casino.roles import is_supervisor
+from casino.common.roles import is_supervisor
 
 
 class SupervisorAdminSite(admin.AdminSite):

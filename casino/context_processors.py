@@ -1,4 +1,4 @@
-from casino.roles import Role, roles_of
+from casino.common.roles import Role, roles_of
 
 
 def roles(request):

@@ -174,14 +174,15 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["casino.permissions.RoleModelPermissions"],
-    "DEFAULT_PARSER_CLASSES": ["casino.parsers.JSONParser", "rest_framework.parsers.FormParser",
+    "DEFAULT_PERMISSION_CLASSES": ["casino.common.permissions.RoleModelPermissions"],
+    "DEFAULT_PARSER_CLASSES": ["casino.common.parsers.JSONParser",
+                               "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "casino.api.exception_handler",
+    "EXCEPTION_HANDLER": "casino.common.api.exception_handler",
     "COERCE_DECIMAL_TO_STRING": True,
 }
 SPECTACULAR_SETTINGS = {

@@ -4,7 +4,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 from rest_framework.routers import DefaultRouter
 
-from casino import api, views
+from casino import views
+from casino.common import api
 from payouts import api as payouts_api
 from payouts import progressive_api, progressive_views
 from payouts import views as payouts_views

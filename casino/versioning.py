@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import pghistory
 import pgtrigger
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Max, Model
 from django.utils import timezone
+
+from casino.common.audit import changed_by
 
 DRAFT, PUBLISHED, RETIRED = "draft", "published", "retired"
 
@@ -65,10 +66,6 @@ def publication_triggers(plural: str, frozen_columns: Iterable[str]) -> list:
     ]
 
 
-def audit(actor, reason: str):
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
-
-
 def lock(model: type[Model], pk: int) -> Model:
     return model.objects.select_for_update().get(pk=pk)
 
@@ -93,7 +90,7 @@ def refuse_unknown(fields: Iterable[str], allowed: set[str], verb: str = "set") 
 def create_first(terms: Model, *, actor, clean: Callable[[Model], None], reason: str) -> Model:
     """Save version 1, the head of its own family (call inside a transaction)."""
     clean(terms)
-    with audit(actor, reason):
+    with changed_by(actor, reason):
         terms.save()
         terms.family = terms
         terms.save(update_fields=["family"])
@@ -109,7 +106,7 @@ def edit_draft(model: type[Model], pk: int, changes: dict, *, allowed: set[str],
     for field, value in changes.items():
         setattr(terms, field, value)
     clean(terms)
-    with audit(actor, reason):
+    with changed_by(actor, reason):
         terms.save()
     return terms
 
@@ -124,7 +121,7 @@ def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None
     terms.status = PUBLISHED
     terms.published_at = timezone.now()
     terms.published_by = actor
-    with audit(actor, reason):
+    with changed_by(actor, reason):
         terms.save()
     return terms
 
@@ -140,7 +137,7 @@ def retire(model: type[Model], pk: int, *, actor, noun: str, reason: str) -> Mod
         raise ValidationError({"status": f"{terms} is in use at {', '.join(in_use)}: give "
                                          f"those tables another {noun} first."})
     terms.status = RETIRED
-    with audit(actor, reason):
+    with changed_by(actor, reason):
         terms.save(update_fields=["status"])
     return terms
 
@@ -152,7 +149,7 @@ def new_version(model: type[Model], source: Model, *, actor,
     family = lock(model, source.family_id or source.pk)
     latest = model.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
     draft = model(**copy(source), family=family, version=latest + 1, created_by=actor)
-    with audit(actor, f"new version of {family.name}"):
+    with changed_by(actor, f"new version of {family.name}"):
         draft.save()
     return draft
 

@@ -9,7 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from casino import health
-from casino.roles import Role, is_supervisor, roles_of
+from casino.common.roles import Role, is_supervisor, roles_of
 
 ROLE_HOME = {Role.SUPERVISOR: "pit", Role.DEALER: "dealer", Role.ACCOUNTANT: "accounting"}
 

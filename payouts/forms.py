@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django import forms
 
-from casino.pages import PlainDecimalFormField
+from casino.common.pages import PlainDecimalFormField
 from payouts.models import Paytable
 from tables.rules.stud import STUD_CATEGORIES, Variant
 

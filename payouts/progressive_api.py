@@ -9,8 +9,8 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from casino.api import DecimalStringField, ModelSerializer, MoneyField
-from casino.permissions import HasRole
+from casino.common.api import DecimalStringField, ModelSerializer, MoneyField
+from casino.common.permissions import HasRole
 from payouts import progressives, reconciliation
 from payouts.models import JackpotHit, Progressive
 

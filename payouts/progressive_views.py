@@ -10,8 +10,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 from pghistory.models import Events
 
-from casino import audit
-from casino.roles import Role, role_required
+from casino.common import audit
+from casino.common.roles import Role, role_required
 from payouts import progressives, selectors
 from payouts.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
 

@@ -21,13 +21,13 @@ from decimal import Decimal
 from itertools import groupby
 from typing import Any
 
-import pghistory
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as KombuOperationalError
 
-from casino.roles import is_supervisor
+from casino.common.audit import changed_by
+from casino.common.roles import is_supervisor
 from payouts.models import (
     HitStatus,
     JackpotHit,
@@ -55,10 +55,6 @@ US_AWARDS = {"royal_flush": {"percent": "100"}, "straight_flush": {"percent": "1
              "flush": {"fixed": "50.00"}}
 PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
               "approval_threshold"}
-
-
-def _audit(actor, reason: str):
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
 
 
 def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
@@ -124,7 +120,7 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
                               awards=dict(awards or US_AWARDS),
                               **{k: v for k, v in parameters.items() if v is not None})
     _check(progressive)
-    with _audit(actor, "progressive created"):
+    with changed_by(actor, "progressive created"):
         progressive.save()
         MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
                                   amount=progressive.seed, balance_after=progressive.seed,
@@ -146,7 +142,7 @@ def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Pr
     for field, value in changes.items():
         setattr(progressive, field, value)
     _check(progressive)
-    with _audit(actor, "progressive parameters changed"):
+    with changed_by(actor, "progressive parameters changed"):
         progressive.save()
     return progressive
 
@@ -170,7 +166,7 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
     field = "amount" if meter == MeterName.METER else meter
     delta = new_balance - getattr(progressive, field)
     setattr(progressive, field, new_balance)
-    with _audit(actor, f"correction: {reason}"):
+    with changed_by(actor, f"correction: {reason}"):
         progressive.save(update_fields=[field])
         return MeterEntry.objects.create(
             progressive=progressive, meter=meter, kind=MeterKind.CORRECTION, amount=delta,
@@ -185,7 +181,7 @@ def table_link_progressive(*, actor, table: Table, progressive: Progressive | No
         raise ValidationError({"progressive": f"{progressive} is kept in {progressive.currency}; "
                                               f"{table.label} plays in {table.casino.currency}."})
     table.progressive = progressive
-    with _audit(actor, f"progressive {progressive or 'unlinked'}"):
+    with changed_by(actor, f"progressive {progressive or 'unlinked'}"):
         table.save(update_fields=["progressive"])
     return table
 
@@ -311,6 +307,6 @@ def hit_approve(*, actor, hit: JackpotHit) -> JackpotHit:
         raise ValidationError({"status": f"This award is {hit.get_status_display().lower()}, "
                                          "not awaiting approval."})
     hit.status, hit.approved_by, hit.approved_at = HitStatus.PAID, actor, timezone.now()
-    with _audit(actor, "award approved"):
+    with changed_by(actor, "award approved"):
         hit.save(update_fields=["status", "approved_by", "approved_at"])
     return hit

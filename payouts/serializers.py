@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from casino.api import ModelSerializer, MoneyField
+from casino.common.api import ModelSerializer, MoneyField
 from payouts.models import Paytable
 
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino import versioning
+from casino.common.audit import changed_by
 from payouts.models import Paytable
 from tables.models import Game, Table
 from tables.rules.money import MoneyError, read_amount
@@ -36,7 +37,6 @@ EDITABLE = {"name", "odds", "max_payout", "dealer_qualifier", "min_ante", "max_a
 MAX_ODDS = 10_000
 
 
-_audit = versioning.audit
 
 
 def clean_odds(odds: Any) -> dict[str, int]:
@@ -146,6 +146,6 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
                                            f"the paytable's {paytable.min_ante} to "
                                            f"{paytable.max_ante}."})
     table.paytable, table.min_ante, table.max_ante = paytable, low, high
-    with _audit(actor, f"paytable {paytable} assigned"):
+    with changed_by(actor, f"paytable {paytable} assigned"):
         table.save(update_fields=["paytable", "min_ante", "max_ante"])
     return table

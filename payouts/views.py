@@ -8,9 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino import audit
-from casino.pages import form_problems, problems_of, versioned_transition
-from casino.roles import Role, role_required
+from casino.common import audit
+from casino.common.pages import form_problems, problems_of, versioned_transition
+from casino.common.roles import Role, role_required
 from payouts import services
 from payouts.forms import CATEGORY_LABELS, AssignPaytableForm, NewPaytableForm, PaytableTermsForm
 from payouts.models import Paytable

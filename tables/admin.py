@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from casino.roles import Role
+from casino.common.roles import Role
 from tables.models import Casino, Table, TableDealer
 from tables.poker_settings import POKER_FIELDS
 

@@ -6,8 +6,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from casino.errors import error_detail
-from casino.roles import Role, role_required
+from casino.common.errors import error_detail
+from casino.common.roles import Role, role_required
 from tables.models import Table
 from tables.round_serializers import StudRoundInput
 from tables.rules.stud import Irregularity, RoundVoid

@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.permissions import HasRole, RoleModelPermissions
+from casino.common.permissions import HasRole, RoleModelPermissions
 from tables import poker_hands, poker_settings, selectors
 from tables.models import BadBeatFund, PokerHand, RakeSchedule, Table, TimeCollection
 from tables.poker_serializers import (

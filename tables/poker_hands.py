@@ -22,8 +22,8 @@ from django.db import transaction
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
-from casino.errors import nested_error
-from casino.roles import is_supervisor
+from casino.common.errors import nested_error
+from casino.common.roles import is_supervisor
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
-from casino.api import ModelSerializer, MoneyField
+from casino.common.api import ModelSerializer, MoneyField
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino import versioning
+from casino.common.audit import changed_by
 from tables.models import (
     Game,
     Kill,
@@ -48,7 +49,6 @@ STRUCTURE_FIELDS = {
 LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_bet", "max_bet"}
 
 
-_audit = versioning.audit
 
 
 def _amount(value: Any, field: str) -> Decimal | None:
@@ -299,6 +299,6 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     if {f: getattr(table, f) for f in POKER_FIELDS} == before:
         return table
     table.poker_settings_version += 1
-    with _audit(actor, f"poker settings v{table.poker_settings_version}"):
+    with changed_by(actor, f"poker settings v{table.poker_settings_version}"):
         table.save(update_fields=[*POKER_FIELDS, "poker_settings_version"])
     return table

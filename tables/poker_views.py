@@ -13,15 +13,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino import audit
-from casino.errors import error_detail
-from casino.pages import (
+from casino.common import audit
+from casino.common.errors import error_detail
+from casino.common.pages import (
     form_problems,
     plain_decimal_formfield,
     problems_of,
     versioned_transition,
 )
-from casino.roles import Role, role_required
+from casino.common.roles import Role, role_required
 from tables import poker_hands, poker_settings
 from tables.dealer_views import CARD_PICKER, _messages
 from tables.models import (

@@ -12,7 +12,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.permissions import HasRole, RoleModelPermissions
+from casino.common.permissions import HasRole, RoleModelPermissions
 from tables.models import StudRound, Table
 from tables.round_serializers import StudRoundInput, StudRoundOutput, VoidInput
 from tables.stud_rounds import rounds_visible_to, stud_round_record, stud_round_void

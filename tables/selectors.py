@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
-from casino.roles import Role, has_role, is_supervisor
+from casino.common.roles import Role, has_role, is_supervisor
 from tables.models import Table
 
 

@@ -4,7 +4,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.api import ModelSerializer, MoneyField
+from casino.common.api import ModelSerializer, MoneyField
 from tables.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 

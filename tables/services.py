@@ -14,13 +14,13 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import pghistory
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
-from casino.errors import IdempotencyKeyReused, nested_error
-from casino.roles import Role, is_supervisor
+from casino.common.audit import changed_by
+from casino.common.errors import IdempotencyKeyReused, nested_error
+from casino.common.roles import Role, is_supervisor
 from tables.models import Casino, Game, Table
 from tables.rules.cards import CardError, parse_cards
 
@@ -29,10 +29,6 @@ DEFAULT_POKER_SEATS = 9
 
 CASINO_FIELDS = {"name", "currency", "timezone", "gaming_day_start"}
 TABLE_FIELDS = {"casino", "label", "game", "status", "seats"}
-
-
-def _audit(actor, reason: str):
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
 
 
 def _apply(instance, changes: dict[str, Any], allowed: set[str]) -> None:
@@ -48,7 +44,7 @@ def casino_create(*, actor, name: str, currency: str, timezone: str, **extra: An
     casino = Casino(name=name, currency=currency, timezone=timezone)
     _apply(casino, extra, CASINO_FIELDS)
     casino.full_clean()
-    with _audit(actor, "casino created"):
+    with changed_by(actor, "casino created"):
         casino.save()
     return casino
 
@@ -62,7 +58,7 @@ def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
         )
     _apply(casino, changes, CASINO_FIELDS)
     casino.full_clean()
-    with _audit(actor, "casino changed"):
+    with changed_by(actor, "casino changed"):
         casino.save()
     return casino
 
@@ -98,7 +94,7 @@ def table_create(
         table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
     table.full_clean()
     dealer_users = _check_dealers(dealers)
-    with _audit(actor, "table created"):
+    with changed_by(actor, "table created"):
         table.save()
         table.dealers.set(dealer_users)
     return table
@@ -116,7 +112,7 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         raise ValidationError({"casino": "A table cannot move to another casino."})
     _apply(table, changes, TABLE_FIELDS)
     table.full_clean()
-    with _audit(actor, "table changed"):
+    with changed_by(actor, "table changed"):
         table.save()
         if dealers is not None:
             table.dealers.set(_check_dealers(dealers))

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from casino.errors import nested_error
+from casino.common.errors import nested_error
 from payouts import progressives
 from payouts.models import PaytableStatus
 from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table

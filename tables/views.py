@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.utils.dateparse import parse_date
 
-from casino.roles import Role, role_required
+from casino.common.roles import Role, role_required
 from payouts.models import Paytable, PaytableStatus
 from tables import poker_hands, selectors
 from tables.models import Casino

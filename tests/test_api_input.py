@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 from rest_framework import serializers
 
-from casino.api import DecimalStringField
+from casino.common.api import DecimalStringField
 from payouts.models import Paytable, Progressive
 from tables.models import RakeSchedule, StudRound, Table
 

@@ -102,7 +102,7 @@ def test_logout_ends_the_session(client, accountant):
 
 
 def test_role_groups_match_the_code_after_migrate():
-    from casino.roles import ROLE_PERMISSIONS
+    from casino.common.roles import ROLE_PERMISSIONS
 
     for role, perms in ROLE_PERMISSIONS.items():
         group = Group.objects.get(name=role)

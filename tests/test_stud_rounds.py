@@ -338,7 +338,7 @@ def test_a_key_that_loses_the_race_to_the_unique_constraint_is_refused_not_a_500
         api, dealer, live_table):
     # Two requests with one key at two tables at once: both pass the replay check, the
     # second insert meets the constraint (dealer, key).
-    from casino.errors import IdempotencyKeyReused
+    from casino.common.errors import IdempotencyKeyReused
     from tables.services import create_keyed
 
     api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,

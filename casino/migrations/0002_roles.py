@@ -1,6 +1,6 @@
 from django.db import migrations
 
-from casino.roles import grant_permissions
+from casino.common.roles import grant_permissions
 
 # Frozen here, as migrations must be: later features grant more in their own migrations.
 FOUNDATION_PERMISSIONS = {

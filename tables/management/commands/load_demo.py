@@ -13,7 +13,7 @@ from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from casino.roles import Role
+from casino.common.roles import Role
 from payouts import progressives
 from payouts import services as payouts
 from payouts.models import Paytable, PaytableStatus, Progressive

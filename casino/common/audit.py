@@ -1,10 +1,18 @@
-"""Reading the audit trail (django-pghistory events) the way a pit boss reads it."""
+"""The audit trail (django-pghistory events): who changed what and why, written by the
+database's triggers, and read the way a pit boss reads it."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pghistory
 from django.contrib.auth import get_user_model
+
+
+def changed_by(actor, reason: str):
+    """The context every audited change is made in: ``with changed_by(actor, "why"):``.
+    The triggers copy it into each event row (``pgh_context``)."""
+    return pghistory.context(user=actor.pk if actor else None, reason=reason)
 
 
 def _label(field: str) -> str:

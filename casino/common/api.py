@@ -1,5 +1,5 @@
 """API plumbing shared by every app: the error shape of docs/API.md, how amounts are
-read (casino.parsers reads the bodies)."""
+read (casino.common.parsers reads the bodies)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from rest_framework import exceptions, parsers, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from casino.errors import IdempotencyKeyReused, error_detail
-from casino.parsers import JSONParser
+from casino.common.errors import IdempotencyKeyReused, error_detail
+from casino.common.parsers import JSONParser
 from tables.rules.money import MoneyError, parse_plain_decimal
 
 

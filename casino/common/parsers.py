@@ -1,5 +1,5 @@
 """How request bodies are read (REST_FRAMEWORK["DEFAULT_PARSER_CLASSES"]). Kept apart from
-casino.api: DRF imports the parsers while it is still loading its views."""
+casino.common.api: DRF imports the parsers while it is still loading its views."""
 
 from __future__ import annotations
 

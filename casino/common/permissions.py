@@ -1,6 +1,6 @@
 from rest_framework.permissions import BasePermission, DjangoModelPermissions
 
-from casino.roles import roles_of
+from casino.common.roles import roles_of
 
 
 class RoleModelPermissions(DjangoModelPermissions):
