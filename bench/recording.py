@@ -43,7 +43,7 @@ def setup_django():
 def build_floor():
     from django.contrib.auth.models import Group, User
 
-    from payouts import services as payouts
+    from payouts.terms import services as payouts
     from tables import poker_settings, services
 
     boss = User.objects.create_user("bench_boss")
@@ -67,7 +67,7 @@ def build_floor():
                                  game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
         actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
-    payouts.table_assign_paytable(actor=boss, table=stud, paytable=paytable)
+    services.table_assign_paytable(actor=boss, table=stud, paytable=paytable)
     return dealer, poker, stud
 
 

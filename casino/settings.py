@@ -198,7 +198,7 @@ SPECTACULAR_SETTINGS = {
     # Several models have a `status`; name each set of choices once.
     "ENUM_NAME_OVERRIDES": {
         "TableStatusEnum": "tables.models.TableStatus",
-        "PublicationStatusEnum": "tables.models.ScheduleStatus",  # paytables share it
+        "PublicationStatusEnum": "payouts.terms.versioning.PublicationStatus",
         "JackpotHitStatusEnum": "payouts.models.HitStatus",
     },
 }

@@ -6,9 +6,10 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from casino.common import api
-from payouts import api as payouts_api
-from payouts import progressive_api, progressive_views
-from payouts import views as payouts_views
+from payouts.jackpots import api as jackpot_api
+from payouts.jackpots import views as jackpot_views
+from payouts.terms import api as terms_api
+from payouts.terms import views as terms_views
 from tables import api as tables_api
 from tables import dealer_views, poker_api, poker_views, round_api
 from tables import views as tables_views
@@ -16,10 +17,10 @@ from tables import views as tables_views
 router = DefaultRouter()
 router.register("casinos", tables_api.CasinoViewSet, basename="casino")
 router.register("tables", tables_api.TableViewSet, basename="table")
-router.register("paytables", payouts_api.PaytableViewSet, basename="paytable")
+router.register("paytables", terms_api.PaytableViewSet, basename="paytable")
 router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
-router.register("progressives", progressive_api.ProgressiveViewSet, basename="progressive")
-router.register("jackpot-hits", progressive_api.JackpotHitViewSet, basename="jackpot-hit")
+router.register("progressives", jackpot_api.ProgressiveViewSet, basename="progressive")
+router.register("jackpot-hits", jackpot_api.JackpotHitViewSet, basename="jackpot-hit")
 router.register("rake-schedules", poker_api.RakeScheduleViewSet, basename="rake-schedule")
 router.register("poker-hands", poker_api.PokerHandViewSet, basename="poker-hand")
 router.register("time-collections", poker_api.TimeCollectionViewSet, basename="time-collection")
@@ -35,21 +36,21 @@ urlpatterns = [
     path("accounting/", tables_views.accounting, name="accounting"),
     path("dealer/tables/<int:pk>/round/", dealer_views.round_form, name="dealer-round-form"),
     path("rounds/<int:pk>/", dealer_views.round_result, name="dealer-round"),
-    path("pit/paytables/", payouts_views.paytable_list, name="pit-paytable-list"),
-    path("pit/paytables/new/", payouts_views.paytable_create, name="pit-paytable-create"),
-    path("pit/paytables/compare/", payouts_views.paytable_compare, name="pit-paytable-compare"),
-    path("pit/paytables/<int:pk>/", payouts_views.paytable_detail, name="pit-paytable"),
-    path("pit/paytables/<int:pk>/<str:action>/", payouts_views.paytable_transition,
+    path("pit/paytables/", terms_views.paytable_list, name="pit-paytable-list"),
+    path("pit/paytables/new/", terms_views.paytable_create, name="pit-paytable-create"),
+    path("pit/paytables/compare/", terms_views.paytable_compare, name="pit-paytable-compare"),
+    path("pit/paytables/<int:pk>/", terms_views.paytable_detail, name="pit-paytable"),
+    path("pit/paytables/<int:pk>/<str:action>/", terms_views.paytable_transition,
          name="pit-paytable-transition"),
-    path("pit/tables/<int:pk>/paytable/", payouts_views.table_assign, name="table-assign"),
-    path("pit/tables/<int:pk>/history/", payouts_views.table_history, name="table-history"),
-    path("pit/progressives/", progressive_views.progressive_list, name="pit-progressive-list"),
-    path("pit/progressives/<int:pk>/", progressive_views.progressive_detail,
+    path("pit/tables/<int:pk>/paytable/", tables_views.table_assign, name="table-assign"),
+    path("pit/tables/<int:pk>/history/", tables_views.table_history, name="table-history"),
+    path("pit/progressives/", jackpot_views.progressive_list, name="pit-progressive-list"),
+    path("pit/progressives/<int:pk>/", jackpot_views.progressive_detail,
          name="pit-progressive"),
-    path("pit/jackpot-hits/<int:pk>/approve/", progressive_views.hit_approve,
+    path("pit/jackpot-hits/<int:pk>/approve/", jackpot_views.hit_approve,
          name="pit-hit-approve"),
-    path("sign/<int:pk>/", progressive_views.sign, name="sign"),
-    path("sign/<int:pk>/state.json", progressive_views.sign_state, name="sign-state"),
+    path("sign/<int:pk>/", jackpot_views.sign, name="sign"),
+    path("sign/<int:pk>/state.json", jackpot_views.sign_state, name="sign-state"),
     path("dealer/tables/<int:pk>/poker/", poker_views.quick_form, name="dealer-poker"),
     path("dealer/tables/<int:pk>/poker/full/", poker_views.full_form, name="dealer-poker-full"),
     path("dealer/tables/<int:pk>/poker/time/", poker_views.time_collect,

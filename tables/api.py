@@ -6,8 +6,6 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from rest_framework import mixins, viewsets
 
-from payouts import progressives
-from payouts import services as payout_services
 from tables import poker_settings, selectors, services
 from tables.models import Casino
 from tables.serializers import CasinoSerializer, TableSerializer
@@ -64,7 +62,7 @@ class TableViewSet(
             table = poker_settings.table_set_poker_settings(actor=self.request.user,
                                                             table=table, **poker)
         if linked is not None:
-            table = progressives.table_link_progressive(actor=self.request.user, table=table,
+            table = services.table_link_progressive(actor=self.request.user, table=table,
                                                         progressive=linked)
         serializer.instance = table
 
@@ -84,7 +82,7 @@ class TableViewSet(
             table = poker_settings.table_set_poker_settings(actor=self.request.user,
                                                             table=table, **poker)
         if relink:
-            table = progressives.table_link_progressive(actor=self.request.user, table=table,
+            table = services.table_link_progressive(actor=self.request.user, table=table,
                                                         progressive=linked)
         serializer.instance = table
 
@@ -94,7 +92,7 @@ class TableViewSet(
             if any(v is not None for v in terms.values()):
                 raise ValidationError({"paytable": ["Assign a paytable to set ante limits."]})
             return table
-        return payout_services.table_assign_paytable(
+        return services.table_assign_paytable(
             actor=self.request.user, table=table, paytable=paytable,
             min_ante=terms["min_ante"] or table.min_ante,
             max_ante=terms["max_ante"] or table.max_ante)

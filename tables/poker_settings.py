@@ -14,8 +14,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from casino import versioning
 from casino.common.audit import changed_by
+from payouts.terms import versioning
 from tables.models import (
     Game,
     Kill,

@@ -22,6 +22,7 @@ from casino.common.pages import (
     versioned_transition,
 )
 from casino.common.roles import Role, role_required
+from payouts.terms.versioning import PublicationStatus
 from tables import poker_hands, poker_settings
 from tables.dealer_views import CARD_PICKER, _messages
 from tables.models import (
@@ -31,7 +32,6 @@ from tables.models import (
     Method,
     RakeSchedule,
     ReopenRule,
-    ScheduleStatus,
     Structure,
     Table,
 )
@@ -287,7 +287,7 @@ class PokerSettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["rake_schedule"].queryset = RakeSchedule.objects.filter(
-            status=ScheduleStatus.PUBLISHED)
+            status=PublicationStatus.PUBLISHED)
         self.fields["structure"].choices = [("", "—"), *Structure.choices]
         self.fields["reopen_rule"].choices = [("", "—"), *ReopenRule.choices]
         self.fields["kill_trigger"].choices = [("", "—"), *KillTrigger.choices]

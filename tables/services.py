@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,8 +22,11 @@ from django.db import IntegrityError, transaction
 from casino.common.audit import changed_by
 from casino.common.errors import IdempotencyKeyReused, nested_error
 from casino.common.roles import Role, is_supervisor
+from payouts.models import Paytable, Progressive
+from payouts.terms import versioning
 from tables.models import Casino, Game, Table
 from tables.rules.cards import CardError, parse_cards
+from tables.rules.money import MoneyError, read_amount
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
@@ -116,6 +120,50 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         table.save()
         if dealers is not None:
             table.dealers.set(_check_dealers(dealers))
+    return table
+
+
+def _amount(value: Any, field: str) -> Decimal | None:
+    if value is None or value == "":
+        return None
+    try:
+        return read_amount(value)
+    except MoneyError as refused:
+        raise ValidationError({field: str(refused)}) from None
+
+
+@transaction.atomic
+def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
+                          min_ante: Any = None, max_ante: Any = None) -> Table:
+    """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
+    theirs. The table's ante limits default to the paytable's and must lie within them."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.game != Game.CARIBBEAN_STUD:
+        raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
+                                        "table; paytables are for stud tables."})
+    paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable")
+    low = _amount(min_ante, "min_ante") or paytable.min_ante
+    high = _amount(max_ante, "max_ante") or paytable.max_ante
+    if low < paytable.min_ante or high > paytable.max_ante or low > high:
+        raise ValidationError({"min_ante": f"The table's antes ({low} to {high}) must lie within "
+                                           f"the paytable's {paytable.min_ante} to "
+                                           f"{paytable.max_ante}."})
+    table.paytable, table.min_ante, table.max_ante = paytable, low, high
+    with changed_by(actor, f"paytable {paytable} assigned"):
+        table.save(update_fields=["paytable", "min_ante", "max_ante"])
+    return table
+
+
+@transaction.atomic
+def table_link_progressive(*, actor, table: Table, progressive: Progressive | None) -> Table:
+    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
+    if progressive is not None and progressive.currency != table.casino.currency:
+        raise ValidationError({"progressive": f"{progressive} is kept in {progressive.currency}; "
+                                              f"{table.label} plays in {table.casino.currency}."})
+    table.progressive = progressive
+    with changed_by(actor, f"progressive {progressive or 'unlinked'}"):
+        table.save(update_fields=["progressive"])
     return table
 
 

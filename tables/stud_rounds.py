@@ -18,8 +18,8 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from casino.common.errors import nested_error
-from payouts import progressives
-from payouts.models import PaytableStatus
+from payouts.jackpots import services as progressives
+from payouts.terms.versioning import PublicationStatus
 from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
@@ -66,7 +66,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
         raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
                                          "recording rounds."]})
     paytable = table.paytable
-    if paytable is None or paytable.status != PaytableStatus.PUBLISHED:
+    if paytable is None or paytable.status != PublicationStatus.PUBLISHED:
         raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "
                                          "supervisor must assign one."]})
 

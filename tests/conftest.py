@@ -183,7 +183,7 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture
 def us_paytable(supervisor):
-    from payouts import services
+    from payouts.terms import services
 
     paytable = services.paytable_create(actor=supervisor, name="House US", variant="us")
     return services.paytable_publish(actor=supervisor, paytable=paytable)
@@ -192,7 +192,7 @@ def us_paytable(supervisor):
 @pytest.fixture
 def live_table(stud_table, us_paytable, supervisor):
     """CS-1: open, dealt by `dealer`, paying the published US paytable, antes 5-100."""
-    from payouts import services
+    from tables import services
 
     return services.table_assign_paytable(actor=supervisor, table=stud_table,
                                           paytable=us_paytable)
@@ -202,7 +202,7 @@ def live_table(stud_table, us_paytable, supervisor):
 def progressive(supervisor):
     from decimal import Decimal
 
-    from payouts import progressives
+    from payouts.jackpots import services as progressives
 
     return progressives.progressive_create(
         actor=supervisor, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
@@ -212,10 +212,10 @@ def progressive(supervisor):
 @pytest.fixture
 def jackpot_table(live_table, progressive, supervisor):
     """CS-1 as in live_table, linked to the Harbor Jackpot meter."""
-    from payouts import progressives
+    from tables import services
 
-    return progressives.table_link_progressive(actor=supervisor, table=live_table,
-                                               progressive=progressive)
+    return services.table_link_progressive(actor=supervisor, table=live_table,
+                                           progressive=progressive)
 
 
 # --- Redis and a real Celery worker ------------------------------------------------------

@@ -41,8 +41,8 @@ def keep_connection(db):
 def fuzz_headers(db):
     from decimal import Decimal
 
-    from payouts import progressives
-    from payouts import services as payouts
+    from payouts.jackpots import services as progressives
+    from payouts.terms import services as payouts
     from tables import poker_hands, poker_settings, services
     from tables.stud_rounds import stud_round_record
 
@@ -53,10 +53,10 @@ def fuzz_headers(db):
                                  game="caribbean_stud", dealers=[user])
     paytable = payouts.paytable_publish(
         actor=user, paytable=payouts.paytable_create(actor=user, name="US", variant="us"))
-    payouts.table_assign_paytable(actor=user, table=stud, paytable=paytable)
+    services.table_assign_paytable(actor=user, table=stud, paytable=paytable)
     meter = progressives.progressive_create(actor=user, name="Fuzz jackpot", currency="USD",
                                             seed=Decimal(1000), contribution_rate=Decimal("0.7"))
-    progressives.table_link_progressive(actor=user, table=stud, progressive=meter)
+    services.table_link_progressive(actor=user, table=stud, progressive=meter)
     poker = services.table_create(actor=user, casino=casino, label="HE-F", status="open",
                                   game="holdem", dealers=[user])
     schedule = poker_settings.schedule_publish(actor=user, schedule=poker_settings.

@@ -75,7 +75,7 @@ def test_plain_decimal_strings_are_still_amounts(api, dealer, live_table):
 
 def _serializer_classes():
     for module in ("tables.serializers", "tables.round_serializers",
-                   "tables.poker_serializers", "payouts.serializers", "payouts.progressive_api"):
+                   "tables.poker_serializers", "payouts.terms.serializers", "payouts.jackpots.api"):
         for value in vars(importlib.import_module(module)).values():
             if isinstance(value, type) and issubclass(value, serializers.Serializer) and \
                     value.__module__ == module:

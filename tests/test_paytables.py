@@ -6,8 +6,8 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from pghistory.models import Events
 
-from payouts import services
 from payouts.models import Paytable
+from payouts.terms import services
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,8 @@ import pytest
 from django.db import connection
 from django.db.models import Sum
 
-from payouts import progressives
+from payouts.jackpots import services as progressives
+from payouts.jackpots import settlement
 from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
 from tables import services
 from tables.stud_rounds import stud_round_record
@@ -29,7 +30,7 @@ TABLES, ROUNDS_PER_TABLE = 4, 50
 @pytest.fixture
 def floor():
     """One meter linked to four open stud tables, a dealer at each."""
-    from payouts import services as payouts
+    from payouts.terms import services as payouts
 
     boss = make_user("floor_boss", "supervisor")
     casino = services.casino_create(actor=boss, name="Concurrency", currency="USD",
@@ -45,8 +46,8 @@ def floor():
         dealer = make_user(f"dealer_{n}", "dealer")
         table = services.table_create(actor=boss, casino=casino, label=f"CS-{n}",
                                       game="caribbean_stud", status="open", dealers=[dealer])
-        payouts.table_assign_paytable(actor=boss, table=table, paytable=paytable)
-        progressives.table_link_progressive(actor=boss, table=table, progressive=meter)
+        services.table_assign_paytable(actor=boss, table=table, paytable=paytable)
+        services.table_link_progressive(actor=boss, table=table, progressive=meter)
         tables.append((table, dealer))
     return meter, tables
 
@@ -131,7 +132,7 @@ def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once
                                                                                  monkeypatch):
     meter, tables = floor
     table, dealer = tables[0]
-    from payouts import tasks
+    from payouts.jackpots import tasks
 
     monkeypatch.setattr(tasks.settle_progressive, "delay", lambda *a, **k: None)  # message lost
     stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h", "9s"],
@@ -142,9 +143,9 @@ def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once
         raise RuntimeError("worker killed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(progressives, "_write_round_entries", crash)
+        patch.setattr(settlement, "_write_round_entries", crash)
         with pytest.raises(RuntimeError):
-            progressives.settle_pending_hits(meter.pk)
+            settlement.settle_pending_hits(meter.pk)
     assert JackpotHit.objects.get().status == HitStatus.PENDING  # rolled back whole
     assert Progressive.objects.get().amount == D("10000.70")
 
@@ -162,7 +163,7 @@ DEALER = ["2c", "3d", "7c", "4h", "9s"]
 @pytest.mark.redis
 def test_a_hit_is_settled_by_a_real_worker_through_redis_and_a_repeat_changes_nothing(
         floor, celery_worker):
-    from payouts.tasks import settle_progressive
+    from payouts.jackpots.tasks import settle_progressive
 
     meter, tables = floor
     table, dealer = tables[0]
@@ -185,7 +186,7 @@ def test_a_round_recorded_while_the_broker_is_down_is_settled_by_the_sweep(floor
                                                                            caplog):
     from kombu.exceptions import OperationalError
 
-    from payouts import tasks
+    from payouts.jackpots import tasks
 
     meter, tables = floor
     table, dealer = tables[0]

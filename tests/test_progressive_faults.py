@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections
 
+from payouts.jackpots.tasks import sweep_pending_hits
 from payouts.models import HitStatus, JackpotHit, Progressive
-from payouts.tasks import sweep_pending_hits
 from tables.stud_rounds import stud_round_record
 from tests.conftest import TEST_QUEUE, missing_service
 from tests.test_progressive_concurrency import DEALER, ROYAL, floor, reconciles  # noqa: F401

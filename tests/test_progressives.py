@@ -5,8 +5,10 @@ from decimal import Decimal
 import pytest
 from django.db.models import Sum
 
-from payouts import progressives
+from payouts.jackpots import services as progressives
+from payouts.jackpots import settlement
 from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from tables import services
 from tables.stud_rounds import stud_round_record
 
 pytestmark = pytest.mark.django_db
@@ -67,8 +69,8 @@ def test_a_table_links_only_a_meter_in_its_currency(supervisor, live_table):
     pounds = progressives.progressive_create(actor=supervisor, name="Mayfair", currency="GBP",
                                              seed=D(1000), contribution_rate=D("0.5"))
     with pytest.raises(Exception, match="kept in GBP; CS-1 plays in USD"):
-        progressives.table_link_progressive(actor=supervisor, table=live_table,
-                                            progressive=pounds)
+        services.table_link_progressive(actor=supervisor, table=live_table,
+                                        progressive=pounds)
 
 
 def test_side_wagers_feed_the_meter_in_the_rounds_transaction(dealer, jackpot_table,
@@ -104,8 +106,8 @@ def test_a_hit_is_pending_until_settled_then_paid_once(api, dealer, jackpot_tabl
     body = api.as_user(dealer).get(f"/api/v1/stud-rounds/{round_.pk}/").json()
     assert body["seats"][0]["progressive"]["award"] == "pending"
 
-    assert progressives.settle_pending_hits(progressive.pk) == 1
-    assert progressives.settle_pending_hits(progressive.pk) == 0  # a second run pays nothing
+    assert settlement.settle_pending_hits(progressive.pk) == 1
+    assert settlement.settle_pending_hits(progressive.pk) == 0  # a second run pays nothing
 
     hit.refresh_from_db()
     assert (hit.status, hit.amount, hit.meter_before) == (
@@ -138,7 +140,7 @@ def test_two_royals_in_one_round_share_the_meter_and_it_resets(dealer, jackpot_t
     round_ = stud_round_record(actor=dealer, table=jackpot_table,
                                dealer_cards=["2c", "3d", "7c", "4h", "9s"], seats=[
                                    seat(2, "As Ks Qs Js Ts"), seat(5, "Ah Kh Qh Jh Th")])[0]
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
 
     hits = list(JackpotHit.objects.filter(round=round_).order_by("seat"))
     assert [(h.amount, h.shared_by, h.status) for h in hits] == [
@@ -156,7 +158,7 @@ def test_awards_over_the_threshold_wait_for_a_supervisor(api, dealer, supervisor
                                      meter="meter", new_balance=D("50000.00"),
                                      reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
     hit = JackpotHit.objects.get()
     assert (hit.status, hit.amount) == (HitStatus.AWAITING_APPROVAL, D("50000.70"))
 
@@ -170,7 +172,7 @@ def test_awards_over_the_threshold_wait_for_a_supervisor(api, dealer, supervisor
 def test_jackpot_hits_list_the_contract_fields(api, accountant, dealer, jackpot_table,
                                                progressive):
     round_ = play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
 
     (row,) = api.as_user(accountant).get("/api/v1/jackpot-hits/").json()["results"]
 
@@ -192,7 +194,7 @@ def test_a_second_award_for_the_same_seat_is_impossible(dealer, jackpot_table, p
 
 
 def test_the_sweep_settles_every_meter_with_pending_hits(dealer, jackpot_table, progressive):
-    from payouts.tasks import sweep_pending_hits
+    from payouts.jackpots.tasks import sweep_pending_hits
 
     play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
 
@@ -218,7 +220,7 @@ def test_the_sign_shows_pending_and_the_table_while_a_top_award_awaits_approval(
     progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
                                      new_balance=D("50000.00"), reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
     cache.clear()
 
     state = client.get(f"/sign/{progressive.pk}/state.json").json()
@@ -238,7 +240,7 @@ def test_the_supervisor_page_shows_meters_hits_and_approves(client, dealer, supe
                                      new_balance=D("50000.00"), reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
     play(dealer, jackpot_table, seat(2, "9c 9d 9h 9s 2d"))
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
     client.force_login(supervisor)
 
     page = client.get(f"/pit/progressives/{progressive.pk}/").content.decode()
@@ -265,13 +267,13 @@ def test_a_period_reconciles_to_the_cent_across_contributions_awards_and_resets(
 
     from django.utils import timezone
 
-    from payouts.reconciliation import reconcile
+    from payouts.jackpots.reconciliation import reconcile
 
     start = timezone.now()  # after the fixture seeded the meter
     for _ in range(3):
         play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"), seat(2, "Jh Js 9c 5s 3c"))
     play(dealer, jackpot_table, seat(5, "Ah Kh Qh Jh Th"))
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
     progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
                                      new_balance=D("10000.50"), reason="count check")
 
@@ -292,8 +294,8 @@ def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client
 
     from django.utils import timezone
 
+    from payouts.jackpots.reconciliation import check_all
     from payouts.models import ReconciliationCheck
-    from payouts.reconciliation import check_all
 
     end = timezone.now() + dt.timedelta(seconds=1)
     assert all(c.balanced for c in check_all(end - dt.timedelta(days=1), end))
@@ -314,7 +316,7 @@ def test_the_dealer_is_told_about_jackpot_hits(dealer, jackpot_table, progressiv
     assert "Seat 3 hit the jackpot with a four of a kind: the award is being settled; call " \
         "the supervisor." in payout_instructions(round_)
 
-    progressives.settle_pending_hits(progressive.pk)
+    settlement.settle_pending_hits(progressive.pk)
     round_.refresh_from_db()
     assert "Pay seat 3's jackpot: 500.00 for a four of a kind." in payout_instructions(
         type(round_).objects.get(pk=round_.pk))
@@ -354,7 +356,7 @@ def test_any_period_reconciles_through_the_api(api, accountant, dealer, jackpot_
 @pytest.fixture
 def yen_jackpot_table(supervisor, dealer):
     """CS-J at a yen casino, on a yen meter: 100-yen side wagers, 70.5% to the meter."""
-    from payouts import services as payouts
+    from payouts.terms import services as payouts
     from tables import services
 
     casino = services.casino_create(actor=supervisor, name="Ginza", currency="JPY",
@@ -363,11 +365,11 @@ def yen_jackpot_table(supervisor, dealer):
                                   game="caribbean_stud", dealers=[dealer])
     paytable = payouts.paytable_publish(actor=supervisor, paytable=payouts.paytable_create(
         actor=supervisor, name="Ginza US", variant="us"))
-    payouts.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    services.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     meter = progressives.progressive_create(
         actor=supervisor, name="Ginza Jackpot", currency="JPY", seed=D(1_000_000),
         wager=D(100), contribution_rate=D("0.705"), approval_threshold=D(50_000_000))
-    return progressives.table_link_progressive(actor=supervisor, table=table,
+    return services.table_link_progressive(actor=supervisor, table=table,
                                                progressive=meter)
 
 
@@ -380,7 +382,7 @@ def test_a_yen_meter_takes_and_pays_whole_yen(dealer, supervisor, yen_jackpot_ta
     progressives.progressive_correct(actor=supervisor, progressive=meter, meter="meter",
                                      new_balance=D(1_000_003), reason="test set-up")
     play(dealer, yen_jackpot_table, seat(2, "9h 8h 7h 6h 5h"))  # a straight flush: 10%
-    progressives.settle_pending_hits(meter.pk)
+    settlement.settle_pending_hits(meter.pk)
 
     hit = JackpotHit.objects.get()
     meter.refresh_from_db()

@@ -10,7 +10,7 @@ from django.db import DatabaseError, connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payouts import services as payouts
+from payouts.terms import services as payouts
 from tables.models import StudRound, StudSeat
 
 pytestmark = pytest.mark.django_db
@@ -229,7 +229,9 @@ def test_every_round_keeps_the_paytable_version_it_was_settled_under(api, dealer
     payouts.paytable_update(actor=supervisor, paytable=draft,
                             odds={**us_paytable.odds, "one_pair": 2})
     payouts.paytable_publish(actor=supervisor, paytable=draft)
-    payouts.table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)
+    from tables import services
+
+    services.table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)
 
     second = record(api, live_table, CONTRACT_ROUND, dealer).json()
 

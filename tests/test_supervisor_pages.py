@@ -2,8 +2,8 @@
 
 import pytest
 
-from payouts import services
 from payouts.models import Paytable
+from payouts.terms import services
 
 pytestmark = pytest.mark.django_db
 

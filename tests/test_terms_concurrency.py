@@ -12,7 +12,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
-from payouts import services as payouts
+from payouts.terms import services as payouts
 from tables import poker_settings, services
 from tables.models import Table
 from tests.conftest import make_user
@@ -65,7 +65,7 @@ def test_a_paytable_retired_while_it_is_assigned_is_not_left_on_the_table():
 
     outcome = retire_while_assigning(
         lambda: payouts.paytable_retire(actor=boss, paytable=paytable),
-        lambda: payouts.table_assign_paytable(actor=boss, table=table, paytable=paytable))
+        lambda: services.table_assign_paytable(actor=boss, table=table, paytable=paytable))
 
     assert "is not published" in outcome["refused"]["paytable"][0]
     table = Table.objects.select_related("paytable").get(pk=table.pk)

@@ -11,7 +11,6 @@ from tables.models.poker import (
     PokerPot,
     PokerSeat,
     RakeSchedule,
-    ScheduleStatus,
     TimeCollection,
     TimeCollectionVoid,
 )
@@ -29,6 +28,6 @@ from tables.models.table import (
 
 __all__ = ["BadBeatEntry", "BadBeatFund", "CapScope", "Casino", "FundEntryKind", "Game",
            "HandMode", "Kill", "KillTrigger", "Method", "PokerHand", "PokerHandVoid", "PokerPot",
-           "PokerSeat", "RakeSchedule", "ReopenRule", "ScheduleStatus", "Structure", "StudRound",
+           "PokerSeat", "RakeSchedule", "ReopenRule", "Structure", "StudRound",
            "StudRoundVoid", "StudSeat", "Table", "TableDealer", "TableStatus", "TimeCollection",
            "TimeCollectionVoid"]

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-from casino.versioning import VersionedTerms, publication_triggers
+from payouts.terms.versioning import VersionedTerms, publication_triggers
 from tables.models.rounds import Void
 from tables.rules.pots import RakeSchedule as RakeTerms
 
@@ -23,12 +23,6 @@ _APPEND_ONLY = [
 
 def money(**kwargs) -> models.DecimalField:
     return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
-
-
-class ScheduleStatus(models.TextChoices):
-    DRAFT = "draft", "Draft"
-    PUBLISHED = "published", "Published"
-    RETIRED = "retired", "Retired"
 
 
 class Method(models.TextChoices):
@@ -75,8 +69,6 @@ class RakeSchedule(VersionedTerms):
     time_period_minutes = models.PositiveSmallIntegerField(default=30)
     bad_beat_drop = money(default=Decimal(0))
     bad_beat_min_pot = money(default=Decimal(0))
-    status = models.CharField(max_length=10, choices=ScheduleStatus.choices,
-                              default=ScheduleStatus.DRAFT)
 
     class Meta:
         ordering = ["name", "-version"]

@@ -8,7 +8,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def dealer_at_live_table(db):
-    from payouts import services as payouts
+    from payouts.terms import services as payouts
     from tables import services
 
     supervisor = make_user("pit_boss", "supervisor")
@@ -20,7 +20,7 @@ def dealer_at_live_table(db):
     paytable = payouts.paytable_publish(
         actor=supervisor,
         paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
-    payouts.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    services.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     return table
 
 

@@ -14,11 +14,12 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from casino.common.roles import Role
-from payouts import progressives
-from payouts import services as payouts
-from payouts.models import Paytable, PaytableStatus, Progressive
+from payouts.jackpots import services as progressives
+from payouts.models import Paytable, Progressive
+from payouts.terms import services as payouts
+from payouts.terms.versioning import PublicationStatus
 from tables import poker_settings, services
-from tables.models import Casino, Game, RakeSchedule, ScheduleStatus, Table, TableStatus
+from tables.models import Casino, Game, RakeSchedule, Table, TableStatus
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
@@ -82,7 +83,7 @@ class Command(BaseCommand):
                         actor=supervisor, casino=casino, label=label, game=game,
                         status=TableStatus.OPEN, dealers=[dealer])
                 if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
-                    payouts.table_assign_paytable(actor=supervisor, table=table,
+                    services.table_assign_paytable(actor=supervisor, table=table,
                                                   paytable=paytable)
                 if label in DEMO_POKER and table.rake_schedule_id is None:
                     name, settings = DEMO_POKER[label]
@@ -91,7 +92,7 @@ class Command(BaseCommand):
                         rake_schedule=self._schedule(supervisor, name), **settings)
                 if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
                         table.progressive_id is None:
-                    progressives.table_link_progressive(
+                    services.table_link_progressive(
                         actor=supervisor, table=table, progressive=self._jackpot(supervisor))
 
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))
@@ -110,7 +111,7 @@ class Command(BaseCommand):
             approval_threshold=Decimal("10000.00"))
 
     def _paytable(self, supervisor, name: str, variant: str) -> Paytable:
-        existing = Paytable.objects.filter(name=name, status=PaytableStatus.PUBLISHED).first()
+        existing = Paytable.objects.filter(name=name, status=PublicationStatus.PUBLISHED).first()
         if existing:
             return existing
         draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant)
@@ -118,7 +119,7 @@ class Command(BaseCommand):
 
     def _schedule(self, supervisor, name: str) -> RakeSchedule:
         existing = RakeSchedule.objects.filter(name=name,
-                                               status=ScheduleStatus.PUBLISHED).first()
+                                               status=PublicationStatus.PUBLISHED).first()
         if existing:
             return existing
         draft = poker_settings.schedule_create(actor=supervisor, name=name,

@@ -1,4 +1,4 @@
-"""Supervisor pages for paytables: list, create, edit drafts, compare, publish, assign."""
+"""Supervisor pages for paytables: list, create, edit drafts, compare, publish."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from pghistory.models import Events
 from casino.common import audit
 from casino.common.pages import form_problems, problems_of, versioned_transition
 from casino.common.roles import Role, role_required
-from payouts import services
-from payouts.forms import CATEGORY_LABELS, AssignPaytableForm, NewPaytableForm, PaytableTermsForm
 from payouts.models import Paytable
-from tables.models import Table
+from payouts.terms import services
+from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm
 from tables.rules.stud import STUD_CATEGORIES
 
 
@@ -88,33 +87,3 @@ def paytable_compare(request):
     return render(request, "payouts/paytable_compare.html", {
         "left": left, "right": right,
         "rows": [(label, a, b, a != b) for label, a, b in rows]})
-
-
-@role_required(Role.SUPERVISOR)
-@require_POST
-def table_assign(request, pk: int):
-    table = get_object_or_404(Table, pk=pk)
-    form = AssignPaytableForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, f"{table.label}: choose a published paytable.")
-        return redirect("pit")
-    try:
-        services.table_assign_paytable(actor=request.user, table=table,
-                                       paytable=form.cleaned_data["paytable"])
-    except ValidationError as refused:
-        for line in problems_of(refused):
-            messages.error(request, f"{table.label}: {line}")
-    else:
-        messages.success(request, f"{table.label} now pays by {form.cleaned_data['paytable']}. "
-                                  "Rounds already recorded keep their paytable.")
-    return redirect("pit")
-
-
-@role_required(Role.SUPERVISOR)
-def table_history(request, pk: int):
-    table = get_object_or_404(Table, pk=pk)
-    # The table's own changes and its dealer assignments, newest first.
-    events = sorted([*Events.objects.tracks(table), *Events.objects.references(table)],
-                    key=lambda e: (e.pgh_created_at, e.pgh_id), reverse=True)[:100]
-    return render(request, "payouts/table_history.html",
-                  {"table": table, "events": audit.entries(events)})

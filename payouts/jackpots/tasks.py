@@ -1,8 +1,11 @@
+"""The meters' Celery tasks. Their names stay "payouts.tasks.*": messages in flight and
+the beat schedule name them."""
+
 from __future__ import annotations
 
 from celery import shared_task
 
-from payouts import progressives
+from payouts.jackpots import reconciliation, settlement
 
 
 @shared_task(name="payouts.tasks.settle_progressive", acks_late=True, max_retries=5,
@@ -10,19 +13,17 @@ from payouts import progressives
              time_limit=120)
 def settle_progressive(progressive_id: int) -> int:
     """Idempotent: settles whatever is pending on the meter, or nothing."""
-    return progressives.settle_pending_hits(progressive_id)
+    return settlement.settle_pending_hits(progressive_id)
 
 
 @shared_task(name="payouts.tasks.sweep_pending_hits", time_limit=300)
 def sweep_pending_hits() -> int:
     """Beat: settle hits whose task message was lost (broker down at record time)."""
-    return progressives.settle_all_pending()
+    return settlement.settle_all_pending()
 
 
 @shared_task(name="payouts.tasks.reconcile_meters", time_limit=600)
 def reconcile_meters() -> int:
     """Beat, nightly: reconcile yesterday (UTC) for every meter; returns the mismatches."""
-    from payouts import reconciliation
-
     checks = reconciliation.check_all(*reconciliation.yesterday())
     return sum(1 for check in checks if not check.balanced)

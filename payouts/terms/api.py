@@ -7,9 +7,9 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from payouts import services
 from payouts.models import Paytable
-from payouts.serializers import PaytableSerializer
+from payouts.terms import services
+from payouts.terms.serializers import PaytableSerializer
 
 
 class PaytableViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,

@@ -11,7 +11,8 @@ from rest_framework.response import Response
 
 from casino.common.api import DecimalStringField, ModelSerializer, MoneyField
 from casino.common.permissions import HasRole
-from payouts import progressives, reconciliation
+from payouts.jackpots import reconciliation
+from payouts.jackpots import services as progressives
 from payouts.models import JackpotHit, Progressive
 
 

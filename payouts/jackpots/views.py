@@ -12,7 +12,8 @@ from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.roles import Role, role_required
-from payouts import progressives, selectors
+from payouts.jackpots import selectors
+from payouts.jackpots import services as progressives
 from payouts.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
 
 

@@ -51,8 +51,3 @@ class PaytableTermsForm(forms.Form):
             "min_ante": data["min_ante"], "max_ante": data["max_ante"],
             "odds": {c: data[f"odds_{c}"] for c in STUD_CATEGORIES},
         }
-
-
-class AssignPaytableForm(forms.Form):
-    paytable = forms.ModelChoiceField(queryset=Paytable.objects.filter(status="published"),
-                                      empty_label="— choose a published paytable —")

@@ -1,4 +1,4 @@
-"""Every write to paytables: create and edit drafts, publish, retire, new versions, assign.
+"""Every write to paytables: create and edit drafts, publish, retire, new versions.
 
 The audit trail is kept by database triggers (pghistory); these services tag it
 with the acting supervisor and a reason.
@@ -12,11 +12,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from casino import versioning
-from casino.common.audit import changed_by
 from payouts.models import Paytable
-from tables.models import Game, Table
-from tables.rules.money import MoneyError, read_amount
+from payouts.terms import versioning
 from tables.rules.stud import (
     STUD_CATEGORIES,
     UK_ODDS,
@@ -118,34 +115,3 @@ def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
         "name": p.name, "variant": p.variant, "odds": dict(p.odds),
         "max_payout": p.max_payout, "dealer_qualifier": p.dealer_qualifier,
         "min_ante": p.min_ante, "max_ante": p.max_ante})
-
-
-def _amount(value: Any, field: str) -> Decimal | None:
-    if value is None or value == "":
-        return None
-    try:
-        return read_amount(value)
-    except MoneyError as refused:
-        raise ValidationError({field: str(refused)}) from None
-
-
-@transaction.atomic
-def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
-                          min_ante: Any = None, max_ante: Any = None) -> Table:
-    """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
-    theirs. The table's ante limits default to the paytable's and must lie within them."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.game != Game.CARIBBEAN_STUD:
-        raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
-                                        "table; paytables are for stud tables."})
-    paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable")
-    low = _amount(min_ante, "min_ante") or paytable.min_ante
-    high = _amount(max_ante, "max_ante") or paytable.max_ante
-    if low < paytable.min_ante or high > paytable.max_ante or low > high:
-        raise ValidationError({"min_ante": f"The table's antes ({low} to {high}) must lie within "
-                                           f"the paytable's {paytable.min_ante} to "
-                                           f"{paytable.max_ante}."})
-    table.paytable, table.min_ante, table.max_ante = paytable, low, high
-    with changed_by(actor, f"paytable {paytable} assigned"):
-        table.save(update_fields=["paytable", "min_ante", "max_ante"])
-    return table

@@ -2,8 +2,8 @@
 freezes a version (a database trigger refuses any later change but retiring it); a new
 version starts as a draft copy in the same family; a version no table uses retires.
 
-Models keep ``status`` ('draft' | 'published' | 'retired'), ``family``, ``version``,
-``published_at`` and ``published_by``, and reach their tables as ``.tables``.
+Models inherit ``status`` (PublicationStatus), ``family``, ``version``, ``published_at``
+and ``published_by`` from VersionedTerms, and reach their tables as ``.tables``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,18 @@ from django.utils import timezone
 
 from casino.common.audit import changed_by
 
-DRAFT, PUBLISHED, RETIRED = "draft", "published", "retired"
+
+class PublicationStatus(models.TextChoices):
+    """Where a version of terms is in its life: a draft changes, a published version is
+    frozen (it may only retire), a retired one is kept for the records that used it."""
+
+    DRAFT = "draft", "Draft"
+    PUBLISHED = "published", "Published"
+    RETIRED = "retired", "Retired"
+
+
+DRAFT, PUBLISHED, RETIRED = (PublicationStatus.DRAFT, PublicationStatus.PUBLISHED,
+                             PublicationStatus.RETIRED)
 
 
 class VersionedTerms(models.Model):
@@ -35,6 +46,8 @@ class VersionedTerms(models.Model):
     published_at = models.DateTimeField(null=True, blank=True)
     published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                      null=True, blank=True, related_name="+")
+    status = models.CharField(max_length=10, choices=PublicationStatus.choices,
+                              default=PublicationStatus.DRAFT)
 
     class Meta:
         abstract = True

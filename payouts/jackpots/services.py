@@ -1,16 +1,10 @@
-"""Progressive jackpots: configuration, contributions, hits, settlement, approval.
+"""Every write to a jackpot meter but its settlement: configuration, documented
+corrections, a round's side wagers, approval of big awards.
 
-Money rules (the meter math is in ``tables.rules.progressive``):
-
-- A round's side wagers feed the meter in the round's own transaction, with the
-  meter row locked, and each movement is a ``MeterEntry``. The lock is taken before
-  the round is inserted, so round ids on one meter follow the order the rounds
-  were recorded in, and hits are paid in that order.
-- Settlement runs in a Celery task after commit (and in a periodic sweep for hits
-  whose message was lost). It locks the meter, takes the pending hits in round and
-  seat order, and moves each to ``paid`` or ``awaiting_approval`` in the same
-  transaction as the meter entries: a second run finds nothing pending, so a
-  retried or duplicated task changes nothing.
+A round's side wagers feed the meter in the round's own transaction, with the meter row
+locked, and each movement is a ``MeterEntry``. The lock is taken before the round is
+inserted, so round ids on one meter follow the order the rounds were recorded in, and
+hits are paid in that order (payouts.jackpots.settlement, after commit).
 """
 
 from __future__ import annotations
@@ -18,7 +12,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from itertools import groupby
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -28,59 +21,26 @@ from kombu.exceptions import OperationalError as KombuOperationalError
 
 from casino.common.audit import changed_by
 from casino.common.roles import is_supervisor
-from payouts.models import (
+from payouts.jackpots.models import (
+    US_AWARDS,
     HitStatus,
     JackpotHit,
     MeterEntry,
     MeterKind,
     MeterName,
     Progressive,
+    award_rules,
 )
-from tables.models import Table
-from tables.rules.money import CURRENCY_DIGITS, MoneyError, has_exact_cents, read_amount, unit
+from payouts.jackpots.tasks import settle_progressive
+from tables.rules.money import CURRENCY_DIGITS, has_exact_cents, unit
 from tables.rules.progressive import (
-    AwardRule,
-    Hit,
     contribution,
-    settle_hits,
-    w2g_reportable,
-    withholding_applies,
 )
-from tables.rules.stud import STUD_CATEGORIES
 
 logger = logging.getLogger(__name__)
 
-US_AWARDS = {"royal_flush": {"percent": "100"}, "straight_flush": {"percent": "10"},
-             "four_of_a_kind": {"fixed": "500.00"}, "full_house": {"fixed": "100.00"},
-             "flush": {"fixed": "50.00"}}
 PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
               "approval_threshold"}
-
-
-def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
-    """Parse and check an award schedule: category -> {"percent": ..} or {"fixed": ..}."""
-    if not isinstance(awards, Mapping) or not awards:
-        raise ValidationError({"awards": "Give the awards as an object: category -> "
-                                         '{"percent": "100"} or {"fixed": "500.00"}.'})
-    rules = {}
-    for category, spec in awards.items():
-        if category not in STUD_CATEGORIES:
-            raise ValidationError({"awards": f"'{category}' is not a hand category."})
-        if not isinstance(spec, Mapping) or len(spec) != 1 or \
-                next(iter(spec)) not in ("percent", "fixed"):
-            raise ValidationError({"awards": f"{category}: give either a percent or a fixed "
-                                             "amount, e.g. {\"percent\": \"10\"}."})
-        kind, raw = next(iter(spec.items()))
-        try:
-            value = read_amount(raw)
-        except MoneyError:
-            raise ValidationError({"awards": f"{category}: {raw!r} is not a plain decimal "
-                                             'such as "10" or "500.00".'}) from None
-        if value <= 0 or (kind == "percent" and value > 100):
-            raise ValidationError({"awards": f"{category}: {raw} is out of range."})
-        rules[category] = AwardRule(percent=value) if kind == "percent" else AwardRule(
-            fixed=value)
-    return rules
 
 
 def _check(progressive: Progressive) -> None:
@@ -173,19 +133,6 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
             balance_after=new_balance, reason=reason.strip(), created_by=actor)
 
 
-@transaction.atomic
-def table_link_progressive(*, actor, table: Table, progressive: Progressive | None) -> Table:
-    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
-        pk=table.pk)
-    if progressive is not None and progressive.currency != table.casino.currency:
-        raise ValidationError({"progressive": f"{progressive} is kept in {progressive.currency}; "
-                                              f"{table.label} plays in {table.casino.currency}."})
-    table.progressive = progressive
-    with changed_by(actor, f"progressive {progressive or 'unlinked'}"):
-        table.save(update_fields=["progressive"])
-    return table
-
-
 def lock_for_round(progressive_id: int) -> Progressive:
     """Called by round recording before the round row is inserted (see the module doc)."""
     return Progressive.objects.select_for_update().get(pk=progressive_id)
@@ -221,81 +168,11 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
 
 
 def _enqueue_settlement(progressive_id: int) -> None:
-    from payouts.tasks import settle_progressive
-
     try:
         settle_progressive.delay(progressive_id)
     except (KombuOperationalError, OSError):  # broker down: the periodic sweep settles it
         logger.exception("Could not queue settlement of progressive %s; the sweep will",
                          progressive_id)
-
-
-@transaction.atomic
-def settle_pending_hits(progressive_id: int) -> int:
-    """Pay every pending hit of one meter, once. Returns how many were settled."""
-    progressive = Progressive.objects.select_for_update().get(pk=progressive_id)
-    pending = list(JackpotHit.objects.filter(progressive=progressive,
-                                             status=HitStatus.PENDING)
-                   .select_for_update().order_by("round_id", "seat"))
-    if not pending:
-        return 0
-    schedule = award_rules(progressive.awards)
-    now = timezone.now()
-    for round_id, round_hits in groupby(pending, key=lambda h: h.round_id):
-        round_hits = list(round_hits)
-        result = settle_hits(progressive.amount, [Hit(h.seat, h.category) for h in round_hits],
-                             schedule, seed=progressive.seed, reserve=progressive.reserve,
-                             unit=unit(progressive.currency))
-        by_seat = {h.seat: h for h in round_hits}
-        for award in result.awards:
-            hit = by_seat[award.seat]
-            hit.amount, hit.meter_before = award.amount, award.meter_before
-            hit.from_meter, hit.shared_by = award.from_meter, award.shared_by
-            hit.w2g = w2g_reportable(award.amount, hit.wager)
-            hit.withholding = withholding_applies(award.amount, hit.wager)
-            hit.status = (HitStatus.AWAITING_APPROVAL
-                          if award.amount >= progressive.approval_threshold else HitStatus.PAID)
-            hit.settled_at = now
-            hit.save(update_fields=["amount", "meter_before", "from_meter", "shared_by", "w2g",
-                                    "withholding", "status", "settled_at"])
-        _write_round_entries(progressive, round_id, result, by_seat)
-        progressive.amount, progressive.reserve = result.meter, result.reserve
-    progressive.save(update_fields=["amount", "reserve"])
-    return len(pending)
-
-
-def _write_round_entries(progressive, round_id, result, by_seat) -> None:
-    """One ledger entry per movement of the meter (and of the reserve for a reset)."""
-    balance, reserve = progressive.amount, progressive.reserve
-    for movement in result.movements:
-        balance += movement.amount
-        if movement.kind == "award":
-            MeterEntry.objects.create(progressive=progressive, kind=MeterKind.AWARD,
-                                      amount=movement.amount, balance_after=balance,
-                                      round_id=round_id, hit=by_seat[movement.seats[0]],
-                                      reason=_seats_text(movement.seats))
-            continue
-        if movement.from_reserve:
-            reserve -= movement.from_reserve
-            MeterEntry.objects.create(progressive=progressive, meter=MeterName.RESERVE,
-                                      kind=MeterKind.RESET, amount=-movement.from_reserve,
-                                      balance_after=reserve, round_id=round_id,
-                                      reason="the reserve funds the reset")
-        MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
-                                  amount=movement.amount, balance_after=balance,
-                                  round_id=round_id, reason="reset to seed")
-
-
-def _seats_text(seats) -> str:
-    return "seat " + str(seats[0]) if len(seats) == 1 else \
-        "shared by seats " + ", ".join(map(str, seats))
-
-
-def settle_all_pending() -> int:
-    """The sweep: settle every meter that has pending hits."""
-    ids = set(JackpotHit.objects.filter(status=HitStatus.PENDING)
-              .values_list("progressive_id", flat=True))
-    return sum(settle_pending_hits(i) for i in sorted(ids))
 
 
 @transaction.atomic

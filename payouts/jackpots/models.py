@@ -1,0 +1,204 @@
+"""Jackpot meters, their ledger (MeterEntry), the hits they pay and the nightly checks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+import pghistory
+import pgtrigger
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from tables.rules.money import MoneyError, read_amount
+from tables.rules.progressive import AwardRule
+from tables.rules.stud import STUD_CATEGORIES
+
+US_AWARDS = {"royal_flush": {"percent": "100"}, "straight_flush": {"percent": "10"},
+             "four_of_a_kind": {"fixed": "500.00"}, "full_house": {"fixed": "100.00"},
+             "flush": {"fixed": "50.00"}}
+
+
+def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
+    """Parse and check an award schedule: category -> {"percent": ..} or {"fixed": ..}."""
+    if not isinstance(awards, Mapping) or not awards:
+        raise ValidationError({"awards": "Give the awards as an object: category -> "
+                                         '{"percent": "100"} or {"fixed": "500.00"}.'})
+    rules = {}
+    for category, spec in awards.items():
+        if category not in STUD_CATEGORIES:
+            raise ValidationError({"awards": f"'{category}' is not a hand category."})
+        if not isinstance(spec, Mapping) or len(spec) != 1 or \
+                next(iter(spec)) not in ("percent", "fixed"):
+            raise ValidationError({"awards": f"{category}: give either a percent or a fixed "
+                                             "amount, e.g. {\"percent\": \"10\"}."})
+        kind, raw = next(iter(spec.items()))
+        try:
+            value = read_amount(raw)
+        except MoneyError:
+            raise ValidationError({"awards": f"{category}: {raw!r} is not a plain decimal "
+                                             'such as "10" or "500.00".'}) from None
+        if value <= 0 or (kind == "percent" and value > 100):
+            raise ValidationError({"awards": f"{category}: {raw} is out of range."})
+        rules[category] = AwardRule(percent=value) if kind == "percent" else AwardRule(
+            fixed=value)
+    return rules
+
+# Parameter changes only: the meters' own movements are in the MeterEntry ledger.
+@pghistory.track(
+    pghistory.InsertEvent(),
+    pghistory.UpdateEvent(condition=pghistory.AnyChange(exclude=["amount", "reserve",
+                                                                  "overflow"])),
+)
+class Progressive(models.Model):
+    """A jackpot meter fed by the side wagers of every table linked to it.
+
+    ``amount``, ``reserve`` and ``overflow`` only move inside services that write a
+    ``MeterEntry`` for the same change in the same transaction, so the ledger always
+    explains them to the cent.
+    """
+
+    name = models.CharField(max_length=120, unique=True)
+    currency = models.CharField(max_length=3)
+    wager = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal("1.00"))
+    seed = models.DecimalField(max_digits=14, decimal_places=2)
+    contribution_rate = models.DecimalField(max_digits=6, decimal_places=5)
+    reserve_rate = models.DecimalField(max_digits=6, decimal_places=5, default=Decimal(0))
+    limit = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    awards = models.JSONField(help_text='Category -> {"percent": "100"} or {"fixed": "500.00"}.')
+    approval_threshold = models.DecimalField(max_digits=14, decimal_places=2,
+                                             default=Decimal("10000.00"))
+    amount = models.DecimalField(max_digits=14, decimal_places=2)
+    reserve = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    overflow = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(contribution_rate__gte=0,
+                                                      reserve_rate__gte=0),
+                                   name="progressive_rates_not_negative"),
+            models.CheckConstraint(condition=models.Q(seed__gte=0, wager__gt=0),
+                                   name="progressive_seed_and_wager"),
+            models.CheckConstraint(condition=models.Q(amount__gte=0, reserve__gte=0,
+                                                      overflow__gte=0),
+                                   name="progressive_meters_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MeterKind(models.TextChoices):
+    CONTRIBUTION = "contribution", "Contribution"
+    AWARD = "award", "Award"
+    RESET = "reset", "Reset to seed"
+    CORRECTION = "correction", "Correction"
+
+
+class MeterName(models.TextChoices):
+    METER = "meter", "Meter"
+    RESERVE = "reserve", "Reserve"
+    OVERFLOW = "overflow", "Overflow"
+
+
+class MeterEntry(models.Model):
+    """Append-only ledger of every movement of a progressive's meter, reserve and overflow."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT,
+                                    related_name="entries")
+    meter = models.CharField(max_length=10, choices=MeterName.choices, default=MeterName.METER)
+    kind = models.CharField(max_length=12, choices=MeterKind.choices)
+    amount = models.DecimalField(max_digits=14, decimal_places=2,
+                                 help_text="Signed: + into the meter, - out of it.")
+    balance_after = models.DecimalField(max_digits=14, decimal_places=2)
+    wagers = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
+    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT, null=True,
+                              blank=True, related_name="meter_entries")
+    hit = models.ForeignKey("payouts.JackpotHit", on_delete=models.PROTECT, null=True,
+                            blank=True, related_name="meter_entries")
+    reason = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["id"]
+        triggers = [
+            pgtrigger.Protect(name="meter_ledger_is_append_only",
+                              operation=pgtrigger.Update | pgtrigger.Delete),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount} on {self.meter} of {self.progressive_id}"
+
+
+class HitStatus(models.TextChoices):
+    PENDING = "pending", "Pending"
+    AWAITING_APPROVAL = "awaiting_approval", "Awaiting approval"
+    PAID = "paid", "Paid"
+
+
+@pghistory.track()
+class JackpotHit(models.Model):
+    """A seat's qualifying hand on the side wager; settled once by the settlement task."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT, related_name="hits")
+    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT,
+                              related_name="jackpot_hits")
+    seat = models.PositiveSmallIntegerField()
+    category = models.CharField(max_length=20)
+    status = models.CharField(max_length=20, choices=HitStatus.choices,
+                              default=HitStatus.PENDING)
+    wager = models.DecimalField(max_digits=14, decimal_places=2)
+    amount = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    meter_before = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    from_meter = models.BooleanField(default=False)
+    shared_by = models.PositiveSmallIntegerField(default=1)
+    w2g = models.BooleanField(default=False, help_text="A W-2G is needed for the player.")
+    withholding = models.BooleanField(default=False)
+    recorded_at = models.DateTimeField()
+    settled_at = models.DateTimeField(null=True, blank=True)
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    null=True, blank=True, related_name="+")
+    approved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round_id", "seat"]
+        constraints = [
+            # Exactly once: one award per seat of a round (and so per seat and category).
+            models.UniqueConstraint(fields=["round", "seat"], name="one_award_per_seat"),
+        ]
+        triggers = [
+            pgtrigger.Protect(name="jackpot_hits_are_kept", operation=pgtrigger.Delete),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.category} at seat {self.seat} of round {self.round_id}"
+
+
+class ReconciliationCheck(models.Model):
+    """The nightly proof that a meter's ledger explains its balance, to the cent."""
+
+    progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT,
+                                    related_name="reconciliations")
+    meter = models.CharField(max_length=10, choices=MeterName.choices)
+    period_start = models.DateTimeField()
+    period_end = models.DateTimeField()
+    opening = models.DecimalField(max_digits=14, decimal_places=2)
+    contributions = models.DecimalField(max_digits=14, decimal_places=2)
+    awards = models.DecimalField(max_digits=14, decimal_places=2)
+    resets = models.DecimalField(max_digits=14, decimal_places=2)
+    corrections = models.DecimalField(max_digits=14, decimal_places=2)
+    closing = models.DecimalField(max_digits=14, decimal_places=2)
+    balanced = models.BooleanField()
+    checked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-period_end", "progressive", "meter"]
+
+    def __str__(self) -> str:
+        return f"{self.progressive} {self.meter} to {self.period_end:%Y-%m-%d %H:%M}"
