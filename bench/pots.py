@@ -139,10 +139,10 @@ def main(argv=None) -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=20261129)
     args = parser.parse_args(argv)
-    from tables.rules.pots import RakeSchedule
+    from tables.rules.pots import RakeTerms
 
     percent, cap = 10, 5
-    schedule = RakeSchedule(percent=Decimal(percent), cap=Decimal(cap), per_pot=True,
+    schedule = RakeTerms(percent=Decimal(percent), cap=Decimal(cap), per_pot=True,
                             increment=Decimal(1))
     hands = random_hands(args.hands, args.seed)
     side_pots = sum(1 for h in hands if len({s for s, f in zip(h["stacks"], h["folds"],

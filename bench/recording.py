@@ -44,6 +44,7 @@ def build_floor():
     from django.contrib.auth.models import Group, User
 
     from payouts.terms import services as payouts
+    from payouts.terms import services as terms
     from tables import poker_settings, services
 
     boss = User.objects.create_user("bench_boss")
@@ -54,7 +55,7 @@ def build_floor():
                                     timezone="America/New_York")
     poker = services.table_create(actor=boss, casino=casino, label="HE-B", game="holdem",
                                   status="open", dealers=[dealer])
-    schedule = poker_settings.schedule_publish(actor=boss, schedule=poker_settings.
+    schedule = terms.schedule_publish(actor=boss, schedule=terms.
                                                schedule_create(actor=boss, name="Ten",
                                                                percent=Decimal(10),
                                                                cap=Decimal(5),

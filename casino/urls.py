@@ -21,7 +21,7 @@ router.register("paytables", terms_api.PaytableViewSet, basename="paytable")
 router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
 router.register("progressives", jackpot_api.ProgressiveViewSet, basename="progressive")
 router.register("jackpot-hits", jackpot_api.JackpotHitViewSet, basename="jackpot-hit")
-router.register("rake-schedules", poker_api.RakeScheduleViewSet, basename="rake-schedule")
+router.register("rake-schedules", terms_api.RakeScheduleViewSet, basename="rake-schedule")
 router.register("poker-hands", poker_api.PokerHandViewSet, basename="poker-hand")
 router.register("time-collections", poker_api.TimeCollectionViewSet, basename="time-collection")
 router.register("bad-beat-funds", poker_api.BadBeatFundViewSet, basename="bad-beat-fund")
@@ -56,9 +56,9 @@ urlpatterns = [
     path("dealer/tables/<int:pk>/poker/time/", poker_views.time_collect,
          name="dealer-poker-time"),
     path("poker-hands/<int:pk>/", poker_views.hand_result, name="poker-hand"),
-    path("pit/rake-schedules/", poker_views.schedule_list, name="pit-schedule-list"),
-    path("pit/rake-schedules/<int:pk>/", poker_views.schedule_detail, name="pit-schedule"),
-    path("pit/rake-schedules/<int:pk>/<str:action>/", poker_views.schedule_transition,
+    path("pit/rake-schedules/", terms_views.schedule_list, name="pit-schedule-list"),
+    path("pit/rake-schedules/<int:pk>/", terms_views.schedule_detail, name="pit-schedule"),
+    path("pit/rake-schedules/<int:pk>/<str:action>/", terms_views.schedule_transition,
          name="pit-schedule-transition"),
     path("pit/tables/<int:pk>/poker/", poker_views.table_settings, name="pit-poker-settings"),
     path("admin/", admin.site.urls),

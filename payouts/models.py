@@ -9,7 +9,7 @@ from payouts.jackpots.models import (
     Progressive,
     ReconciliationCheck,
 )
-from payouts.terms.models import Paytable
+from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["HitStatus", "JackpotHit", "MeterEntry", "MeterKind", "MeterName", "Paytable",
-           "Progressive", "ReconciliationCheck"]
+__all__ = ["CapScope", "HitStatus", "JackpotHit", "MeterEntry", "MeterKind", "MeterName",
+           "Method", "Paytable", "Progressive", "RakeSchedule", "ReconciliationCheck"]

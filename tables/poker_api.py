@@ -13,8 +13,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import HasRole, RoleModelPermissions
-from tables import poker_hands, poker_settings, selectors
-from tables.models import BadBeatFund, PokerHand, RakeSchedule, Table, TimeCollection
+from tables import poker_hands, selectors
+from tables.models import BadBeatFund, PokerHand, Table, TimeCollection
 from tables.poker_serializers import (
     BadBeatEntryOutput,
     BadBeatFundOutput,
@@ -22,51 +22,10 @@ from tables.poker_serializers import (
     PokerHandInput,
     PokerHandOutput,
     RaiseLimitsQuery,
-    RakeScheduleSerializer,
     TimeCollectionInput,
     TimeCollectionOutput,
 )
 from tables.round_api import VoidAction
-
-
-class RakeScheduleViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
-                          mixins.UpdateModelMixin, mixins.ListModelMixin,
-                          viewsets.GenericViewSet):
-    """Collection schedules: supervisors draft, publish, version and retire; others read."""
-
-    queryset = RakeSchedule.objects.all()
-    serializer_class = RakeScheduleSerializer
-    filterset_fields = ["method", "status", "family"]
-
-    def perform_create(self, serializer):
-        serializer.instance = poker_settings.schedule_create(
-            actor=self.request.user, **serializer.validated_data)
-
-    def perform_update(self, serializer):
-        serializer.instance = poker_settings.schedule_update(
-            actor=self.request.user, schedule=serializer.instance, **serializer.validated_data)
-
-    def _transition(self, service, created=False):
-        schedule = service(actor=self.request.user, schedule=self.get_object())
-        return Response(RakeScheduleSerializer(schedule).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
-
-    @extend_schema(request=None, responses=RakeScheduleSerializer)
-    @action(detail=True, methods=["post"])
-    def publish(self, request, pk=None):
-        """Freeze the draft: a published schedule never changes."""
-        return self._transition(poker_settings.schedule_publish)
-
-    @extend_schema(request=None, responses=RakeScheduleSerializer)
-    @action(detail=True, methods=["post"])
-    def retire(self, request, pk=None):
-        return self._transition(poker_settings.schedule_retire)
-
-    @extend_schema(request=None, responses=RakeScheduleSerializer)
-    @action(detail=True, methods=["post"], url_path="new-version")
-    def new_version(self, request, pk=None):
-        """A new draft with this version's terms, to change and publish."""
-        return self._transition(poker_settings.schedule_new_version, created=True)
 
 
 class CanRecordHands(IsAuthenticated):

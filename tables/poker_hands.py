@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
+from payouts.models import Method
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -31,7 +32,6 @@ from tables.models import (
     FundEntryKind,
     HandMode,
     Kill,
-    Method,
     PokerHand,
     PokerHandVoid,
     PokerPot,

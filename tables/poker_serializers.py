@@ -7,14 +7,14 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
-from casino.common.api import ModelSerializer, MoneyField
+from casino.common.amounts import MoneyField
+from casino.common.api import ModelSerializer
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,
     PokerHand,
     PokerPot,
     PokerSeat,
-    RakeSchedule,
     TimeCollection,
 )
 from tables.poker_hands import next_hand
@@ -23,21 +23,6 @@ from tables.round_serializers import voided
 # No table sees a hundred million in one hand; the cap keeps a ten-seat total inside the
 # ledger's columns, so a typo is refused rather than overflowing the database.
 MAX_CHIPS = Decimal("100000000.00")
-
-
-class RakeScheduleSerializer(ModelSerializer):
-    family = serializers.PrimaryKeyRelatedField(read_only=True)
-    caps_by_players = serializers.JSONField(
-        required=False, help_text='Players dealt in -> cap, e.g. {"2": "1.00", "5": "5.00"}: '
-                                  "the cap for that many players or more.")
-
-    class Meta:
-        model = RakeSchedule
-        fields = ["id", "name", "method", "percent", "cap", "caps_by_players", "cap_scope",
-                  "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
-                  "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "status",
-                  "family", "version", "created_at", "published_at"]
-        read_only_fields = ["status", "version", "created_at", "published_at"]
 
 
 class PokerSeatInput(serializers.Serializer):

@@ -1,5 +1,4 @@
-"""Every write to the card room's configuration: collection schedules (drafted,
-published, versioned and retired like paytables) and each poker table's betting
+"""Every write to a poker table's configuration: its collection schedule, betting
 structure, stakes and kill settings.
 
 The audit trail is kept by database triggers (pghistory); these services tag it
@@ -15,30 +14,18 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.common.audit import changed_by
+from payouts.models import RakeSchedule
 from payouts.terms import versioning
-from tables.models import (
-    Game,
-    Kill,
-    KillTrigger,
-    Method,
-    RakeSchedule,
-    ReopenRule,
-    Structure,
-    Table,
-)
+from tables.models import Game, Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.rules.betting import DEFAULT_KILL_BIG_BETS
-from tables.rules.money import MoneyError, read_amount, unit
+from tables.rules.money import unit
 
-SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
-                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
-                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"}
 POKER_FIELDS = ("rake_schedule", "structure", "small_bet", "big_bet", "min_bet", "max_bet",
                 "small_blind", "big_blind", "ante", "raise_cap", "heads_up_uncapped",
                 "reopen_rule", "kill", "kill_trigger", "kill_pot_big_bets")
 BLIND_GAMES = {Game.HOLDEM, Game.OMAHA, Game.OMAHA_HI_LO, Game.FIVE_CARD_DRAW,
                Game.DEUCE_TO_SEVEN}
 DEFAULT_RAISE_CAP = 4
-MAX_CAP = Decimal(1_000_000)
 # What each structure uses; the rest is cleared when a table changes structure.
 STRUCTURE_FIELDS = {
     Structure.FIXED_LIMIT: {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped"},
@@ -51,118 +38,6 @@ LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_b
 
 
 
-def _amount(value: Any, field: str) -> Decimal | None:
-    if value is None or value == "":
-        return None
-    try:
-        amount = read_amount(value)
-    except MoneyError as refused:
-        raise ValidationError({field: str(refused)}) from None
-    if amount < 0:
-        raise ValidationError({field: f"{value} is not an amount of chips."})
-    return amount
-
-
-# --- Collection schedules -------------------------------------------------------------
-
-
-def _clean_caps(caps: Any) -> dict[str, str]:
-    if caps in (None, ""):
-        return {}
-    if not isinstance(caps, dict):
-        raise ValidationError({"caps_by_players": "Give the caps as an object: players dealt "
-                                                  'in -> cap, e.g. {"2": "1.00", "5": "5.00"}.'})
-    cleaned = {}
-    for players, cap in caps.items():
-        try:
-            count = int(players)
-        except (TypeError, ValueError):
-            raise ValidationError({"caps_by_players": f"'{players}' is not a number of "
-                                                      "players."}) from None
-        if not 2 <= count <= 10:
-            raise ValidationError({"caps_by_players": f"{count} players: a table deals in 2 to "
-                                                      "10 players."})
-        amount = _amount(cap, "caps_by_players")
-        if amount is None:
-            raise ValidationError({"caps_by_players": f"{count} players: the cap is missing."})
-        if amount >= MAX_CAP or amount != amount.quantize(Decimal("0.01")):
-            raise ValidationError({"caps_by_players": f"{count} players: {cap} is not a cap "
-                                                      "in whole cents below 1,000,000."})
-        cleaned[str(count)] = f"{amount:.2f}"
-    return dict(sorted(cleaned.items(), key=lambda item: int(item[0])))
-
-
-def _clean_schedule(schedule: RakeSchedule) -> None:
-    if schedule.method not in Method.values:
-        raise ValidationError({"method": f"'{schedule.method}' is not a collection method; use "
-                                         f"{', '.join(Method.values)}."})
-    schedule.caps_by_players = _clean_caps(schedule.caps_by_players)
-    for field in ("cap", "min_pot", "fixed_drop", "time_fee", "bad_beat_drop",
-                  "bad_beat_min_pot"):
-        setattr(schedule, field, _amount(getattr(schedule, field), field))
-        if getattr(schedule, field) is None and field != "cap":
-            setattr(schedule, field, Decimal(0))
-    percent = Decimal(schedule.percent or 0)
-    if not 0 <= percent <= 100:
-        raise ValidationError({"percent": f"{percent}% is not a percentage between 0 and 100."})
-    if Decimal(schedule.increment) <= 0:
-        raise ValidationError({"increment": f"The rake is taken in steps of at least 0.01, "
-                                            f"not {schedule.increment}."})
-    if not 1 <= int(schedule.time_period_minutes or 0) <= 240:
-        raise ValidationError({"time_period_minutes": f"{schedule.time_period_minutes} minutes: "
-                                                      "a period is 1 to 240 minutes."})
-    method = schedule.method
-    if method == Method.PERCENTAGE and percent == 0:
-        raise ValidationError({"percent": "A percentage rake needs a percentage above 0."})
-    if method != Method.PERCENTAGE and (percent or schedule.cap is not None
-                                        or schedule.caps_by_players):
-        raise ValidationError({"percent": f"A {Method(method).label.lower()} schedule takes no "
-                                          "percentage or cap; choose the percentage method."})
-    if method == Method.FIXED_DROP and not Decimal(schedule.fixed_drop or 0) > 0:
-        raise ValidationError({"fixed_drop": "A fixed drop schedule needs the drop per hand."})
-    if method != Method.FIXED_DROP and Decimal(schedule.fixed_drop or 0):
-        raise ValidationError({"fixed_drop": "Only a fixed drop schedule takes a drop per hand."})
-    if method == Method.TIME and not Decimal(schedule.time_fee or 0) > 0:
-        raise ValidationError({"time_fee": "Time collection needs the fee per seat per period."})
-    if method != Method.TIME and Decimal(schedule.time_fee or 0):
-        raise ValidationError({"time_fee": "Only time collection takes a fee per seat."})
-    schedule.full_clean(exclude=["family", "created_by"])
-
-
-@transaction.atomic
-def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
-    versioning.refuse_unknown(terms, SCHEDULE_FIELDS)
-    schedule = RakeSchedule(name=name, created_by=actor,
-                            **{k: v for k, v in terms.items() if v is not None})
-    return versioning.create_first(schedule, actor=actor, clean=_clean_schedule,
-                                   reason="collection schedule created")
-
-
-@transaction.atomic
-def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
-    return versioning.edit_draft(RakeSchedule, schedule.pk, changes, allowed=SCHEDULE_FIELDS,
-                                 actor=actor, clean=_clean_schedule,
-                                 reason="collection schedule draft edited")
-
-
-@transaction.atomic
-def schedule_publish(*, actor, schedule: RakeSchedule) -> RakeSchedule:
-    return versioning.publish(RakeSchedule, schedule.pk, actor=actor, clean=_clean_schedule,
-                              reason="collection schedule published")
-
-
-@transaction.atomic
-def schedule_retire(*, actor, schedule: RakeSchedule) -> RakeSchedule:
-    return versioning.retire(RakeSchedule, schedule.pk, actor=actor, noun="schedule",
-                             reason="collection schedule retired")
-
-
-@transaction.atomic
-def schedule_new_version(*, actor, schedule: RakeSchedule) -> RakeSchedule:
-    """A new draft in the same family, starting from this version's terms."""
-    return versioning.new_version(RakeSchedule, schedule, actor=actor, copy=lambda s: {
-        **{f: getattr(s, f) for f in SCHEDULE_FIELDS},
-        "caps_by_players": dict(s.caps_by_players or {})})
 
 
 # --- Poker table settings --------------------------------------------------------------

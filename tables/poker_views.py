@@ -17,24 +17,14 @@ from casino.common import audit
 from casino.common.errors import error_detail
 from casino.common.pages import (
     form_problems,
-    plain_decimal_formfield,
     problems_of,
-    versioned_transition,
 )
 from casino.common.roles import Role, role_required
+from payouts.models import Method, RakeSchedule
 from payouts.terms.versioning import PublicationStatus
 from tables import poker_hands, poker_settings
 from tables.dealer_views import CARD_PICKER, _messages
-from tables.models import (
-    CapScope,
-    Kill,
-    KillTrigger,
-    Method,
-    RakeSchedule,
-    ReopenRule,
-    Structure,
-    Table,
-)
+from tables.models import Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.poker_serializers import PokerHandInput
 from tables.rules.money import MoneyError, parse_plain_decimal
 from tables.rules.showdown import GAMES
@@ -236,45 +226,6 @@ def hand_result(request, pk: int):
 # --- Supervisor pages -----------------------------------------------------------------------
 
 
-class ScheduleForm(forms.ModelForm):
-    caps_by_players = forms.CharField(
-        required=False, label="Caps by players dealt in",
-        help_text="e.g. 2:1 3:2 5:5 — heads-up 1, three or four players 2, five or more 5.")
-
-    class Meta:
-        model = RakeSchedule
-        formfield_callback = plain_decimal_formfield
-        fields = ["name", "method", "percent", "cap", "caps_by_players", "cap_scope",
-                  "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
-                  "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"]
-        labels = {"percent": "Percent of the pot", "cap_scope": "The cap applies",
-                  "increment": "Rake in steps of", "min_pot": "No rake below a pot of",
-                  "fixed_drop": "Fixed drop per hand", "time_fee": "Time fee per seat",
-                  "time_period_minutes": "Every (minutes)", "bad_beat_drop": "Bad-beat drop",
-                  "bad_beat_min_pot": "Bad-beat drop from pots of at least"}
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        caps = (self.instance.caps_by_players or {}) if self.instance.pk else {}
-        self.initial["caps_by_players"] = " ".join(f"{n}:{v}" for n, v in caps.items())
-        if self.instance.pk and not self.instance.is_draft:
-            for field in self.fields.values():
-                field.disabled = True
-
-    def clean_caps_by_players(self):
-        text = self.cleaned_data["caps_by_players"].strip()
-        caps = {}
-        for pair in text.replace(",", " ").split():
-            players, _, cap = pair.partition(":")
-            if not players.isdigit() or not cap:
-                raise ValidationError(f"'{pair}' is not players:cap, e.g. 5:5.")
-            caps[players] = cap
-        return caps
-
-    def terms(self) -> dict:
-        return {f: self.cleaned_data[f] for f in self.Meta.fields}
-
-
 class PokerSettingsForm(forms.ModelForm):
     class Meta:
         model = Table
@@ -292,69 +243,6 @@ class PokerSettingsForm(forms.ModelForm):
         self.fields["reopen_rule"].choices = [("", "—"), *ReopenRule.choices]
         self.fields["kill_trigger"].choices = [("", "—"), *KillTrigger.choices]
         self.fields["kill"].choices = Kill.choices
-
-
-@role_required(Role.SUPERVISOR)
-@require_http_methods(["GET", "POST"])
-def schedule_list(request):
-    form = ScheduleForm(request.POST or None, initial={
-        "method": Method.PERCENTAGE, "percent": 10, "cap": "5.00", "cap_scope": CapScope.HAND,
-        "increment": "0.01", "min_pot": "0", "fixed_drop": "0", "time_fee": "0",
-        "time_period_minutes": 30, "bad_beat_drop": "0", "bad_beat_min_pot": "0"})
-    problems: list[str] = []
-    if request.method == "POST":
-        if form.is_valid():
-            try:
-                schedule = poker_settings.schedule_create(actor=request.user, **form.terms())
-            except ValidationError as refused:
-                problems = problems_of(refused)
-            else:
-                messages.success(request, f"{schedule} created. Check it and publish it.")
-                return redirect("pit-schedule", pk=schedule.pk)
-        else:
-            problems = form_problems(form)
-    schedules = RakeSchedule.objects.order_by("family_id", "version")
-    return render(request, "tables/schedule_list.html", {
-        "schedules": schedules, "form": form, "problems": problems},
-        status=400 if problems else 200)
-
-
-@role_required(Role.SUPERVISOR)
-@require_http_methods(["GET", "POST"])
-def schedule_detail(request, pk: int):
-    schedule = get_object_or_404(RakeSchedule, pk=pk)
-    form = ScheduleForm(request.POST or None, instance=schedule)
-    problems: list[str] = []
-    if request.method == "POST" and schedule.is_draft:
-        if form.is_valid():
-            try:
-                poker_settings.schedule_update(actor=request.user,
-                                               schedule=RakeSchedule.objects.get(pk=pk),
-                                               **form.terms())
-            except ValidationError as refused:
-                problems = problems_of(refused)
-            else:
-                messages.success(request, "Draft saved.")
-                return redirect("pit-schedule", pk=pk)
-        else:
-            problems = form_problems(form)
-    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
-    return render(request, "tables/schedule_detail.html", {
-        "schedule": schedule, "form": form, "problems": problems, "history": history,
-        "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
-        "tables": schedule.tables.select_related("casino")},
-        status=400 if problems else 200)
-
-
-@role_required(Role.SUPERVISOR)
-@require_POST
-def schedule_transition(request, pk: int, action: str):
-    return versioned_transition(request, get_object_or_404(RakeSchedule, pk=pk), action, {
-        "publish": lambda user, s: poker_settings.schedule_publish(actor=user, schedule=s),
-        "retire": lambda user, s: poker_settings.schedule_retire(actor=user, schedule=s),
-        "new-version": lambda user, s: poker_settings.schedule_new_version(actor=user,
-                                                                           schedule=s),
-    }, "pit-schedule")
 
 
 @role_required(Role.SUPERVISOR)

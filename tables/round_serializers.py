@@ -7,7 +7,8 @@ from decimal import Decimal
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.common.api import ModelSerializer, MoneyField
+from casino.common.amounts import MoneyField
+from casino.common.api import ModelSerializer
 from payouts.models import HitStatus
 from tables.models import StudRound, StudSeat
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager

@@ -4,7 +4,8 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from casino.common.api import ModelSerializer, MoneyField
+from casino.common.amounts import MoneyField
+from casino.common.api import ModelSerializer
 from tables.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 

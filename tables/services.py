@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 
+from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.errors import IdempotencyKeyReused, nested_error
 from casino.common.roles import Role, is_supervisor
@@ -26,7 +26,6 @@ from payouts.models import Paytable, Progressive
 from payouts.terms import versioning
 from tables.models import Casino, Game, Table
 from tables.rules.cards import CardError, parse_cards
-from tables.rules.money import MoneyError, read_amount
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
@@ -123,13 +122,6 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
     return table
 
 
-def _amount(value: Any, field: str) -> Decimal | None:
-    if value is None or value == "":
-        return None
-    try:
-        return read_amount(value)
-    except MoneyError as refused:
-        raise ValidationError({field: str(refused)}) from None
 
 
 @transaction.atomic
@@ -142,8 +134,8 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
         raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
                                         "table; paytables are for stud tables."})
     paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable")
-    low = _amount(min_ante, "min_ante") or paytable.min_ante
-    high = _amount(max_ante, "max_ante") or paytable.max_ante
+    low = amount_of(min_ante, "min_ante") or paytable.min_ante
+    high = amount_of(max_ante, "max_ante") or paytable.max_ante
     if low < paytable.min_ante or high > paytable.max_ante or low > high:
         raise ValidationError({"min_ante": f"The table's antes ({low} to {high}) must lie within "
                                            f"the paytable's {paytable.min_ante} to "

@@ -43,6 +43,7 @@ def fuzz_headers(db):
 
     from payouts.jackpots import services as progressives
     from payouts.terms import services as payouts
+    from payouts.terms import services as terms
     from tables import poker_hands, poker_settings, services
     from tables.stud_rounds import stud_round_record
 
@@ -59,7 +60,7 @@ def fuzz_headers(db):
     services.table_link_progressive(actor=user, table=stud, progressive=meter)
     poker = services.table_create(actor=user, casino=casino, label="HE-F", status="open",
                                   game="holdem", dealers=[user])
-    schedule = poker_settings.schedule_publish(actor=user, schedule=poker_settings.
+    schedule = terms.schedule_publish(actor=user, schedule=terms.
                                                schedule_create(actor=user, name="Ten",
                                                                percent=Decimal(10)))
     poker_settings.table_set_poker_settings(actor=user, table=poker, rake_schedule=schedule,

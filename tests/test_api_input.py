@@ -8,9 +8,9 @@ from decimal import Decimal
 import pytest
 from rest_framework import serializers
 
-from casino.common.api import DecimalStringField
-from payouts.models import Paytable, Progressive
-from tables.models import RakeSchedule, StudRound, Table
+from casino.common.amounts import DecimalStringField
+from payouts.models import Paytable, Progressive, RakeSchedule
+from tables.models import StudRound, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -140,10 +140,11 @@ def test_json_as_deep_as_a_real_request_is_read(api, supervisor):
 
 @pytest.fixture
 def records(dealer, live_table, supervisor, us_casino):
+    from payouts.terms import services as terms
     from tables import poker_hands, poker_settings, services
     from tables.stud_rounds import stud_round_record
 
-    schedule = poker_settings.schedule_publish(actor=supervisor, schedule=poker_settings.
+    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.
                                                schedule_create(actor=supervisor, name="Ten",
                                                                percent=D(10)))
     poker = services.table_create(actor=supervisor, casino=us_casino, label="HE-1",

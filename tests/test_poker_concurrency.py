@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 from django.db.models import Sum
 
+from payouts.terms import services as terms
 from tables import poker_settings, services
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand
 from tables.poker_hands import poker_hand_record
@@ -27,8 +28,8 @@ def card_room():
     boss = make_user("room_boss", "supervisor")
     casino = services.casino_create(actor=boss, name="Card room", currency="USD",
                                     timezone="America/New_York")
-    schedule = poker_settings.schedule_publish(
-        actor=boss, schedule=poker_settings.schedule_create(
+    schedule = terms.schedule_publish(
+        actor=boss, schedule=terms.schedule_create(
             actor=boss, name="Ten, bad beat 1", percent=D(10), cap=D(5), cap_scope="pot",
             bad_beat_drop=D(1), bad_beat_min_pot=D(20)))
     tables = []

@@ -11,6 +11,7 @@ from django.db import DatabaseError, connection, transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from payouts.terms import services as terms
 from tables import poker_hands, poker_settings, services
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
 
@@ -20,9 +21,9 @@ D = Decimal
 
 @pytest.fixture
 def schedule(supervisor):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Ten capped at five",
+    draft = terms.schedule_create(actor=supervisor, name="Ten capped at five",
                                            percent=D(10), cap=D("5.00"))
-    return poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+    return terms.schedule_publish(actor=supervisor, schedule=draft)
 
 
 def poker_table(supervisor, dealer, casino, schedule, *, label="HE-1", game="holdem",
@@ -83,10 +84,10 @@ def test_rules_4_ten_percent_capped_at_five_below_and_above_the_cap(api, dealer,
 
 
 def test_rules_4_no_flop_no_drop_in_quick_mode(api, supervisor, dealer, us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+    draft = terms.schedule_create(actor=supervisor, name="NFND", percent=D(10),
                                            cap=D(5), no_flop_no_drop=True)
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
 
     assert record(api, table, {"pot": "30.00", "flop_dealt": False}, dealer).json()["rake"] \
         == "0.00"
@@ -113,11 +114,11 @@ def test_a_bad_quick_hand_is_refused_naming_the_field_and_nothing_is_stored(
 
 
 def test_caps_by_players_need_the_number_of_players(api, supervisor, dealer, us_casino):
-    draft = poker_settings.schedule_create(
+    draft = terms.schedule_create(
         actor=supervisor, name="By players", percent=D(10),
         caps_by_players={"2": "1.00", "3": "2.00", "5": "5.00"})
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
 
     refused = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer)
     heads_up = record(api, table, {"pot": "100.00", "flop_dealt": True, "players_dealt": 2},
@@ -167,10 +168,10 @@ def test_the_short_stack_wins_only_the_main_pot(api, dealer, holdem):
 
 def test_a_tie_splits_and_the_odd_chip_goes_to_the_first_seat_left_of_the_button(
         api, supervisor, dealer, us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Drop 1", method="fixed_drop",
+    draft = terms.schedule_create(actor=supervisor, name="Drop 1", method="fixed_drop",
                                            fixed_drop=D("1.00"))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
     body = {"board": ["As", "Ks", "Qd", "Jc", "Th"], "button": 4, "seats": [
         {"seat": 2, "put_in": "10.00", "cards": ["2c", "3d"]},
         {"seat": 5, "put_in": "10.00", "cards": ["4c", "5d"]},
@@ -379,10 +380,10 @@ def test_two_pots_in_a_row_start_a_half_kill(api, supervisor, dealer, us_casino,
 
 def test_rules_4_the_bad_beat_drop_goes_to_its_own_fund_and_ledger(api, supervisor, dealer,
                                                                   us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="BB", percent=D(10), cap=D(5),
+    draft = terms.schedule_create(actor=supervisor, name="BB", percent=D(10), cap=D(5),
                                            bad_beat_drop=D(1), bad_beat_min_pot=D(20))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
     small = record(api, table, {"pot": "15.00", "flop_dealt": True}, dealer).json()
     big = record(api, table, {"pot": "85.00", "flop_dealt": True}, dealer).json()
 
@@ -406,10 +407,10 @@ def test_rules_4_the_bad_beat_drop_goes_to_its_own_fund_and_ledger(api, supervis
 
 def test_time_collection_charges_each_occupied_seat_once_per_period(api, supervisor, dealer,
                                                                     us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Time", method="time",
+    draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
                                            time_fee=D(6), time_period_minutes=30)
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=supervisor, schedule=draft),
                         structure="no_limit", small_blind=D(1), big_blind=D(2))
     api.as_user(dealer)
     url = f"/api/v1/tables/{table.pk}/time-collections/"
@@ -580,10 +581,10 @@ def test_a_quick_line_that_makes_no_sense_says_why(line, words):
 
 
 def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer, us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Time", method="time",
+    draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=supervisor, schedule=draft),
                         structure="no_limit", small_blind=D(1), big_blind=D(2))
     client.force_login(dealer)
     assert "Time collection" in client.get(f"/dealer/tables/{table.pk}/poker/").content.decode()
@@ -629,10 +630,10 @@ def test_a_stud_game_full_form_has_no_board_and_settles_by_the_cards(client, sup
 
 def test_a_bad_seat_on_the_time_page_is_a_message_not_a_crash(client, supervisor, dealer,
                                                                us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="T", method="time",
+    draft = terms.schedule_create(actor=supervisor, name="T", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=supervisor, schedule=draft),
                         structure="no_limit", big_blind=D(2))
     client.force_login(dealer)
     page = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["12"]},
@@ -676,9 +677,9 @@ def test_a_kill_blind_follows_the_stakes_in_force(api, supervisor, dealer, kill_
 def yen_table(supervisor, dealer):
     casino = services.casino_create(actor=supervisor, name="Tokyo Room", currency="JPY",
                                     timezone="Asia/Tokyo")
-    draft = poker_settings.schedule_create(actor=supervisor, name="Five", percent=D(5))
+    draft = terms.schedule_create(actor=supervisor, name="Five", percent=D(5))
     return poker_table(supervisor, dealer, casino,
-                       poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                       terms.schedule_publish(actor=supervisor, schedule=draft),
                        structure="no_limit", small_blind=D(100), big_blind=D(200))
 
 
@@ -693,9 +694,9 @@ def test_the_rake_is_never_finer_than_the_currency(api, dealer, yen_table):
 
 
 def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Cents", percent=D(5),
+    draft = terms.schedule_create(actor=supervisor, name="Cents", percent=D(5),
                                            cap=D("2.50"))
-    cents = poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+    cents = terms.schedule_publish(actor=supervisor, schedule=draft)
 
     with pytest.raises(ValidationError, match=r"cap 2\.50 is not a whole amount of JPY"):
         poker_settings.table_set_poker_settings(actor=supervisor, table=yen_table,
@@ -703,10 +704,10 @@ def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
 
 
 def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dealer, us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+    draft = terms.schedule_create(actor=supervisor, name="NFND", percent=D(10),
                                            cap=D(5), no_flop_no_drop=True)
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=supervisor, schedule=draft),
                         label="RZ-2", game="razz", structure="fixed_limit", small_bet=D(4),
                         big_bet=D(8), ante=D(1))
 
@@ -720,10 +721,10 @@ def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dea
 
 def test_players_dealt_counts_seats_that_folded_without_a_chip(api, supervisor, dealer,
                                                               us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="By players", percent=D(10),
+    draft = terms.schedule_create(actor=supervisor, name="By players", percent=D(10),
                                            caps_by_players={"2": "1.00", "5": "5.00"})
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
     body = {**SIDE_POT_HAND, "players_dealt": 6}
     too_few = record(api, table, {**SIDE_POT_HAND, "players_dealt": 2}, dealer)
 
@@ -734,10 +735,10 @@ def test_players_dealt_counts_seats_that_folded_without_a_chip(api, supervisor, 
 
 def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervisor, dealer,
                                                                    us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="T", method="time",
+    draft = terms.schedule_create(actor=supervisor, name="T", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=supervisor, schedule=draft),
                         structure="no_limit", big_blind=D(2))
     api.as_user(dealer)
     url = f"/api/v1/tables/{table.pk}/time-collections/"
@@ -762,10 +763,10 @@ def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervis
 
 def test_a_hand_can_be_voided_after_its_bad_beat_drop_was_paid_out(api, supervisor, dealer,
                                                                   us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="BB", percent=D(10),
+    draft = terms.schedule_create(actor=supervisor, name="BB", percent=D(10),
                                            cap=D(5), bad_beat_drop=D(1))
     table = poker_table(supervisor, dealer, us_casino,
-                        poker_settings.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=supervisor, schedule=draft))
     hand = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer).json()
     fund = BadBeatFund.objects.get(casino=us_casino)
     api.as_user(supervisor)

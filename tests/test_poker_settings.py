@@ -7,8 +7,10 @@ import pytest
 from django.db import DatabaseError, transaction
 from pghistory.models import Events
 
+from payouts.models import RakeSchedule
+from payouts.terms import services as terms
 from tables import poker_settings, services
-from tables.models import RakeSchedule, Table
+from tables.models import Table
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -75,9 +77,9 @@ def test_only_supervisors_write_schedules(api, dealer, accountant):
 
 @pytest.fixture
 def published(supervisor):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Ten", percent=D(10),
+    draft = terms.schedule_create(actor=supervisor, name="Ten", percent=D(10),
                                            cap=D(5))
-    return poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+    return terms.schedule_publish(actor=supervisor, schedule=draft)
 
 
 def create_table(api, user, casino, **body):
@@ -126,7 +128,7 @@ def test_bad_table_settings_are_refused_naming_the_field(api, supervisor, us_cas
 
 
 def test_a_draft_schedule_cannot_be_given_to_a_table(api, supervisor, us_casino):
-    draft = poker_settings.schedule_create(actor=supervisor, name="Draft", percent=D(5))
+    draft = terms.schedule_create(actor=supervisor, name="Draft", percent=D(5))
     response = create_table(api, supervisor, us_casino, rake_schedule=draft.pk,
                             structure="no_limit", big_blind="2.00")
 
@@ -167,7 +169,7 @@ def test_retiring_a_schedule_in_use_is_refused(supervisor, dealer, us_casino, pu
                                             rake_schedule=published, structure="no_limit",
                                             big_blind=D(2))
     with pytest.raises(Exception, match="in use at NL-1"):
-        poker_settings.schedule_retire(actor=supervisor, schedule=published)
+        terms.schedule_retire(actor=supervisor, schedule=published)
 
 
 # --- Supervisor pages -------------------------------------------------------------------------

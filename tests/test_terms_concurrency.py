@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
 from payouts.terms import services as payouts
+from payouts.terms import services as terms
 from tables import poker_settings, services
 from tables.models import Table
 from tests.conftest import make_user
@@ -78,12 +79,12 @@ def test_a_schedule_retired_while_it_is_assigned_is_not_left_on_the_table():
                                     timezone="America/New_York")
     table = services.table_create(actor=boss, casino=casino, label="HE-R", game="holdem",
                                   status="open")
-    schedule = poker_settings.schedule_publish(actor=boss, schedule=poker_settings.
+    schedule = terms.schedule_publish(actor=boss, schedule=terms.
                                                schedule_create(actor=boss, name="Ten",
                                                                percent=Decimal(10)))
 
     outcome = retire_while_assigning(
-        lambda: poker_settings.schedule_retire(actor=boss, schedule=schedule),
+        lambda: terms.schedule_retire(actor=boss, schedule=schedule),
         lambda: poker_settings.table_set_poker_settings(
             actor=boss, table=table, rake_schedule=schedule, structure="no_limit",
             big_blind=Decimal(2)))

@@ -9,9 +9,9 @@ from rest_framework import exceptions, parsers, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from casino.common.amounts import DecimalStringField
 from casino.common.errors import IdempotencyKeyReused, error_detail
 from casino.common.parsers import JSONParser
-from tables.rules.money import MoneyError, parse_plain_decimal
 
 
 class Conflict(exceptions.APIException):
@@ -34,28 +34,6 @@ def exception_handler(exc, context):
 # docstring: the schema would show it as the operation's description.)
 class TokenView(ObtainAuthToken):
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
-
-
-class DecimalStringField(serializers.DecimalField):
-    """A decimal written as a plain string: "12.50", "-1.00", "0.70". JSON numbers,
-    exponents ("1E+2") and digits other than 0-9 (Arabic-Indic ten) are refused by name."""
-
-    default_error_messages = {
-        "plain": 'Give a plain decimal string such as "12.50"; {input!r} is not one.'}
-
-    def to_internal_value(self, data):
-        try:
-            parse_plain_decimal(data)
-        except MoneyError:
-            self.fail("plain", input=data)
-        return super().to_internal_value(data.strip())
-
-
-class MoneyField(DecimalStringField):
-    """An amount in the casino's currency: a decimal string with two places at most."""
-
-    def __init__(self, **kwargs):
-        super().__init__(max_digits=14, decimal_places=2, **kwargs)
 
 
 # The project's model serializers read model decimals as plain decimal strings. (No

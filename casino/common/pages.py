@@ -4,37 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import models
 from django.shortcuts import redirect
-
-from tables.rules.money import MoneyError, parse_plain_decimal
 
 DONE = {"publish": "published: it can no longer change", "retire": "retired",
         "new-version": "created as a draft"}
-
-
-class PlainDecimalFormField(forms.DecimalField):
-    """A form's amount: a plain decimal such as 12.50 (not 1E+2, nor other digits than
-    0-9), as in the API."""
-
-    def to_python(self, value):
-        if value not in self.empty_values:
-            try:
-                parse_plain_decimal(str(value))
-            except MoneyError:
-                raise ValidationError(f"'{value}' is not an amount: write it like 12.50.",
-                                      code="invalid") from None
-        return super().to_python(value)
-
-
-def plain_decimal_formfield(model_field, **kwargs):
-    """ModelForm ``formfield_callback``: the model's decimals as PlainDecimalFormField."""
-    if isinstance(model_field, models.DecimalField):
-        return model_field.formfield(form_class=PlainDecimalFormField, **kwargs)
-    return model_field.formfield(**kwargs)
 
 
 def problems_of(error: ValidationError) -> list[str]:

@@ -9,7 +9,8 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from casino.common.api import DecimalStringField, ModelSerializer, MoneyField
+from casino.common.amounts import DecimalStringField, MoneyField
+from casino.common.api import ModelSerializer
 from casino.common.permissions import HasRole
 from payouts.jackpots import reconciliation
 from payouts.jackpots import services as progressives

@@ -1,5 +1,5 @@
-"""Terms the floor plays by: stud paytables (and collection schedules), versioned and
-frozen once published (payouts.terms.versioning)."""
+"""Terms the floor plays by: stud paytables and the card room's collection schedules,
+versioned and frozen once published (payouts.terms.versioning)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,11 @@ import pghistory
 from django.db import models
 
 from payouts.terms.versioning import VersionedTerms, publication_triggers
+from tables.rules.pots import RakeTerms
 from tables.rules.stud import STUD_CATEGORIES, PaytableTerms, Variant
 
 # Once published, only the move to retired may touch a paytable row.
-_FROZEN_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qualifier", "min_ante",
+_FROZEN_PAYTABLE_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qualifier", "min_ante",
                    "max_ante", "version", "family_id", "created_by_id", "published_at",
                    "published_by_id")
 
@@ -44,7 +45,7 @@ class Paytable(VersionedTerms):
             models.CheckConstraint(condition=models.Q(max_payout__gt=0),
                                    name="paytable_max_payout"),
         ]
-        triggers = publication_triggers("paytables", _FROZEN_COLUMNS)
+        triggers = publication_triggers("paytables", _FROZEN_PAYTABLE_COLUMNS)
 
 
     @property
@@ -56,3 +57,82 @@ class Paytable(VersionedTerms):
                              max_payout=self.max_payout,
                              dealer_qualifier=self.dealer_qualifier,
                              variant=Variant(self.variant))
+
+
+def money(**kwargs) -> models.DecimalField:
+    return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
+
+
+class Method(models.TextChoices):
+    PERCENTAGE = "percentage", "Percentage rake"
+    FIXED_DROP = "fixed_drop", "Fixed drop per hand"
+    TIME = "time", "Time collection"
+
+
+class CapScope(models.TextChoices):
+    HAND = "hand", "Per hand (main pot first)"
+    POT = "pot", "Per pot (each side pot capped)"
+
+
+# Once published, only the move to retired may touch a schedule row.
+_FROZEN_SCHEDULE_COLUMNS = ("name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "version",
+                   "family_id", "created_by_id", "published_at", "published_by_id")
+
+
+@pghistory.track()
+class RakeSchedule(VersionedTerms):
+    """How the house collects at a poker table, versioned like a paytable.
+
+    Drafts change; a published version never does (a trigger refuses it). Every hand
+    stores the version it was collected under.
+    """
+
+    name = models.CharField(max_length=120)
+    method = models.CharField(max_length=10, choices=Method.choices, default=Method.PERCENTAGE)
+    percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0),
+                                  help_text="10 means 10% of the pot.")
+    cap = money(null=True, blank=True)
+    caps_by_players = models.JSONField(
+        default=dict, blank=True,
+        help_text='Players dealt in -> cap, e.g. {"2": "1.00", "3": "2.00", "5": "5.00"}.')
+    cap_scope = models.CharField(max_length=4, choices=CapScope.choices, default=CapScope.HAND)
+    increment = money(default=Decimal("0.01"))
+    min_pot = money(default=Decimal(0))
+    no_flop_no_drop = models.BooleanField(default=False)
+    fixed_drop = money(default=Decimal(0))
+    time_fee = money(default=Decimal(0), help_text="Time collection: per occupied seat per "
+                                                   "period.")
+    time_period_minutes = models.PositiveSmallIntegerField(default=30)
+    bad_beat_drop = money(default=Decimal(0))
+    bad_beat_min_pot = money(default=Decimal(0))
+
+    class Meta:
+        ordering = ["name", "-version"]
+        constraints = [
+            models.UniqueConstraint(fields=["family", "version"], name="one_schedule_version"),
+            models.CheckConstraint(condition=models.Q(percent__gte=0, percent__lte=100),
+                                   name="rake_percent_0_to_100"),
+            models.CheckConstraint(condition=models.Q(increment__gt=0),
+                                   name="rake_increment_positive"),
+        ]
+        triggers = publication_triggers("schedules", _FROZEN_SCHEDULE_COLUMNS)
+
+
+    def terms(self) -> RakeTerms:
+        """The schedule as the pure rules take it (time collection rakes no pot)."""
+        caps = {int(n): Decimal(str(v)) for n, v in (self.caps_by_players or {}).items()}
+        percentage = self.method == Method.PERCENTAGE
+        return RakeTerms(
+            percent=self.percent if percentage else Decimal(0),
+            cap=self.cap if percentage else None,
+            caps_by_players=caps if percentage else {},
+            per_pot=self.cap_scope == CapScope.POT,
+            increment=self.increment,
+            min_pot=self.min_pot,
+            no_flop_no_drop=self.no_flop_no_drop,
+            fixed_drop=self.fixed_drop if self.method == Method.FIXED_DROP else Decimal(0),
+            bad_beat_drop=self.bad_beat_drop,
+            bad_beat_min_pot=self.bad_beat_min_pot,
+        )

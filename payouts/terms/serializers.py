@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from casino.common.api import ModelSerializer, MoneyField
-from payouts.models import Paytable
+from casino.common.amounts import MoneyField
+from casino.common.api import ModelSerializer
+from payouts.models import Paytable, RakeSchedule
 
 
 class PaytableSerializer(ModelSerializer):
@@ -26,3 +27,18 @@ class PaytableSerializer(ModelSerializer):
         if self.instance is not None and value != self.instance.variant:
             raise serializers.ValidationError("A paytable's variant never changes.")
         return value
+
+
+class RakeScheduleSerializer(ModelSerializer):
+    family = serializers.PrimaryKeyRelatedField(read_only=True)
+    caps_by_players = serializers.JSONField(
+        required=False, help_text='Players dealt in -> cap, e.g. {"2": "1.00", "5": "5.00"}: '
+                                  "the cap for that many players or more.")
+
+    class Meta:
+        model = RakeSchedule
+        fields = ["id", "name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                  "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                  "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "status",
+                  "family", "version", "created_at", "published_at"]
+        read_only_fields = ["status", "version", "created_at", "published_at"]

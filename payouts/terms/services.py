@@ -1,4 +1,5 @@
-"""Every write to paytables: create and edit drafts, publish, retire, new versions.
+"""Every write to terms: paytables and collection schedules, created and edited as drafts,
+published, retired and versioned (payouts.terms.versioning).
 
 The audit trail is kept by database triggers (pghistory); these services tag it
 with the acting supervisor and a reason.
@@ -12,7 +13,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from payouts.models import Paytable
+from casino.common.amounts import amount_of
+from payouts.models import Method, Paytable, RakeSchedule
 from payouts.terms import versioning
 from tables.rules.stud import (
     STUD_CATEGORIES,
@@ -115,3 +117,110 @@ def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
         "name": p.name, "variant": p.variant, "odds": dict(p.odds),
         "max_payout": p.max_payout, "dealer_qualifier": p.dealer_qualifier,
         "min_ante": p.min_ante, "max_ante": p.max_ante})
+
+
+# --- Collection schedules -------------------------------------------------------------
+
+SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
+                   "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
+                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"}
+MAX_CAP = Decimal(1_000_000)
+
+
+def _clean_caps(caps: Any) -> dict[str, str]:
+    if caps in (None, ""):
+        return {}
+    if not isinstance(caps, dict):
+        raise ValidationError({"caps_by_players": "Give the caps as an object: players dealt "
+                                                  'in -> cap, e.g. {"2": "1.00", "5": "5.00"}.'})
+    cleaned = {}
+    for players, cap in caps.items():
+        try:
+            count = int(players)
+        except (TypeError, ValueError):
+            raise ValidationError({"caps_by_players": f"'{players}' is not a number of "
+                                                      "players."}) from None
+        if not 2 <= count <= 10:
+            raise ValidationError({"caps_by_players": f"{count} players: a table deals in 2 to "
+                                                      "10 players."})
+        amount = amount_of(cap, "caps_by_players")
+        if amount is None:
+            raise ValidationError({"caps_by_players": f"{count} players: the cap is missing."})
+        if amount >= MAX_CAP or amount != amount.quantize(Decimal("0.01")):
+            raise ValidationError({"caps_by_players": f"{count} players: {cap} is not a cap "
+                                                      "in whole cents below 1,000,000."})
+        cleaned[str(count)] = f"{amount:.2f}"
+    return dict(sorted(cleaned.items(), key=lambda item: int(item[0])))
+
+
+def _clean_schedule(schedule: RakeSchedule) -> None:
+    if schedule.method not in Method.values:
+        raise ValidationError({"method": f"'{schedule.method}' is not a collection method; use "
+                                         f"{', '.join(Method.values)}."})
+    schedule.caps_by_players = _clean_caps(schedule.caps_by_players)
+    for field in ("cap", "min_pot", "fixed_drop", "time_fee", "bad_beat_drop",
+                  "bad_beat_min_pot"):
+        setattr(schedule, field, amount_of(getattr(schedule, field), field))
+        if getattr(schedule, field) is None and field != "cap":
+            setattr(schedule, field, Decimal(0))
+    percent = Decimal(schedule.percent or 0)
+    if not 0 <= percent <= 100:
+        raise ValidationError({"percent": f"{percent}% is not a percentage between 0 and 100."})
+    if Decimal(schedule.increment) <= 0:
+        raise ValidationError({"increment": f"The rake is taken in steps of at least 0.01, "
+                                            f"not {schedule.increment}."})
+    if not 1 <= int(schedule.time_period_minutes or 0) <= 240:
+        raise ValidationError({"time_period_minutes": f"{schedule.time_period_minutes} minutes: "
+                                                      "a period is 1 to 240 minutes."})
+    method = schedule.method
+    if method == Method.PERCENTAGE and percent == 0:
+        raise ValidationError({"percent": "A percentage rake needs a percentage above 0."})
+    if method != Method.PERCENTAGE and (percent or schedule.cap is not None
+                                        or schedule.caps_by_players):
+        raise ValidationError({"percent": f"A {Method(method).label.lower()} schedule takes no "
+                                          "percentage or cap; choose the percentage method."})
+    if method == Method.FIXED_DROP and not Decimal(schedule.fixed_drop or 0) > 0:
+        raise ValidationError({"fixed_drop": "A fixed drop schedule needs the drop per hand."})
+    if method != Method.FIXED_DROP and Decimal(schedule.fixed_drop or 0):
+        raise ValidationError({"fixed_drop": "Only a fixed drop schedule takes a drop per hand."})
+    if method == Method.TIME and not Decimal(schedule.time_fee or 0) > 0:
+        raise ValidationError({"time_fee": "Time collection needs the fee per seat per period."})
+    if method != Method.TIME and Decimal(schedule.time_fee or 0):
+        raise ValidationError({"time_fee": "Only time collection takes a fee per seat."})
+    schedule.full_clean(exclude=["family", "created_by"])
+
+
+@transaction.atomic
+def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
+    versioning.refuse_unknown(terms, SCHEDULE_FIELDS)
+    schedule = RakeSchedule(name=name, created_by=actor,
+                            **{k: v for k, v in terms.items() if v is not None})
+    return versioning.create_first(schedule, actor=actor, clean=_clean_schedule,
+                                   reason="collection schedule created")
+
+
+@transaction.atomic
+def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
+    return versioning.edit_draft(RakeSchedule, schedule.pk, changes, allowed=SCHEDULE_FIELDS,
+                                 actor=actor, clean=_clean_schedule,
+                                 reason="collection schedule draft edited")
+
+
+@transaction.atomic
+def schedule_publish(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    return versioning.publish(RakeSchedule, schedule.pk, actor=actor, clean=_clean_schedule,
+                              reason="collection schedule published")
+
+
+@transaction.atomic
+def schedule_retire(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    return versioning.retire(RakeSchedule, schedule.pk, actor=actor, noun="schedule",
+                             reason="collection schedule retired")
+
+
+@transaction.atomic
+def schedule_new_version(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+    """A new draft in the same family, starting from this version's terms."""
+    return versioning.new_version(RakeSchedule, schedule, actor=actor, copy=lambda s: {
+        **{f: getattr(s, f) for f in SCHEDULE_FIELDS},
+        "caps_by_players": dict(s.caps_by_players or {})})

@@ -1,4 +1,5 @@
-"""Supervisor pages for paytables: list, create, edit drafts, compare, publish."""
+"""Supervisor pages for terms: paytables (list, create, edit drafts, compare, publish) and
+collection schedules (the same life cycle)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,14 @@ from pghistory.models import Events
 from casino.common import audit
 from casino.common.pages import form_problems, problems_of, versioned_transition
 from casino.common.roles import Role, role_required
-from payouts.models import Paytable
+from payouts.models import CapScope, Method, Paytable, RakeSchedule
 from payouts.terms import services
-from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm
+from payouts.terms.forms import (
+    CATEGORY_LABELS,
+    NewPaytableForm,
+    PaytableTermsForm,
+    ScheduleForm,
+)
 from tables.rules.stud import STUD_CATEGORIES
 
 
@@ -87,3 +93,66 @@ def paytable_compare(request):
     return render(request, "payouts/paytable_compare.html", {
         "left": left, "right": right,
         "rows": [(label, a, b, a != b) for label, a, b in rows]})
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def schedule_list(request):
+    form = ScheduleForm(request.POST or None, initial={
+        "method": Method.PERCENTAGE, "percent": 10, "cap": "5.00", "cap_scope": CapScope.HAND,
+        "increment": "0.01", "min_pot": "0", "fixed_drop": "0", "time_fee": "0",
+        "time_period_minutes": 30, "bad_beat_drop": "0", "bad_beat_min_pot": "0"})
+    problems: list[str] = []
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                schedule = services.schedule_create(actor=request.user, **form.terms())
+            except ValidationError as refused:
+                problems = problems_of(refused)
+            else:
+                messages.success(request, f"{schedule} created. Check it and publish it.")
+                return redirect("pit-schedule", pk=schedule.pk)
+        else:
+            problems = form_problems(form)
+    schedules = RakeSchedule.objects.order_by("family_id", "version")
+    return render(request, "payouts/schedule_list.html", {
+        "schedules": schedules, "form": form, "problems": problems},
+        status=400 if problems else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def schedule_detail(request, pk: int):
+    schedule = get_object_or_404(RakeSchedule, pk=pk)
+    form = ScheduleForm(request.POST or None, instance=schedule)
+    problems: list[str] = []
+    if request.method == "POST" and schedule.is_draft:
+        if form.is_valid():
+            try:
+                services.schedule_update(actor=request.user,
+                                               schedule=RakeSchedule.objects.get(pk=pk),
+                                               **form.terms())
+            except ValidationError as refused:
+                problems = problems_of(refused)
+            else:
+                messages.success(request, "Draft saved.")
+                return redirect("pit-schedule", pk=pk)
+        else:
+            problems = form_problems(form)
+    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
+    return render(request, "payouts/schedule_detail.html", {
+        "schedule": schedule, "form": form, "problems": problems, "history": history,
+        "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
+        "tables": schedule.tables.select_related("casino")},
+        status=400 if problems else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def schedule_transition(request, pk: int, action: str):
+    return versioned_transition(request, get_object_or_404(RakeSchedule, pk=pk), action, {
+        "publish": lambda user, s: services.schedule_publish(actor=user, schedule=s),
+        "retire": lambda user, s: services.schedule_retire(actor=user, schedule=s),
+        "new-version": lambda user, s: services.schedule_new_version(actor=user,
+                                                                           schedule=s),
+    }, "pit-schedule")

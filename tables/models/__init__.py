@@ -2,15 +2,12 @@ from tables.models.casino import Casino
 from tables.models.poker import (
     BadBeatEntry,
     BadBeatFund,
-    CapScope,
     FundEntryKind,
     HandMode,
-    Method,
     PokerHand,
     PokerHandVoid,
     PokerPot,
     PokerSeat,
-    RakeSchedule,
     TimeCollection,
     TimeCollectionVoid,
 )
@@ -26,8 +23,8 @@ from tables.models.table import (
     TableStatus,
 )
 
-__all__ = ["BadBeatEntry", "BadBeatFund", "CapScope", "Casino", "FundEntryKind", "Game",
-           "HandMode", "Kill", "KillTrigger", "Method", "PokerHand", "PokerHandVoid", "PokerPot",
-           "PokerSeat", "RakeSchedule", "ReopenRule", "Structure", "StudRound",
+__all__ = ["BadBeatEntry", "BadBeatFund", "Casino", "FundEntryKind", "Game",
+           "HandMode", "Kill", "KillTrigger", "PokerHand", "PokerHandVoid", "PokerPot",
+           "PokerSeat", "ReopenRule", "Structure", "StudRound",
            "StudRoundVoid", "StudSeat", "Table", "TableDealer", "TableStatus", "TimeCollection",
            "TimeCollectionVoid"]

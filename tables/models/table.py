@@ -71,7 +71,7 @@ class Table(models.Model):
     # Poker tables: how the house collects, the betting structure and its amounts, kills.
     # ``poker_settings_version`` counts the changes; every hand stores the version and
     # a copy of the stakes it was played under (the audit trail keeps before/after).
-    rake_schedule = models.ForeignKey("tables.RakeSchedule", on_delete=models.PROTECT,
+    rake_schedule = models.ForeignKey("payouts.RakeSchedule", on_delete=models.PROTECT,
                                       null=True, blank=True, related_name="tables")
     structure = models.CharField(max_length=12, choices=Structure.choices, blank=True)
     small_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)

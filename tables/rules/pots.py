@@ -27,7 +27,7 @@ class PotError(ValueError):
 
 
 @dataclass(frozen=True)
-class RakeSchedule:
+class RakeTerms:
     """How the house collects from a hand. All amounts in chips; percent as 10 = 10%."""
 
     percent: Decimal = ZERO
@@ -49,7 +49,7 @@ class RakeSchedule:
         return self.cap
 
 
-NO_RAKE = RakeSchedule()
+NO_RAKE = RakeTerms()
 
 
 @dataclass
@@ -120,7 +120,7 @@ def build_pots(contributions: Mapping[int, Decimal], folded: set[int]
     return pots, returned
 
 
-def collect(pots: list[Pot], schedule: RakeSchedule, *, flop_dealt: bool,
+def collect(pots: list[Pot], schedule: RakeTerms, *, flop_dealt: bool,
             players_dealt: int) -> None:
     """Take the rake, fixed drop and bad-beat drop from the pots (main pot first)."""
     total = sum((p.amount for p in pots), ZERO)
@@ -174,7 +174,7 @@ def settle_hand(
     folded: set[int] = frozenset(),
     high: Mapping[int, int] | None = None,
     low: Mapping[int, int | None] | None = None,
-    schedule: RakeSchedule = NO_RAKE,
+    schedule: RakeTerms = NO_RAKE,
     flop_dealt: bool = True,
     players_dealt: int | None = None,
     unit: Decimal = Decimal("0.01"),

@@ -18,7 +18,7 @@ from decimal import Decimal
 
 from tables.rules.cards import card_str
 from tables.rules.hands import describe, evaluator
-from tables.rules.pots import Pot, PotError, RakeSchedule, Settlement, collect, settle_hand
+from tables.rules.pots import Pot, PotError, RakeTerms, Settlement, collect, settle_hand
 from tables.rules.variants import describe_low, low_value, omaha_best_low, omaha_high
 
 ZERO = Decimal(0)
@@ -202,7 +202,7 @@ def settle_recorded_hand(
     seats: Sequence[SeatRecord],
     board: Sequence[int] = (),
     *,
-    schedule: RakeSchedule,
+    schedule: RakeTerms,
     flop_dealt: bool | None = None,
     button: int | None = None,
     winners: Sequence[int] | None = None,
@@ -304,7 +304,7 @@ def flop_for(spec: GameSpec, said: bool | None, board_shows_flop: bool) -> bool:
     return board_shows_flop if said is None else said
 
 
-def quick_collection(pot: Decimal, schedule: RakeSchedule, *, flop_dealt: bool,
+def quick_collection(pot: Decimal, schedule: RakeTerms, *, flop_dealt: bool,
                      players_dealt: int) -> tuple[Decimal, Decimal]:
     """Quick mode: the rake (with any fixed drop) and the bad-beat drop from one pot."""
     if pot < 0:

@@ -11,6 +11,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def card_room_table(db):
+    from payouts.terms import services as terms
     from tables import poker_settings, services
 
     supervisor = make_user("pit_boss", "supervisor")
@@ -19,8 +20,8 @@ def card_room_table(db):
                                     timezone="America/New_York")
     table = services.table_create(actor=supervisor, casino=casino, label="HE-7", game="holdem",
                                   status="open", dealers=[dealer])
-    schedule = poker_settings.schedule_publish(
-        actor=supervisor, schedule=poker_settings.schedule_create(
+    schedule = terms.schedule_publish(
+        actor=supervisor, schedule=terms.schedule_create(
             actor=supervisor, name="Ten capped at five", percent=Decimal(10),
             cap=Decimal("5.00")))
     return poker_settings.table_set_poker_settings(

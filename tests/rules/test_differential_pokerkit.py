@@ -27,7 +27,7 @@ from decimal import Decimal
 import pytest
 
 from tables.rules.cards import parse_cards
-from tables.rules.pots import NO_RAKE, RakeSchedule, split
+from tables.rules.pots import NO_RAKE, RakeTerms, split
 from tables.rules.showdown import SeatRecord, settle_recorded_hand
 
 pokerkit = pytest.importorskip("pokerkit", reason="differential tests need pokerkit")
@@ -99,7 +99,7 @@ class Hand:
         assert not state.status
 
 
-def recorded(hand: Hand, schedule: RakeSchedule):
+def recorded(hand: Hand, schedule: RakeTerms):
     """The hand as a dealer records it: seats 1..n from the small blind, cards as text."""
     seats = [SeatRecord(
         seat=i + 1, put_in=Decimal(hand.committed[i]), folded=i in hand.folded,
@@ -140,7 +140,7 @@ def test_pots_winners_and_rake_agree_with_pokerkit_on_ten_thousand_all_in_hands(
 
         if hand.showdown:
             showdowns += 1
-            schedule = RakeSchedule(percent=Decimal(hand.percent), per_pot=True,
+            schedule = RakeTerms(percent=Decimal(hand.percent), per_pot=True,
                                     cap=None if hand.cap is None else Decimal(hand.cap),
                                     increment=Decimal(1))
             raked = recorded(hand, schedule).settlement

@@ -57,7 +57,7 @@ from decimal import Decimal
 import pytest
 
 from tables.rules.cards import parse_cards
-from tables.rules.pots import NO_RAKE, RakeSchedule, split
+from tables.rules.pots import NO_RAKE, RakeTerms, split
 from tables.rules.showdown import SeatRecord, dealing_order, settle_recorded_hand
 
 pokerkit = pytest.importorskip("pokerkit", reason="differential tests need pokerkit")
@@ -392,7 +392,7 @@ def test_recorded_hands_settle_as_pokerkit_does(game):
             count["low_half_shared"] += any(low_everywhere and not lows and len(eligible) > 1
                                             for eligible, _, _, lows in groups)
 
-        schedule = RakeSchedule(percent=Decimal(hand.percent), per_pot=True,
+        schedule = RakeTerms(percent=Decimal(hand.percent), per_pot=True,
                                 cap=None if hand.cap is None else Decimal(hand.cap),
                                 increment=Decimal(1))
         raked = hand.settle(schedule).settlement

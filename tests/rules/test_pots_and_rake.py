@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.rules.pots import PotError, RakeSchedule, settle_hand
+from tables.rules.pots import PotError, RakeTerms, settle_hand
 
 D = Decimal
 
@@ -64,7 +64,7 @@ def test_a_seat_still_in_must_show_cards_at_a_showdown():
 
 # --- Rake ---------------------------------------------------------------------------------
 
-TEN_CAPPED_AT_5 = RakeSchedule(percent=D(10), cap=D(5))
+TEN_CAPPED_AT_5 = RakeTerms(percent=D(10), cap=D(5))
 
 
 def test_rules_4_ten_percent_capped_at_five():
@@ -75,26 +75,26 @@ def test_rules_4_ten_percent_capped_at_five():
 
 
 def test_rules_4_rake_in_whole_units_one_per_ten_in_the_pot():
-    schedule = RakeSchedule(percent=D(10), increment=D(1))
+    schedule = RakeTerms(percent=D(10), increment=D(1))
     assert settle_hand(chips(A="42.50", B="42.50"), high={"A": 1, "B": 0},
                        schedule=schedule).rake == D(8)
 
 
 def test_rules_4_no_flop_no_drop():
-    schedule = RakeSchedule(percent=D(10), cap=D(5), no_flop_no_drop=True)
+    schedule = RakeTerms(percent=D(10), cap=D(5), no_flop_no_drop=True)
     result = settle_hand(chips(A=40, B=40), high={"A": 1, "B": 0}, schedule=schedule,
                          flop_dealt=False)
     assert result.rake == 0
 
 
 def test_rules_4_a_minimum_pot_before_any_rake():
-    schedule = RakeSchedule(percent=D(10), min_pot=D(20))
+    schedule = RakeTerms(percent=D(10), min_pot=D(20))
     assert settle_hand(chips(A=9, B=9), high={"A": 1, "B": 0}, schedule=schedule).rake == 0
     assert settle_hand(chips(A=10, B=10), high={"A": 1, "B": 0}, schedule=schedule).rake == 2
 
 
 def test_rules_4_caps_by_players_dealt_in():
-    schedule = RakeSchedule(percent=D(10), cap=D(5), caps_by_players={2: D(1), 3: D(3)})
+    schedule = RakeTerms(percent=D(10), cap=D(5), caps_by_players={2: D(1), 3: D(3)})
     pot = {"high": {"A": 1, "B": 0}}
     assert settle_hand(chips(A=50, B=50), players_dealt=2, schedule=schedule, **pot).rake == 1
     assert settle_hand(chips(A=50, B=50), players_dealt=4, schedule=schedule, **pot).rake == 3
@@ -107,20 +107,20 @@ def test_rules_4_the_hand_cap_is_taken_from_the_main_pot_first():
 
 
 def test_rules_4_a_per_pot_cap_rakes_each_side_pot():
-    schedule = RakeSchedule(percent=D(10), cap=D(5), per_pot=True)
+    schedule = RakeTerms(percent=D(10), cap=D(5), per_pot=True)
     result = settle_hand(chips(A=100, B=20, C=100), high={"A": 1, "B": 9, "C": 0},
                          schedule=schedule)
     assert [p.rake for p in result.pots] == [D(5), D(5)]
 
 
 def test_rules_4_a_fixed_drop_per_hand():
-    schedule = RakeSchedule(fixed_drop=D(3))
+    schedule = RakeTerms(fixed_drop=D(3))
     result = settle_hand(chips(A=10, B=10), high={"A": 1, "B": 0}, schedule=schedule)
     assert (result.rake, result.collects["A"]) == (D(3), D(17))
 
 
 def test_rules_4_the_bad_beat_drop_is_taken_after_the_rake_into_its_own_fund():
-    schedule = RakeSchedule(percent=D(10), cap=D(5), bad_beat_drop=D(1),
+    schedule = RakeTerms(percent=D(10), cap=D(5), bad_beat_drop=D(1),
                             bad_beat_min_pot=D(20))
     result = settle_hand(chips(A=50, B=50), high={"A": 1, "B": 0}, schedule=schedule)
     assert (result.rake, result.bad_beat_drop, result.collects["A"]) == (D(5), D(1), D(94))
@@ -140,7 +140,7 @@ def hands(draw):
     high = {s: draw(st.integers(1, 5)) for s in live}
     low = {s: draw(st.one_of(st.none(), st.integers(1, 5))) for s in live}
     hi_lo = draw(st.booleans())
-    schedule = RakeSchedule(
+    schedule = RakeTerms(
         percent=D(draw(st.sampled_from([0, 5, 10]))), cap=draw(st.sampled_from([None, D(5)])),
         per_pot=draw(st.booleans()), bad_beat_drop=draw(st.sampled_from([D(0), D(1)])))
     return contributions, folded, high, low if hi_lo else None, schedule

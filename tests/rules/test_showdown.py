@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tables.rules.cards import parse_cards
-from tables.rules.pots import NO_RAKE, RakeSchedule
+from tables.rules.pots import NO_RAKE, RakeTerms
 from tables.rules.showdown import (
     GAMES,
     HandError,
@@ -19,7 +19,7 @@ from tables.rules.showdown import (
 )
 
 D = Decimal
-TEN_CAP_FIVE = RakeSchedule(percent=D(10), cap=D(5))
+TEN_CAP_FIVE = RakeTerms(percent=D(10), cap=D(5))
 
 
 def seat(number, put_in, cards=None, **flags):
@@ -185,7 +185,7 @@ def recorded_hands(draw):
                                 all_in=not folded[i] and put_in < bet,
                                 cards=None if folded[i] else hole))
     the_board = tuple(cards[used:used + 5]) if spec.board else ()
-    schedule = draw(st.sampled_from([NO_RAKE, TEN_CAP_FIVE, RakeSchedule(
+    schedule = draw(st.sampled_from([NO_RAKE, TEN_CAP_FIVE, RakeTerms(
         percent=D(5), cap=D(3), per_pot=True, bad_beat_drop=D(1), bad_beat_min_pot=D(20))]))
     button = draw(st.none() | st.integers(1, players))
     return game, seats, the_board, schedule, button

@@ -15,11 +15,12 @@ from django.db import transaction
 
 from casino.common.roles import Role
 from payouts.jackpots import services as progressives
-from payouts.models import Paytable, Progressive
+from payouts.models import Paytable, Progressive, RakeSchedule
 from payouts.terms import services as payouts
+from payouts.terms import services as terms
 from payouts.terms.versioning import PublicationStatus
 from tables import poker_settings, services
-from tables.models import Casino, Game, RakeSchedule, Table, TableStatus
+from tables.models import Casino, Game, Table, TableStatus
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
@@ -122,9 +123,9 @@ class Command(BaseCommand):
                                                status=PublicationStatus.PUBLISHED).first()
         if existing:
             return existing
-        draft = poker_settings.schedule_create(actor=supervisor, name=name,
+        draft = terms.schedule_create(actor=supervisor, name=name,
                                                **DEMO_SCHEDULES[name])
-        return poker_settings.schedule_publish(actor=supervisor, schedule=draft)
+        return terms.schedule_publish(actor=supervisor, schedule=draft)
 
     def _user(self, username: str, role: Role, password: str):
         User = get_user_model()

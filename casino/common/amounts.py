@@ -1,0 +1,76 @@
+"""How an amount comes in, wherever it comes from: a plain decimal ("12.50", "10",
+"-1.00") and nothing else (not "1E+2", not other digits than 0-9, not a float).
+
+One reading (``tables.rules.money.parse_plain_decimal`` / ``read_amount``) with three
+adapters: for services (``amount_of``, a refusal that names the field), for the API
+(``DecimalStringField``, ``MoneyField``) and for page forms (``PlainDecimalFormField``).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db import models
+from rest_framework import serializers
+
+from tables.rules.money import MoneyError, parse_plain_decimal, read_amount
+
+
+def amount_of(value: Any, field: str, *, negative: bool = False) -> Decimal | None:
+    """A service's amount: None when empty, else a Decimal; anything else is refused by
+    the field's name (and a negative amount unless ``negative``)."""
+    if value is None or value == "":
+        return None
+    try:
+        amount = read_amount(value)
+    except MoneyError as refused:
+        raise ValidationError({field: str(refused)}) from None
+    if amount < 0 and not negative:
+        raise ValidationError({field: f"{value} is below zero: an amount here is 0 or more."})
+    return amount
+
+
+class DecimalStringField(serializers.DecimalField):
+    """A decimal written as a plain string: "12.50", "-1.00", "0.70". JSON numbers,
+    exponents ("1E+2") and digits other than 0-9 (Arabic-Indic ten) are refused by name."""
+
+    default_error_messages = {
+        "plain": 'Give a plain decimal string such as "12.50"; {input!r} is not one.'}
+
+    def to_internal_value(self, data):
+        try:
+            parse_plain_decimal(data)
+        except MoneyError:
+            self.fail("plain", input=data)
+        return super().to_internal_value(data.strip())
+
+
+class MoneyField(DecimalStringField):
+    """An amount in the casino's currency: a decimal string with two places at most."""
+
+    def __init__(self, **kwargs):
+        super().__init__(max_digits=14, decimal_places=2, **kwargs)
+
+
+class PlainDecimalFormField(forms.DecimalField):
+    """A form's amount: a plain decimal such as 12.50 (not 1E+2, nor other digits than
+    0-9), as in the API."""
+
+    def to_python(self, value):
+        if value not in self.empty_values:
+            try:
+                parse_plain_decimal(str(value))
+            except MoneyError:
+                raise ValidationError(f"'{value}' is not an amount: write it like 12.50.",
+                                      code="invalid") from None
+        return super().to_python(value)
+
+
+def plain_decimal_formfield(model_field, **kwargs):
+    """ModelForm ``formfield_callback``: the model's decimals as PlainDecimalFormField."""
+    if isinstance(model_field, models.DecimalField):
+        return model_field.formfield(form_class=PlainDecimalFormField, **kwargs)
+    return model_field.formfield(**kwargs)
