@@ -45,30 +45,35 @@ def build_floor():
 
     from payouts.terms import services as payouts
     from payouts.terms import services as terms
-    from tables import poker_settings, services
+    from tables.floor.services import (
+        casino_create,
+        table_assign_paytable,
+        table_create,
+        table_set_poker_settings,
+    )
 
     boss = User.objects.create_user("bench_boss")
     boss.groups.add(Group.objects.get(name="supervisor"))
     dealer = User.objects.create_user("bench_dealer", password="bench-dealer-1")
     dealer.groups.add(Group.objects.get(name="dealer"))
-    casino = services.casino_create(actor=boss, name="Bench", currency="USD",
+    casino = casino_create(actor=boss, name="Bench", currency="USD",
                                     timezone="America/New_York")
-    poker = services.table_create(actor=boss, casino=casino, label="HE-B", game="holdem",
+    poker = table_create(actor=boss, casino=casino, label="HE-B", game="holdem",
                                   status="open", dealers=[dealer])
     schedule = terms.schedule_publish(actor=boss, schedule=terms.
                                                schedule_create(actor=boss, name="Ten",
                                                                percent=Decimal(10),
                                                                cap=Decimal(5),
                                                                bad_beat_drop=Decimal(1)))
-    poker_settings.table_set_poker_settings(
+    table_set_poker_settings(
         actor=boss, table=poker, rake_schedule=schedule, structure="fixed_limit",
         small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
         big_blind=Decimal(20), kill="full", kill_trigger="pot_size")
-    stud = services.table_create(actor=boss, casino=casino, label="CS-B",
+    stud = table_create(actor=boss, casino=casino, label="CS-B",
                                  game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
         actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
-    services.table_assign_paytable(actor=boss, table=stud, paytable=paytable)
+    table_assign_paytable(actor=boss, table=stud, paytable=paytable)
     return dealer, poker, stud
 
 

@@ -1,3 +1,5 @@
+"""Every address of the service, grouped by the subdomain that answers it."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -6,65 +8,59 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from casino.common import api
-from payouts.jackpots import api as jackpot_api
-from payouts.jackpots import views as jackpot_views
+from payouts.jackpots import api as jackpots_api
+from payouts.jackpots import views as jackpots_views
 from payouts.terms import api as terms_api
 from payouts.terms import views as terms_views
-from tables import api as tables_api
-from tables import dealer_views, poker_api, poker_views, round_api
-from tables import views as tables_views
+from tables.floor import api as floor_api
+from tables.floor import views as floor_views
+from tables.poker import api as poker_api
+from tables.poker import views as poker_views
+from tables.reports import views as reports_views
+from tables.stud import api as stud_api
+from tables.stud import views as stud_views
 
 router = DefaultRouter()
-router.register("casinos", tables_api.CasinoViewSet, basename="casino")
-router.register("tables", tables_api.TableViewSet, basename="table")
+router.register("casinos", floor_api.CasinoViewSet, basename="casino")
+router.register("tables", floor_api.TableViewSet, basename="table")
 router.register("paytables", terms_api.PaytableViewSet, basename="paytable")
-router.register("stud-rounds", round_api.StudRoundViewSet, basename="stud-round")
-router.register("progressives", jackpot_api.ProgressiveViewSet, basename="progressive")
-router.register("jackpot-hits", jackpot_api.JackpotHitViewSet, basename="jackpot-hit")
 router.register("rake-schedules", terms_api.RakeScheduleViewSet, basename="rake-schedule")
+router.register("stud-rounds", stud_api.StudRoundViewSet, basename="stud-round")
+router.register("progressives", jackpots_api.ProgressiveViewSet, basename="progressive")
+router.register("jackpot-hits", jackpots_api.JackpotHitViewSet, basename="jackpot-hit")
 router.register("poker-hands", poker_api.PokerHandViewSet, basename="poker-hand")
 router.register("time-collections", poker_api.TimeCollectionViewSet, basename="time-collection")
 router.register("bad-beat-funds", poker_api.BadBeatFundViewSet, basename="bad-beat-fund")
 
-urlpatterns = [
+project = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("pit/", tables_views.pit, name="pit"),
-    path("dealer/", tables_views.dealer, name="dealer"),
-    path("accounting/", tables_views.accounting, name="accounting"),
-    path("dealer/tables/<int:pk>/round/", dealer_views.round_form, name="dealer-round-form"),
-    path("rounds/<int:pk>/", dealer_views.round_result, name="dealer-round"),
-    path("pit/paytables/", terms_views.paytable_list, name="pit-paytable-list"),
-    path("pit/paytables/new/", terms_views.paytable_create, name="pit-paytable-create"),
-    path("pit/paytables/compare/", terms_views.paytable_compare, name="pit-paytable-compare"),
-    path("pit/paytables/<int:pk>/", terms_views.paytable_detail, name="pit-paytable"),
-    path("pit/paytables/<int:pk>/<str:action>/", terms_views.paytable_transition,
-         name="pit-paytable-transition"),
-    path("pit/tables/<int:pk>/paytable/", tables_views.table_assign, name="table-assign"),
-    path("pit/tables/<int:pk>/history/", tables_views.table_history, name="table-history"),
-    path("pit/progressives/", jackpot_views.progressive_list, name="pit-progressive-list"),
-    path("pit/progressives/<int:pk>/", jackpot_views.progressive_detail,
-         name="pit-progressive"),
-    path("pit/jackpot-hits/<int:pk>/approve/", jackpot_views.hit_approve,
-         name="pit-hit-approve"),
-    path("sign/<int:pk>/", jackpot_views.sign, name="sign"),
-    path("sign/<int:pk>/state.json", jackpot_views.sign_state, name="sign-state"),
+    path("admin/", admin.site.urls),
+]
+
+floor = [
+    path("pit/", floor_views.pit, name="pit"),
+    path("dealer/", floor_views.dealer, name="dealer"),
+    path("pit/tables/<int:pk>/paytable/", floor_views.table_assign, name="table-assign"),
+    path("pit/tables/<int:pk>/poker/", floor_views.table_settings, name="pit-poker-settings"),
+    path("pit/tables/<int:pk>/history/", floor_views.table_history, name="table-history"),
+]
+
+stud = [
+    path("dealer/tables/<int:pk>/round/", stud_views.round_form, name="dealer-round-form"),
+    path("rounds/<int:pk>/", stud_views.round_result, name="dealer-round"),
+    path("api/v1/tables/<int:pk>/stud-rounds/", stud_api.TableStudRoundsView.as_view(),
+         name="table-stud-rounds"),
+]
+
+poker = [
     path("dealer/tables/<int:pk>/poker/", poker_views.quick_form, name="dealer-poker"),
     path("dealer/tables/<int:pk>/poker/full/", poker_views.full_form, name="dealer-poker-full"),
     path("dealer/tables/<int:pk>/poker/time/", poker_views.time_collect,
          name="dealer-poker-time"),
     path("poker-hands/<int:pk>/", poker_views.hand_result, name="poker-hand"),
-    path("pit/rake-schedules/", terms_views.schedule_list, name="pit-schedule-list"),
-    path("pit/rake-schedules/<int:pk>/", terms_views.schedule_detail, name="pit-schedule"),
-    path("pit/rake-schedules/<int:pk>/<str:action>/", terms_views.schedule_transition,
-         name="pit-schedule-transition"),
-    path("pit/tables/<int:pk>/poker/", poker_views.table_settings, name="pit-poker-settings"),
-    path("admin/", admin.site.urls),
-    path("api/v1/auth/token/", api.TokenView.as_view(), name="api-token"),
-    path("api/v1/tables/<int:pk>/stud-rounds/", round_api.TableStudRoundsView.as_view(),
-         name="table-stud-rounds"),
     path("api/v1/tables/<int:pk>/poker-hands/", poker_api.TablePokerHandsView.as_view(),
          name="table-poker-hands"),
     path("api/v1/tables/<int:pk>/next-hand/", poker_api.TableNextHandView.as_view(),
@@ -73,7 +69,40 @@ urlpatterns = [
          name="table-raise-limits"),
     path("api/v1/tables/<int:pk>/time-collections/",
          poker_api.TableTimeCollectionsView.as_view(), name="table-time-collections"),
+]
+
+reports = [
+    path("accounting/", reports_views.accounting, name="accounting"),
+]
+
+terms = [
+    path("pit/paytables/", terms_views.paytable_list, name="pit-paytable-list"),
+    path("pit/paytables/new/", terms_views.paytable_create, name="pit-paytable-create"),
+    path("pit/paytables/compare/", terms_views.paytable_compare, name="pit-paytable-compare"),
+    path("pit/paytables/<int:pk>/", terms_views.paytable_detail, name="pit-paytable"),
+    path("pit/paytables/<int:pk>/<str:action>/", terms_views.paytable_transition,
+         name="pit-paytable-transition"),
+    path("pit/rake-schedules/", terms_views.schedule_list, name="pit-schedule-list"),
+    path("pit/rake-schedules/<int:pk>/", terms_views.schedule_detail, name="pit-schedule"),
+    path("pit/rake-schedules/<int:pk>/<str:action>/", terms_views.schedule_transition,
+         name="pit-schedule-transition"),
+]
+
+jackpots = [
+    path("pit/progressives/", jackpots_views.progressive_list, name="pit-progressive-list"),
+    path("pit/progressives/<int:pk>/", jackpots_views.progressive_detail,
+         name="pit-progressive"),
+    path("pit/jackpot-hits/<int:pk>/approve/", jackpots_views.hit_approve,
+         name="pit-hit-approve"),
+    path("sign/<int:pk>/", jackpots_views.sign, name="sign"),
+    path("sign/<int:pk>/state.json", jackpots_views.sign_state, name="sign-state"),
+]
+
+api_urls = [
+    path("api/v1/auth/token/", api.TokenView.as_view(), name="api-token"),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
 ]
+
+urlpatterns = [*project, *floor, *stud, *poker, *reports, *terms, *jackpots, *api_urls]

@@ -1,8 +1,8 @@
 from django.contrib import admin
 
 from casino.common.roles import Role
+from tables.floor.stakes import POKER_FIELDS
 from tables.models import Casino, Table, TableDealer
-from tables.poker_settings import POKER_FIELDS
 
 
 @admin.register(Casino)

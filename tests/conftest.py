@@ -112,18 +112,22 @@ def outsider(db):
 
 @pytest.fixture
 def us_casino(db, supervisor):
-    from tables import services
+    from tables.floor.services import (
+        casino_create,
+    )
 
-    return services.casino_create(
+    return casino_create(
         actor=supervisor, name="Test Harbor", currency="USD", timezone="America/New_York"
     )
 
 
 @pytest.fixture
 def stud_table(us_casino, supervisor, dealer):
-    from tables import services
+    from tables.floor.services import (
+        table_create,
+    )
 
-    return services.table_create(
+    return table_create(
         actor=supervisor, casino=us_casino, label="CS-1", game="caribbean_stud",
         status="open", dealers=[dealer],
     )
@@ -131,9 +135,11 @@ def stud_table(us_casino, supervisor, dealer):
 
 @pytest.fixture
 def other_table(us_casino, supervisor, other_dealer):
-    from tables import services
+    from tables.floor.services import (
+        table_create,
+    )
 
-    return services.table_create(
+    return table_create(
         actor=supervisor, casino=us_casino, label="CS-2", game="caribbean_stud",
         status="open", dealers=[other_dealer],
     )
@@ -183,18 +189,20 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture
 def us_paytable(supervisor):
-    from payouts.terms import services
+    from payouts.terms.services import paytable_create, paytable_publish
 
-    paytable = services.paytable_create(actor=supervisor, name="House US", variant="us")
-    return services.paytable_publish(actor=supervisor, paytable=paytable)
+    paytable = paytable_create(actor=supervisor, name="House US", variant="us")
+    return paytable_publish(actor=supervisor, paytable=paytable)
 
 
 @pytest.fixture
 def live_table(stud_table, us_paytable, supervisor):
     """CS-1: open, dealt by `dealer`, paying the published US paytable, antes 5-100."""
-    from tables import services
+    from tables.floor.services import (
+        table_assign_paytable,
+    )
 
-    return services.table_assign_paytable(actor=supervisor, table=stud_table,
+    return table_assign_paytable(actor=supervisor, table=stud_table,
                                           paytable=us_paytable)
 
 
@@ -212,9 +220,11 @@ def progressive(supervisor):
 @pytest.fixture
 def jackpot_table(live_table, progressive, supervisor):
     """CS-1 as in live_table, linked to the Harbor Jackpot meter."""
-    from tables import services
+    from tables.floor.services import (
+        table_link_progressive,
+    )
 
-    return services.table_link_progressive(actor=supervisor, table=live_table,
+    return table_link_progressive(actor=supervisor, table=live_table,
                                            progressive=progressive)
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tables import services
+from tables.floor.services import casino_create
 from tables.models import Casino, Table
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,7 @@ def test_a_casinos_currency_is_read_only_once_it_has_tables(client, supervisor, 
 
 
 def test_a_casino_without_tables_may_still_change_its_currency(client, supervisor):
-    casino = services.casino_create(actor=supervisor, name="Empty", currency="USD",
+    casino = casino_create(actor=supervisor, name="Empty", currency="USD",
                                     timezone="Europe/London")
     client.force_login(supervisor)
 
@@ -48,7 +48,7 @@ def test_a_casino_without_tables_may_still_change_its_currency(client, superviso
 
 
 def test_a_tables_casino_and_game_are_read_only(client, supervisor, stud_table):
-    other = services.casino_create(actor=supervisor, name="Elsewhere", currency="USD",
+    other = casino_create(actor=supervisor, name="Elsewhere", currency="USD",
                                    timezone="America/Chicago")
     client.force_login(supervisor)
     url = f"/admin/tables/table/{stud_table.pk}/change/"

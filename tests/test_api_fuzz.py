@@ -44,32 +44,39 @@ def fuzz_headers(db):
     from payouts.jackpots import services as progressives
     from payouts.terms import services as payouts
     from payouts.terms import services as terms
-    from tables import poker_hands, poker_settings, services
-    from tables.stud_rounds import stud_round_record
+    from tables.floor.services import (
+        casino_create,
+        table_assign_paytable,
+        table_create,
+        table_link_progressive,
+        table_set_poker_settings,
+    )
+    from tables.poker.services import poker_hand_record
+    from tables.stud.services import stud_round_record
 
     user = make_user("fuzz_boss", "supervisor", "dealer")
-    casino = services.casino_create(actor=user, name="Fuzz", currency="USD",
+    casino = casino_create(actor=user, name="Fuzz", currency="USD",
                                     timezone="America/New_York")
-    stud = services.table_create(actor=user, casino=casino, label="CS-F", status="open",
+    stud = table_create(actor=user, casino=casino, label="CS-F", status="open",
                                  game="caribbean_stud", dealers=[user])
     paytable = payouts.paytable_publish(
         actor=user, paytable=payouts.paytable_create(actor=user, name="US", variant="us"))
-    services.table_assign_paytable(actor=user, table=stud, paytable=paytable)
+    table_assign_paytable(actor=user, table=stud, paytable=paytable)
     meter = progressives.progressive_create(actor=user, name="Fuzz jackpot", currency="USD",
                                             seed=Decimal(1000), contribution_rate=Decimal("0.7"))
-    services.table_link_progressive(actor=user, table=stud, progressive=meter)
-    poker = services.table_create(actor=user, casino=casino, label="HE-F", status="open",
+    table_link_progressive(actor=user, table=stud, progressive=meter)
+    poker = table_create(actor=user, casino=casino, label="HE-F", status="open",
                                   game="holdem", dealers=[user])
     schedule = terms.schedule_publish(actor=user, schedule=terms.
                                                schedule_create(actor=user, name="Ten",
                                                                percent=Decimal(10)))
-    poker_settings.table_set_poker_settings(actor=user, table=poker, rake_schedule=schedule,
+    table_set_poker_settings(actor=user, table=poker, rake_schedule=schedule,
                                             structure="no_limit", big_blind=Decimal(2))
     stud_round_record(actor=user, table=stud, dealer_cards=["As", "Kd", "7c", "4h", "2s"],
                       seats=[{"seat": 1, "ante": Decimal(10), "decision": "raise",
                               "progressive": True, "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
                              {"seat": 3, "ante": Decimal(5), "decision": "fold"}])
-    poker_hands.poker_hand_record(actor=user, table=poker, pot=Decimal(85), flop_dealt=True)
+    poker_hand_record(actor=user, table=poker, pot=Decimal(85), flop_dealt=True)
     return {"Authorization": f"Token {Token.objects.create(user=user).key}"}
 
 

@@ -74,8 +74,9 @@ def test_plain_decimal_strings_are_still_amounts(api, dealer, live_table):
 
 
 def _serializer_classes():
-    for module in ("tables.serializers", "tables.round_serializers",
-                   "tables.poker_serializers", "payouts.terms.serializers", "payouts.jackpots.api"):
+    for module in ("tables.floor.serializers", "tables.stud.serializers",
+                   "tables.poker.serializers", "payouts.terms.serializers",
+                   "payouts.jackpots.api"):
         for value in vars(importlib.import_module(module)).values():
             if isinstance(value, type) and issubclass(value, serializers.Serializer) and \
                     value.__module__ == module:
@@ -141,20 +142,21 @@ def test_json_as_deep_as_a_real_request_is_read(api, supervisor):
 @pytest.fixture
 def records(dealer, live_table, supervisor, us_casino):
     from payouts.terms import services as terms
-    from tables import poker_hands, poker_settings, services
-    from tables.stud_rounds import stud_round_record
+    from tables.floor.services import table_create, table_set_poker_settings
+    from tables.poker.services import poker_hand_record
+    from tables.stud.services import stud_round_record
 
     schedule = terms.schedule_publish(actor=supervisor, schedule=terms.
                                                schedule_create(actor=supervisor, name="Ten",
                                                                percent=D(10)))
-    poker = services.table_create(actor=supervisor, casino=us_casino, label="HE-1",
+    poker = table_create(actor=supervisor, casino=us_casino, label="HE-1",
                                   game="holdem", status="open", dealers=[dealer])
-    poker_settings.table_set_poker_settings(actor=supervisor, table=poker,
+    table_set_poker_settings(actor=supervisor, table=poker,
                                             rake_schedule=schedule, structure="no_limit",
                                             big_blind=D(2))
     round_, _ = stud_round_record(actor=dealer, table=live_table, dealer_cards=DEALER,
                                   seats=[{"seat": 1, "ante": D(10), "decision": "fold"}])
-    hand, _ = poker_hands.poker_hand_record(actor=dealer, table=poker, pot=D(85),
+    hand, _ = poker_hand_record(actor=dealer, table=poker, pot=D(85),
                                             flop_dealt=True)
     return {"poker": poker, "round": round_, "hand": hand}
 

@@ -182,9 +182,9 @@ def test_only_supervisors_change_tables(api, request, stud_table, persona):
 
 
 def test_tables_filter_by_game_and_status(api, supervisor, stud_table, us_casino):
-    from tables import services
+    from tables.floor.services import table_create
 
-    services.table_create(actor=supervisor, casino=us_casino, label="HE-1", game="holdem")
+    table_create(actor=supervisor, casino=us_casino, label="HE-1", game="holdem")
 
     response = api.as_user(supervisor).get("/api/v1/tables/?game=holdem&status=closed")
 

@@ -12,9 +12,9 @@ from django.db import connection
 from django.db.models import Sum
 
 from payouts.terms import services as terms
-from tables import poker_settings, services
+from tables.floor.services import casino_create, table_create, table_set_poker_settings
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand
-from tables.poker_hands import poker_hand_record
+from tables.poker.services import poker_hand_record
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -26,7 +26,7 @@ TABLES, HANDS_PER_TABLE = 4, 40
 @pytest.fixture
 def card_room():
     boss = make_user("room_boss", "supervisor")
-    casino = services.casino_create(actor=boss, name="Card room", currency="USD",
+    casino = casino_create(actor=boss, name="Card room", currency="USD",
                                     timezone="America/New_York")
     schedule = terms.schedule_publish(
         actor=boss, schedule=terms.schedule_create(
@@ -35,9 +35,9 @@ def card_room():
     tables = []
     for n in range(TABLES):
         dealer = make_user(f"poker_dealer_{n}", "dealer")
-        table = services.table_create(actor=boss, casino=casino, label=f"HE-{n}",
+        table = table_create(actor=boss, casino=casino, label=f"HE-{n}",
                                       game="holdem", status="open", dealers=[dealer])
-        poker_settings.table_set_poker_settings(
+        table_set_poker_settings(
             actor=boss, table=table, rake_schedule=schedule, structure="fixed_limit",
             small_bet=D(20), big_bet=D(40), big_blind=D(20), small_blind=D(10), kill="full",
             kill_trigger="pot_size")

@@ -12,8 +12,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payouts.terms import services as terms
-from tables import poker_hands, poker_settings, services
+from tables.floor.services import casino_create, table_create, table_set_poker_settings
 from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
+from tables.poker.services import current_period
+from tables.reports.selectors import card_room_day
 
 pytestmark = pytest.mark.django_db
 D = Decimal
@@ -28,11 +30,11 @@ def schedule(supervisor):
 
 def poker_table(supervisor, dealer, casino, schedule, *, label="HE-1", game="holdem",
                 **settings):
-    table = services.table_create(actor=supervisor, casino=casino, label=label, game=game,
+    table = table_create(actor=supervisor, casino=casino, label=label, game=game,
                                   status="open", dealers=[dealer])
     settings = settings or {"structure": "fixed_limit", "small_bet": D(20), "big_bet": D(40),
                             "small_blind": D(10), "big_blind": D(20)}
-    return poker_settings.table_set_poker_settings(actor=supervisor, table=table,
+    return table_set_poker_settings(actor=supervisor, table=table,
                                                    rake_schedule=schedule, **settings)
 
 
@@ -417,7 +419,7 @@ def test_time_collection_charges_each_occupied_seat_once_per_period(api, supervi
     first = api.post(url, {"seats": [1, 2, 5]}, format="json")
     again = api.post(url, {"seats": [3]}, format="json")
     bad_seat = api.post(url, {"seats": [11]}, format="json")
-    previous = poker_hands.current_period(table, 30) - timedelta(minutes=30)
+    previous = current_period(table, 30) - timedelta(minutes=30)
     odd_time = api.post(url, {"seats": [1], "period_start": (
         previous + timedelta(minutes=10)).isoformat()}, format="json")
     earlier = api.post(url, {"seats": [1, 2], "period_start": previous.isoformat()},
@@ -563,7 +565,7 @@ def test_the_accountant_sees_each_tables_drop_for_the_gaming_day(client, api, de
     ("85.50, noflop", {"pot": "85.50", "flop_dealt": False}),
 ])
 def test_the_one_line_quick_entry(line, body):
-    from tables.poker_views import parse_quick_line
+    from tables.poker.views import parse_quick_line
 
     assert parse_quick_line(line) == body
 
@@ -574,7 +576,7 @@ def test_the_one_line_quick_entry(line, body):
     ("85 nf f", "'f' says again"),
 ])
 def test_a_quick_line_that_makes_no_sense_says_why(line, words):
-    from tables.poker_views import parse_quick_line
+    from tables.poker.views import parse_quick_line
 
     with pytest.raises(ValueError, match=words):
         parse_quick_line(line)
@@ -655,7 +657,7 @@ def test_the_poker_pages_send_a_stud_table_to_its_round_form(client, dealer, stu
 
 def test_turning_kills_off_cancels_a_kill_already_called(api, supervisor, dealer, kill_table):
     record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
-    poker_settings.table_set_poker_settings(actor=supervisor, table=kill_table, kill="off")
+    table_set_poker_settings(actor=supervisor, table=kill_table, kill="off")
 
     assert api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()["kill"] is False
     hand = record(api, kill_table, {"pot": "100.00", "flop_dealt": True}, dealer).json()
@@ -665,7 +667,7 @@ def test_turning_kills_off_cancels_a_kill_already_called(api, supervisor, dealer
 
 def test_a_kill_blind_follows_the_stakes_in_force(api, supervisor, dealer, kill_table):
     record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
-    poker_settings.table_set_poker_settings(actor=supervisor, table=kill_table,
+    table_set_poker_settings(actor=supervisor, table=kill_table,
                                             small_bet=D(30), big_bet=D(60), small_blind=D(15),
                                             big_blind=D(30))
 
@@ -675,7 +677,7 @@ def test_a_kill_blind_follows_the_stakes_in_force(api, supervisor, dealer, kill_
 
 @pytest.fixture
 def yen_table(supervisor, dealer):
-    casino = services.casino_create(actor=supervisor, name="Tokyo Room", currency="JPY",
+    casino = casino_create(actor=supervisor, name="Tokyo Room", currency="JPY",
                                     timezone="Asia/Tokyo")
     draft = terms.schedule_create(actor=supervisor, name="Five", percent=D(5))
     return poker_table(supervisor, dealer, casino,
@@ -699,7 +701,7 @@ def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
     cents = terms.schedule_publish(actor=supervisor, schedule=draft)
 
     with pytest.raises(ValidationError, match=r"cap 2\.50 is not a whole amount of JPY"):
-        poker_settings.table_set_poker_settings(actor=supervisor, table=yen_table,
+        table_set_poker_settings(actor=supervisor, table=yen_table,
                                                 rake_schedule=cents)
 
 
@@ -757,7 +759,7 @@ def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervis
     voided = api.post(f"/api/v1/time-collections/{row['id']}/void/", {"reason": "wrong table"})
     assert voided.status_code == 201
     assert voided.json()["voided"]["reason"] == "wrong table"
-    drop = poker_hands.card_room_day(us_casino, date.fromisoformat(row["gaming_day"]))
+    drop = card_room_day(us_casino, date.fromisoformat(row["gaming_day"]))
     assert drop["totals"]["time"] == D("0.00")
 
 
@@ -797,7 +799,7 @@ def test_the_hour_repeated_when_clocks_go_back_has_its_own_periods(supervisor, d
     first = datetime(2026, 11, 1, 5, 40, tzinfo=UTC)    # 01:40 EDT
     second = datetime(2026, 11, 1, 6, 40, tzinfo=UTC)   # 01:40 EST, an hour later
 
-    starts = [poker_hands.current_period(holdem, 30, moment) for moment in (first, second)]
+    starts = [current_period(holdem, 30, moment) for moment in (first, second)]
 
     assert [s.strftime("%H:%M") for s in starts] == ["01:30", "01:30"]
     assert starts[1].astimezone(UTC) - starts[0].astimezone(UTC) == timedelta(hours=1)

@@ -9,7 +9,7 @@ from pghistory.models import Events
 
 from payouts.models import RakeSchedule
 from payouts.terms import services as terms
-from tables import poker_settings, services
+from tables.floor.services import table_create, table_set_poker_settings
 from tables.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -163,9 +163,9 @@ def test_each_settings_change_is_a_version_in_the_audit_trail(api, supervisor, u
 
 
 def test_retiring_a_schedule_in_use_is_refused(supervisor, dealer, us_casino, published):
-    table = services.table_create(actor=supervisor, casino=us_casino, label="NL-1",
+    table = table_create(actor=supervisor, casino=us_casino, label="NL-1",
                                   game="holdem", status="open", dealers=[dealer])
-    poker_settings.table_set_poker_settings(actor=supervisor, table=table,
+    table_set_poker_settings(actor=supervisor, table=table,
                                             rake_schedule=published, structure="no_limit",
                                             big_blind=D(2))
     with pytest.raises(Exception, match="in use at NL-1"):
@@ -204,7 +204,7 @@ def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(clie
 def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client, supervisor,
                                                                           dealer, us_casino,
                                                                           published):
-    table = services.table_create(actor=supervisor, casino=us_casino, label="LIM-1",
+    table = table_create(actor=supervisor, casino=us_casino, label="LIM-1",
                                   game="holdem", dealers=[dealer])
     client.force_login(supervisor)
     form = {"rake_schedule": published.pk, "structure": "fixed_limit", "small_bet": "4",
@@ -239,9 +239,9 @@ def test_a_fixed_limit_table_moves_to_no_limit_without_clearing_fields_by_hand(
 
 def test_the_admin_shows_a_tables_terms_but_changes_them_only_through_the_pit_pages(
         client, supervisor, us_casino, published):
-    table = services.table_create(actor=supervisor, casino=us_casino, label="AD-1",
+    table = table_create(actor=supervisor, casino=us_casino, label="AD-1",
                                   game="holdem")
-    poker_settings.table_set_poker_settings(actor=supervisor, table=table,
+    table_set_poker_settings(actor=supervisor, table=table,
                                             rake_schedule=published, structure="no_limit",
                                             big_blind=D(2))
     client.force_login(supervisor)

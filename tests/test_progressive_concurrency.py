@@ -17,8 +17,13 @@ from django.db.models import Sum
 from payouts.jackpots import services as progressives
 from payouts.jackpots import settlement
 from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
-from tables import services
-from tables.stud_rounds import stud_round_record
+from tables.floor.services import (
+    casino_create,
+    table_assign_paytable,
+    table_create,
+    table_link_progressive,
+)
+from tables.stud.services import stud_round_record
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -33,7 +38,7 @@ def floor():
     from payouts.terms import services as payouts
 
     boss = make_user("floor_boss", "supervisor")
-    casino = services.casino_create(actor=boss, name="Concurrency", currency="USD",
+    casino = casino_create(actor=boss, name="Concurrency", currency="USD",
                                     timezone="America/New_York")
     paytable = payouts.paytable_publish(
         actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
@@ -44,10 +49,10 @@ def floor():
     tables = []
     for n in range(TABLES):
         dealer = make_user(f"dealer_{n}", "dealer")
-        table = services.table_create(actor=boss, casino=casino, label=f"CS-{n}",
+        table = table_create(actor=boss, casino=casino, label=f"CS-{n}",
                                       game="caribbean_stud", status="open", dealers=[dealer])
-        services.table_assign_paytable(actor=boss, table=table, paytable=paytable)
-        services.table_link_progressive(actor=boss, table=table, progressive=meter)
+        table_assign_paytable(actor=boss, table=table, paytable=paytable)
+        table_link_progressive(actor=boss, table=table, progressive=meter)
         tables.append((table, dealer))
     return meter, tables
 

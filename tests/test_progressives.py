@@ -8,8 +8,13 @@ from django.db.models import Sum
 from payouts.jackpots import services as progressives
 from payouts.jackpots import settlement
 from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
-from tables import services
-from tables.stud_rounds import stud_round_record
+from tables.floor.services import (
+    casino_create,
+    table_assign_paytable,
+    table_create,
+    table_link_progressive,
+)
+from tables.stud.services import stud_round_record
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +74,7 @@ def test_a_table_links_only_a_meter_in_its_currency(supervisor, live_table):
     pounds = progressives.progressive_create(actor=supervisor, name="Mayfair", currency="GBP",
                                              seed=D(1000), contribution_rate=D("0.5"))
     with pytest.raises(Exception, match="kept in GBP; CS-1 plays in USD"):
-        services.table_link_progressive(actor=supervisor, table=live_table,
+        table_link_progressive(actor=supervisor, table=live_table,
                                         progressive=pounds)
 
 
@@ -310,7 +315,7 @@ def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client
 
 
 def test_the_dealer_is_told_about_jackpot_hits(dealer, jackpot_table, progressive):
-    from tables.stud_rounds import payout_instructions
+    from tables.stud.wording import payout_instructions
 
     round_ = play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
     assert "Seat 3 hit the jackpot with a four of a kind: the award is being settled; call " \
@@ -357,19 +362,19 @@ def test_any_period_reconciles_through_the_api(api, accountant, dealer, jackpot_
 def yen_jackpot_table(supervisor, dealer):
     """CS-J at a yen casino, on a yen meter: 100-yen side wagers, 70.5% to the meter."""
     from payouts.terms import services as payouts
-    from tables import services
+    from tables.floor.services import table_link_progressive
 
-    casino = services.casino_create(actor=supervisor, name="Ginza", currency="JPY",
+    casino = casino_create(actor=supervisor, name="Ginza", currency="JPY",
                                     timezone="Asia/Tokyo")
-    table = services.table_create(actor=supervisor, casino=casino, label="CS-J", status="open",
+    table = table_create(actor=supervisor, casino=casino, label="CS-J", status="open",
                                   game="caribbean_stud", dealers=[dealer])
     paytable = payouts.paytable_publish(actor=supervisor, paytable=payouts.paytable_create(
         actor=supervisor, name="Ginza US", variant="us"))
-    services.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     meter = progressives.progressive_create(
         actor=supervisor, name="Ginza Jackpot", currency="JPY", seed=D(1_000_000),
         wager=D(100), contribution_rate=D("0.705"), approval_threshold=D(50_000_000))
-    return services.table_link_progressive(actor=supervisor, table=table,
+    return table_link_progressive(actor=supervisor, table=table,
                                                progressive=meter)
 
 

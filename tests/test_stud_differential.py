@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from tables.stud_rounds import stud_round_record
+from tables.stud.services import stud_round_record
 from tests.rules.reference import reference_key
 
 pytestmark = pytest.mark.django_db

@@ -115,9 +115,9 @@ def test_any_body_gets_an_answer_never_a_500(api, dealer, live_table, raw):
 
 
 def test_a_closed_table_records_nothing(api, dealer, supervisor, live_table):
-    from tables import services
+    from tables.floor.services import table_update
 
-    services.table_update(actor=supervisor, table=live_table, status="closed")
+    table_update(actor=supervisor, table=live_table, status="closed")
 
     response = record(api, live_table, CONTRACT_ROUND, dealer)
 
@@ -195,9 +195,9 @@ def test_a_reused_idempotency_key_with_another_round_is_refused(api, dealer, liv
 
 def test_idempotency_keys_belong_to_the_user_who_sent_them(api, dealer, other_dealer,
                                                            supervisor, live_table):
-    from tables import services
+    from tables.floor.services import table_update
 
-    services.table_update(actor=supervisor, table=live_table, dealers=[dealer, other_dealer])
+    table_update(actor=supervisor, table=live_table, dealers=[dealer, other_dealer])
     url = f"/api/v1/tables/{live_table.pk}/stud-rounds/"
     mine = api.as_user(dealer).post(url, CONTRACT_ROUND, format="json",
                                     HTTP_IDEMPOTENCY_KEY="round-1")
@@ -229,9 +229,9 @@ def test_every_round_keeps_the_paytable_version_it_was_settled_under(api, dealer
     payouts.paytable_update(actor=supervisor, paytable=draft,
                             odds={**us_paytable.odds, "one_pair": 2})
     payouts.paytable_publish(actor=supervisor, paytable=draft)
-    from tables import services
+    from tables.floor.services import table_assign_paytable
 
-    services.table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)
+    table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)
 
     second = record(api, live_table, CONTRACT_ROUND, dealer).json()
 
@@ -341,7 +341,7 @@ def test_a_key_that_loses_the_race_to_the_unique_constraint_is_refused_not_a_500
     # Two requests with one key at two tables at once: both pass the replay check, the
     # second insert meets the constraint (dealer, key).
     from casino.common.errors import IdempotencyKeyReused
-    from tables.services import create_keyed
+    from tables.floor.recording import create_keyed
 
     api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,
                              format="json", HTTP_IDEMPOTENCY_KEY="k-race")

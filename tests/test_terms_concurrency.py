@@ -14,7 +14,12 @@ from django.db import connection, transaction
 
 from payouts.terms import services as payouts
 from payouts.terms import services as terms
-from tables import poker_settings, services
+from tables.floor.services import (
+    casino_create,
+    table_assign_paytable,
+    table_create,
+    table_set_poker_settings,
+)
 from tables.models import Table
 from tests.conftest import make_user
 
@@ -57,16 +62,16 @@ def retire_while_assigning(retire, assign) -> dict:
 
 def test_a_paytable_retired_while_it_is_assigned_is_not_left_on_the_table():
     boss = make_user("terms_boss", "supervisor")
-    casino = services.casino_create(actor=boss, name="Race", currency="USD",
+    casino = casino_create(actor=boss, name="Race", currency="USD",
                                     timezone="America/New_York")
-    table = services.table_create(actor=boss, casino=casino, label="CS-R",
+    table = table_create(actor=boss, casino=casino, label="CS-R",
                                   game="caribbean_stud", status="open")
     paytable = payouts.paytable_publish(
         actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
 
     outcome = retire_while_assigning(
         lambda: payouts.paytable_retire(actor=boss, paytable=paytable),
-        lambda: services.table_assign_paytable(actor=boss, table=table, paytable=paytable))
+        lambda: table_assign_paytable(actor=boss, table=table, paytable=paytable))
 
     assert "is not published" in outcome["refused"]["paytable"][0]
     table = Table.objects.select_related("paytable").get(pk=table.pk)
@@ -75,9 +80,9 @@ def test_a_paytable_retired_while_it_is_assigned_is_not_left_on_the_table():
 
 def test_a_schedule_retired_while_it_is_assigned_is_not_left_on_the_table():
     boss = make_user("terms_boss", "supervisor")
-    casino = services.casino_create(actor=boss, name="Race", currency="USD",
+    casino = casino_create(actor=boss, name="Race", currency="USD",
                                     timezone="America/New_York")
-    table = services.table_create(actor=boss, casino=casino, label="HE-R", game="holdem",
+    table = table_create(actor=boss, casino=casino, label="HE-R", game="holdem",
                                   status="open")
     schedule = terms.schedule_publish(actor=boss, schedule=terms.
                                                schedule_create(actor=boss, name="Ten",
@@ -85,7 +90,7 @@ def test_a_schedule_retired_while_it_is_assigned_is_not_left_on_the_table():
 
     outcome = retire_while_assigning(
         lambda: terms.schedule_retire(actor=boss, schedule=schedule),
-        lambda: poker_settings.table_set_poker_settings(
+        lambda: table_set_poker_settings(
             actor=boss, table=table, rake_schedule=schedule, structure="no_limit",
             big_blind=Decimal(2)))
 

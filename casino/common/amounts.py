@@ -3,7 +3,8 @@
 
 One reading (``tables.rules.money.parse_plain_decimal`` / ``read_amount``) with three
 adapters: for services (``amount_of``, a refusal that names the field), for the API
-(``DecimalStringField``, ``MoneyField``) and for page forms (``PlainDecimalFormField``).
+(``DecimalStringField``, ``MoneyField``) and for page forms (``PlainDecimalFormField``);
+and the one model field amounts are stored in (``money_field``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,12 @@ from django.db import models
 from rest_framework import serializers
 
 from tables.rules.money import MoneyError, parse_plain_decimal, read_amount
+
+
+def money_field(**kwargs) -> models.DecimalField:
+    """A model's amount: up to 999,999,999,999.99 in the currency of the casino that owns
+    the row (STYLE: DecimalField(14, 2))."""
+    return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
 
 
 def amount_of(value: Any, field: str, *, negative: bool = False) -> Decimal | None:

@@ -1,4 +1,5 @@
-"""Small helpers the server-rendered pages share."""
+"""What the server-rendered pages share: one way to put a refusal in words, and the
+publish / retire / new-version buttons of versioned terms."""
 
 from __future__ import annotations
 
@@ -8,22 +9,58 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
 
+from casino.common.errors import error_detail
+
 DONE = {"publish": "published: it can no longer change", "retire": "retired",
         "new-version": "created as a draft"}
 
 
+def problems_in(detail, prefix: str = "") -> list[tuple[str, str]]:
+    """A refusal in the API's shape as (where, message) pairs:
+    ``{"seats": {"2": {"cards": ["..."]}}}`` -> ``[("seats.2.cards", "...")]``."""
+    if isinstance(detail, dict):
+        return [pair for key, value in detail.items()
+                for pair in problems_in(value, f"{prefix}.{key}" if prefix else str(key))]
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return [(prefix, str(item)) for item in detail]
+        return [pair for index, item in enumerate(detail)
+                for pair in problems_in(item, f"{prefix}.{index}")]
+    return [(prefix, str(detail))]
+
+
+def problem_lines(detail, *, words: dict[str, str] | None = None,
+                  seats: list[int] | None = None,
+                  seat_words: dict[str, str] | None = None) -> list[str]:
+    """The one way a refusal is put in words on a page: 'Seat 3, cards: ...' for a seat
+    (``seats`` maps a position in the body's seat list to the seat's number),
+    'Dealer's cards: ...' for a field (``words`` names it), the bare message when it
+    concerns the whole request."""
+    words, seat_words = words or {}, seat_words or {}
+    lines = []
+    for where, message in problems_in(detail):
+        parts = where.split(".")
+        if parts[0] == "seats" and len(parts) >= 2 and parts[1].isdigit() and seats:
+            seat = seats[int(parts[1])]
+            field = seat_words.get(parts[2], parts[2].replace("_", " ")) if len(parts) > 2 else ""
+            message = message.removeprefix(f"Seat {seat}: ")
+            lines.append(f"Seat {seat}{', ' + field if field else ''}: {message}")
+        elif parts[0] in ("non_field_errors", "__all__") and parts[0] not in words:
+            lines.append(message)
+        else:
+            lines.append(f"{words.get(parts[0], parts[0].replace('_', ' '))}: {message}")
+    return lines
+
+
 def problems_of(error: ValidationError) -> list[str]:
     """A service's refusal as lines a supervisor reads: 'max ante: ...'."""
-    if hasattr(error, "error_dict"):
-        return [f"{field.replace('_', ' ')}: {m}" for field, ms in error.message_dict.items()
-                for m in ms]
-    return error.messages
+    return problem_lines(error_detail(error))
 
 
 def form_problems(form) -> list[str]:
     """A form's errors as lines naming each field by its label."""
-    return [f"{form[field].label}: {message}" if field in form.fields else message
-            for field, messages_ in form.errors.items() for message in messages_]
+    return problem_lines(form.errors, words={name: str(form[name].label)
+                                             for name in form.fields})
 
 
 def versioned_transition(request, terms, action: str, services: dict[str, Callable],

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pghistory
 from django.db import models
 
+from casino.common.amounts import money_field
 from payouts.terms.versioning import VersionedTerms, publication_triggers
 from tables.rules.pots import RakeTerms
 from tables.rules.stud import STUD_CATEGORIES, PaytableTerms, Variant
@@ -59,9 +60,6 @@ class Paytable(VersionedTerms):
                              variant=Variant(self.variant))
 
 
-def money(**kwargs) -> models.DecimalField:
-    return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
-
 
 class Method(models.TextChoices):
     PERCENTAGE = "percentage", "Percentage rake"
@@ -93,20 +91,20 @@ class RakeSchedule(VersionedTerms):
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.PERCENTAGE)
     percent = models.DecimalField(max_digits=5, decimal_places=2, default=Decimal(0),
                                   help_text="10 means 10% of the pot.")
-    cap = money(null=True, blank=True)
+    cap = money_field(null=True, blank=True)
     caps_by_players = models.JSONField(
         default=dict, blank=True,
         help_text='Players dealt in -> cap, e.g. {"2": "1.00", "3": "2.00", "5": "5.00"}.')
     cap_scope = models.CharField(max_length=4, choices=CapScope.choices, default=CapScope.HAND)
-    increment = money(default=Decimal("0.01"))
-    min_pot = money(default=Decimal(0))
+    increment = money_field(default=Decimal("0.01"))
+    min_pot = money_field(default=Decimal(0))
     no_flop_no_drop = models.BooleanField(default=False)
-    fixed_drop = money(default=Decimal(0))
-    time_fee = money(default=Decimal(0), help_text="Time collection: per occupied seat per "
+    fixed_drop = money_field(default=Decimal(0))
+    time_fee = money_field(default=Decimal(0), help_text="Time collection: per occupied seat per "
                                                    "period.")
     time_period_minutes = models.PositiveSmallIntegerField(default=30)
-    bad_beat_drop = money(default=Decimal(0))
-    bad_beat_min_pot = money(default=Decimal(0))
+    bad_beat_drop = money_field(default=Decimal(0))
+    bad_beat_min_pot = money_field(default=Decimal(0))
 
     class Meta:
         ordering = ["name", "-version"]

@@ -10,14 +10,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def card_room(db):
-    from tables import services
+    from tables.floor.services import casino_create, table_create
 
     boss = make_user("pit_boss", "supervisor")
     make_user("deb_dealer", "dealer")
     make_user("acc_accountant", "accountant")
-    casino = services.casino_create(actor=boss, name="Setup Room", currency="USD",
+    casino = casino_create(actor=boss, name="Setup Room", currency="USD",
                                     timezone="America/New_York")
-    return services.table_create(actor=boss, casino=casino, label="NL-7", game="holdem",
+    return table_create(actor=boss, casino=casino, label="NL-7", game="holdem",
                                  status="open", dealers=[])
 
 
@@ -32,7 +32,7 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
         live_server, page: Page, card_room):
     from django.contrib.auth.models import User
 
-    from tables import services
+    from tables.floor.services import table_update
 
     base = live_server.url
     log_in(page, base, "pit_boss")
@@ -65,7 +65,7 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
     expect(page.get_by_role("heading", level=1)).to_contain_text("v1")
     expect(page.get_by_role("cell", name="poker settings v1")).to_be_visible()
 
-    services.table_update(actor=User.objects.get(username="pit_boss"), table=card_room,
+    table_update(actor=User.objects.get(username="pit_boss"), table=card_room,
                           dealers=[User.objects.get(username="deb_dealer")])
     page.context.clear_cookies()
     log_in(page, base, "deb_dealer")

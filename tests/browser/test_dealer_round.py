@@ -9,18 +9,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def dealer_at_live_table(db):
     from payouts.terms import services as payouts
-    from tables import services
+    from tables.floor.services import casino_create, table_assign_paytable, table_create
 
     supervisor = make_user("pit_boss", "supervisor")
     dealer = make_user("deb_dealer", "dealer")
-    casino = services.casino_create(actor=supervisor, name="Browser Casino", currency="USD",
+    casino = casino_create(actor=supervisor, name="Browser Casino", currency="USD",
                                     timezone="America/New_York")
-    table = services.table_create(actor=supervisor, casino=casino, label="CS-7",
+    table = table_create(actor=supervisor, casino=casino, label="CS-7",
                                   game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
         actor=supervisor,
         paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
-    services.table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     return table
 
 

@@ -11,21 +11,26 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_the_floor_sign_follows_the_meter_within_two_seconds(live_server, page: Page):
     from payouts.jackpots import services as progressives
     from payouts.terms import services as payouts
-    from tables import services
-    from tables.stud_rounds import stud_round_record
+    from tables.floor.services import (
+        casino_create,
+        table_assign_paytable,
+        table_create,
+        table_link_progressive,
+    )
+    from tables.stud.services import stud_round_record
 
     boss = make_user("boss", "supervisor")
     dealer = make_user("deal", "dealer")
-    casino = services.casino_create(actor=boss, name="Sign Casino", currency="USD",
+    casino = casino_create(actor=boss, name="Sign Casino", currency="USD",
                                     timezone="America/New_York")
-    table = services.table_create(actor=boss, casino=casino, label="CS-9",
+    table = table_create(actor=boss, casino=casino, label="CS-9",
                                   game="caribbean_stud", status="open", dealers=[dealer])
-    services.table_assign_paytable(actor=boss, table=table, paytable=payouts.paytable_publish(
+    table_assign_paytable(actor=boss, table=table, paytable=payouts.paytable_publish(
         actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us")))
     meter = progressives.progressive_create(actor=boss, name="Big Jackpot", currency="USD",
                                             seed=Decimal("25000.00"),
                                             contribution_rate=Decimal("0.70"))
-    services.table_link_progressive(actor=boss, table=table, progressive=meter)
+    table_link_progressive(actor=boss, table=table, progressive=meter)
 
     page.goto(f"{live_server.url}/sign/{meter.pk}/")
     expect(page.locator("#amount")).to_have_text("USD 25,000.00")

@@ -12,19 +12,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def card_room_table(db):
     from payouts.terms import services as terms
-    from tables import poker_settings, services
+    from tables.floor.services import casino_create, table_create, table_set_poker_settings
 
     supervisor = make_user("pit_boss", "supervisor")
     dealer = make_user("deb_dealer", "dealer")
-    casino = services.casino_create(actor=supervisor, name="Browser Card Room", currency="USD",
+    casino = casino_create(actor=supervisor, name="Browser Card Room", currency="USD",
                                     timezone="America/New_York")
-    table = services.table_create(actor=supervisor, casino=casino, label="HE-7", game="holdem",
+    table = table_create(actor=supervisor, casino=casino, label="HE-7", game="holdem",
                                   status="open", dealers=[dealer])
     schedule = terms.schedule_publish(
         actor=supervisor, schedule=terms.schedule_create(
             actor=supervisor, name="Ten capped at five", percent=Decimal(10),
             cap=Decimal("5.00")))
-    return poker_settings.table_set_poker_settings(
+    return table_set_poker_settings(
         actor=supervisor, table=table, rake_schedule=schedule, structure="fixed_limit",
         small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
         big_blind=Decimal(20), kill="full", kill_trigger="pot_size")

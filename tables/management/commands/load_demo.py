@@ -19,7 +19,13 @@ from payouts.models import Paytable, Progressive, RakeSchedule
 from payouts.terms import services as payouts
 from payouts.terms import services as terms
 from payouts.terms.versioning import PublicationStatus
-from tables import poker_settings, services
+from tables.floor.services import (
+    casino_create,
+    table_assign_paytable,
+    table_create,
+    table_link_progressive,
+    table_set_poker_settings,
+)
 from tables.models import Casino, Game, Table, TableStatus
 
 DEMO_USERS = {
@@ -72,7 +78,7 @@ class Command(BaseCommand):
                  for name, (role, password) in DEMO_USERS.items()}
         supervisor, dealer = users["supervisor"], users["dealer"]
         for spec in DEMO_CASINOS:
-            casino = Casino.objects.filter(name=spec["name"]).first() or services.casino_create(
+            casino = Casino.objects.filter(name=spec["name"]).first() or casino_create(
                 actor=supervisor, name=spec["name"], currency=spec["currency"],
                 timezone=spec["timezone"],
             )
@@ -80,20 +86,20 @@ class Command(BaseCommand):
             for label, game in spec["tables"]:
                 table = Table.objects.filter(casino=casino, label=label).first()
                 if table is None:
-                    table = services.table_create(
+                    table = table_create(
                         actor=supervisor, casino=casino, label=label, game=game,
                         status=TableStatus.OPEN, dealers=[dealer])
                 if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
-                    services.table_assign_paytable(actor=supervisor, table=table,
+                    table_assign_paytable(actor=supervisor, table=table,
                                                   paytable=paytable)
                 if label in DEMO_POKER and table.rake_schedule_id is None:
                     name, settings = DEMO_POKER[label]
-                    poker_settings.table_set_poker_settings(
+                    table_set_poker_settings(
                         actor=supervisor, table=table,
                         rake_schedule=self._schedule(supervisor, name), **settings)
                 if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
                         table.progressive_id is None:
-                    services.table_link_progressive(
+                    table_link_progressive(
                         actor=supervisor, table=table, progressive=self._jackpot(supervisor))
 
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))

@@ -13,9 +13,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import HasRole, RoleModelPermissions
-from tables import poker_hands, selectors
+from tables.floor.api import VoidAction
+from tables.floor.selectors import tables_visible_to
 from tables.models import BadBeatFund, PokerHand, Table, TimeCollection
-from tables.poker_serializers import (
+from tables.poker.kills import next_hand, raise_limits
+from tables.poker.selectors import collections_visible_to, hands_visible_to, last_hand
+from tables.poker.serializers import (
     BadBeatEntryOutput,
     BadBeatFundOutput,
     BadBeatPayoutInput,
@@ -25,7 +28,13 @@ from tables.poker_serializers import (
     TimeCollectionInput,
     TimeCollectionOutput,
 )
-from tables.round_api import VoidAction
+from tables.poker.services import (
+    bad_beat_payout,
+    poker_hand_record,
+    poker_hand_void,
+    time_collection_record,
+    time_collection_void,
+)
 
 
 class CanRecordHands(IsAuthenticated):
@@ -46,11 +55,11 @@ class TablePokerHandsView(APIView):
         table = get_object_or_404(Table, pk=pk)
         payload = PokerHandInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        hand, created = poker_hands.poker_hand_record(
+        hand, created = poker_hand_record(
             actor=request.user, table=table,
             idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
             **payload.validated_data)
-        hand = poker_hands.hands_visible_to(request.user).get(pk=hand.pk)
+        hand = hands_visible_to(request.user).get(pk=hand.pk)
         return Response(PokerHandOutput(hand).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -61,8 +70,8 @@ class TableNextHandView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, pk: int):
         """The next hand at a poker table: a kill or not, who posts, the stakes."""
-        table = get_object_or_404(selectors.tables_visible_to(request.user), pk=pk)
-        return Response(poker_hands.next_hand(table, poker_hands.last_hand(table)))
+        table = get_object_or_404(tables_visible_to(request.user), pk=pk)
+        return Response(next_hand(table, last_hand(table)))
 
 
 class TableRaiseLimitsView(APIView):
@@ -72,13 +81,13 @@ class TableRaiseLimitsView(APIView):
     def get(self, request, pk: int):
         """How much the player to act may call and raise to at this poker table, under its
         structure (and the kill stakes when the hand is a kill)."""
-        table = get_object_or_404(selectors.tables_visible_to(request.user), pk=pk)
+        table = get_object_or_404(tables_visible_to(request.user), pk=pk)
         if not table.is_poker or not table.structure:
             return Response({"table": [f"{table.label} has no betting structure."]},
                             status=status.HTTP_400_BAD_REQUEST)
         query = RaiseLimitsQuery(data=request.query_params)
         query.is_valid(raise_exception=True)
-        return Response(poker_hands.raise_limits(table, **query.validated_data))
+        return Response(raise_limits(table, **query.validated_data))
 
 
 class PokerHandFilter(django_filters.FilterSet):
@@ -97,10 +106,10 @@ class PokerHandViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMi
     filterset_class = PokerHandFilter
 
     def get_queryset(self):
-        return poker_hands.hands_visible_to(self.request.user)
+        return hands_visible_to(self.request.user)
 
     def void_record(self, record, actor, reason):
-        poker_hands.poker_hand_void(actor=actor, hand=record, reason=reason)
+        poker_hand_void(actor=actor, hand=record, reason=reason)
 
 
 class CanCollectTime(IsAuthenticated):
@@ -120,7 +129,7 @@ class TableTimeCollectionsView(APIView):
         table = get_object_or_404(Table, pk=pk)
         payload = TimeCollectionInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        row = poker_hands.time_collection_record(actor=request.user, table=table,
+        row = time_collection_record(actor=request.user, table=table,
                                                  **payload.validated_data)
         return Response(TimeCollectionOutput(row).data, status=status.HTTP_201_CREATED)
 
@@ -136,10 +145,10 @@ class TimeCollectionViewSet(VoidAction, mixins.ListModelMixin, mixins.RetrieveMo
     queryset = TimeCollection.objects.none()
 
     def get_queryset(self):
-        return poker_hands.collections_visible_to(self.request.user)
+        return collections_visible_to(self.request.user)
 
     def void_record(self, record, actor, reason):
-        poker_hands.time_collection_void(actor=actor, collection=record, reason=reason)
+        time_collection_void(actor=actor, collection=record, reason=reason)
 
 
 class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
@@ -164,6 +173,6 @@ class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         fund = self.get_object()
         payload = BadBeatPayoutInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        entry = poker_hands.bad_beat_payout(actor=request.user, casino=fund.casino,
+        entry = bad_beat_payout(actor=request.user, casino=fund.casino,
                                             **payload.validated_data)
         return Response(BadBeatEntryOutput(entry).data, status=status.HTTP_201_CREATED)

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
 from payouts.models import HitStatus
+from tables.floor.serializers import voided
 from tables.models import StudRound, StudSeat
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 
@@ -38,15 +39,6 @@ class StudRoundInput(serializers.Serializer):
             raise serializers.ValidationError(
                 {"dealer_cards": ["Record the dealer's five cards (or void the round)."]})
         return attrs
-
-
-def voided(record) -> dict | None:
-    """A record's supervisor's correction (``correction``, a Void): reason, by, at."""
-    correction = getattr(record, "correction", None)
-    if correction is None:
-        return None
-    return {"reason": correction.reason, "by": correction.voided_by_id,
-            "at": correction.voided_at.isoformat()}
 
 
 class SeatJackpotOutput(serializers.Serializer):
@@ -129,7 +121,3 @@ class StudRoundOutput(ModelSerializer):
 
     def get_voided(self, round_) -> dict | None:
         return voided(round_)
-
-
-class VoidInput(serializers.Serializer):
-    reason = serializers.CharField(max_length=2000)

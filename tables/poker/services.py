@@ -1,5 +1,5 @@
-"""Recording card-room hands, time collection and the bad-beat fund: the services
-and their reads.
+"""Every write of the card room's floor: hands (quick or full), their voids, time
+collection, and the bad-beat fund's drops and payouts.
 
 ``poker_hand_record`` takes either a quick hand (the pot and whether a flop was
 dealt) or a full one (each seat's chips, folds, all-ins and cards, and the board),
@@ -15,16 +15,22 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import Decimal
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
 from payouts.models import Method
+from tables.floor.recording import (
+    create_keyed,
+    parse_cards_at,
+    replayed_record,
+    request_fingerprint,
+    require_assigned_dealer,
+    void_record,
+)
 from tables.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -36,23 +42,11 @@ from tables.models import (
     PokerHandVoid,
     PokerPot,
     PokerSeat,
-    Structure,
     Table,
     TimeCollection,
     TimeCollectionVoid,
 )
-from tables.rules.betting import (
-    DEFAULT_KILL_BIG_BETS,
-    BettingRound,
-    KillDecision,
-    KillKind,
-    KillSettings,
-    KillTrigger,
-    Limits,
-    next_hand_kill,
-    options,
-)
-from tables.rules.betting import Structure as BettingStructure
+from tables.poker import kills, selectors
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import (
@@ -62,14 +56,6 @@ from tables.rules.showdown import (
     flop_for,
     quick_collection,
     settle_recorded_hand,
-)
-from tables.selectors import at_tables_visible_to, require_assigned_dealer
-from tables.services import (
-    create_keyed,
-    parse_cards_at,
-    replayed_record,
-    request_fingerprint,
-    void_record,
 )
 
 LATE_COLLECTION = dt.timedelta(hours=24)
@@ -94,107 +80,6 @@ def _lock_poker_table(actor, table: Table) -> Table:
 
 
 # --- Kill games ------------------------------------------------------------------------
-
-
-def _kill_settings(table: Table) -> KillSettings | None:
-    if table.kill == Kill.OFF:
-        return None
-    return KillSettings(KillKind(table.kill), KillTrigger(table.kill_trigger),
-                        table.kill_pot_big_bets or DEFAULT_KILL_BIG_BETS)
-
-
-def last_hand(table: Table) -> PokerHand | None:
-    """The latest hand at the table that still counts (voided hands do not)."""
-    return (PokerHand.objects.filter(table=table, correction__isnull=True)
-            .order_by("-id").first())
-
-
-def _amounts(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, Decimal | None]:
-    """The table's stake amounts for a hand. A kill raises the betting limits; the blinds
-    and ante stay, and the kill blind is posted on top of them."""
-    amounts = {}
-    for field in STAKE_FIELDS:
-        value = getattr(table, field)
-        if value is not None and field in KILLED_LIMITS:
-            value = value * multiplier
-        amounts[field] = value
-    return amounts
-
-
-def _money(value: Decimal | None) -> str | None:
-    return None if value is None else f"{value:.2f}"
-
-
-def stakes_of(table: Table, multiplier: Decimal = Decimal(1)) -> dict[str, str | None]:
-    """The structure and amounts a hand is played at, as stored and shown."""
-    return {"structure": table.structure, "settings_version": table.poker_settings_version,
-            **{field: _money(v) for field, v in _amounts(table, multiplier).items()}}
-
-
-def _kill_blind_base(table: Table) -> Decimal:
-    """The kill blind is a multiple of the big blind (the small bet where there is none)."""
-    return table.big_blind or table.small_bet
-
-
-def pending_kill(table: Table, hand: PokerHand | None) -> tuple[int, Decimal] | None:
-    """(poster, multiplier) when the hand after ``hand`` is a kill. A kill called before
-    the supervisor turned kills off (or left fixed limit) no longer stands."""
-    if hand is None or not hand.next_kill:
-        return None
-    if table.kill == Kill.OFF or table.structure != Structure.FIXED_LIMIT:
-        return None
-    return hand.next_kill_poster, hand.next_kill_multiplier
-
-
-def next_hand(table: Table, hand: PokerHand | None) -> dict[str, Any]:
-    """What the dealer announces for the next hand: a kill or not, who posts, the stakes.
-    The kill blind follows the table's blind now (stakes may have changed since)."""
-    kill = pending_kill(table, hand)
-    if kill is None:
-        return {"kill": False, "kill_blind_by": None, "kill_blind": None,
-                "stakes": stakes_of(table)}
-    poster, multiplier = kill
-    return {"kill": True, "kill_blind_by": poster,
-            "kill_blind": _money(_kill_blind_base(table) * multiplier),
-            "multiplier": f"{multiplier}", "stakes": stakes_of(table, multiplier)}
-
-
-def _decide_kill(table: Table, *, pot: Decimal, winner: int | None,
-                 previous: PokerHand | None) -> KillDecision:
-    settings = _kill_settings(table)
-    if settings is None:
-        return KillDecision(False)
-    return next_hand_kill(settings, pot=pot, big_bet=table.big_bet,
-                          big_blind=_kill_blind_base(table),
-                          winner=winner, previous_winner=previous.winner if previous else None)
-
-
-def raise_limits(table: Table, *, pot: Decimal, current_bet: Decimal, player_in: Decimal,
-                 stack: Decimal, last_raise: Decimal | None = None, bets_made: int = 0,
-                 players_in_hand: int = 2, big_street: bool = False) -> dict[str, Any]:
-    """What the player to act may do at this table now (its structure, at kill stakes
-    when the hand is a kill): call to, and raise to from / up to."""
-    kill = pending_kill(table, last_hand(table))
-    stakes = {field: value for field, value in
-              _amounts(table, kill[1] if kill else Decimal(1)).items() if value is not None}
-    bet = stakes.get("big_bet" if big_street else "small_bet", Decimal(0))
-    if last_raise is None:
-        last_raise = bet or stakes.get("min_bet") or stakes.get("big_blind") or Decimal(0)
-    limits = Limits(BettingStructure(table.structure), bet=bet,
-                    min_bet=stakes.get("min_bet", Decimal(0)),
-                    max_bet=stakes.get("max_bet", Decimal(0)),
-                    cap=table.raise_cap or 4, heads_up_uncapped=table.heads_up_uncapped)
-    state = BettingRound(current_bet=current_bet, player_in=player_in, stack=stack, pot=pot,
-                         last_raise=last_raise, bets_made=bets_made,
-                         players_in_hand=players_in_hand)
-    result = options(limits, state)
-    return {"structure": table.structure, "kill": kill is not None,
-            "call_to": _money(result.call_to), "all_in_call": result.all_in_call,
-            "min_raise_to": _money(result.min_raise_to),
-            "max_raise_to": _money(result.max_raise_to)}
-
-
-# --- Recording ---------------------------------------------------------------------------
 
 
 def _check_chips(value: Decimal, table: Table, path: tuple, what: str) -> None:
@@ -231,8 +116,8 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
     chip = unit(table.casino.currency)
     # The rake is never finer than the currency: 5% of 85 yen is 4 yen, not 4.25.
     terms = replace(schedule.terms(), increment=max(schedule.increment, chip))
-    previous = last_hand(table)
-    kill = pending_kill(table, previous)
+    previous = selectors.last_hand(table)
+    kill = kills.pending_kill(table, previous)
     kill_hand = kill is not None
     multiplier = kill[1] if kill else Decimal(1)
     _check_seat_number(button, table, ("button",))
@@ -298,14 +183,14 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
         except HandError as error:
             raise nested_error(error.path, str(error)) from None
 
-    decision = _decide_kill(table, pot=pot, winner=winner, previous=previous)
+    decision = kills.decide_kill(table, pot=pot, winner=winner, previous=previous)
     now = timezone.now()
     hand = create_keyed(
         PokerHand, key=idempotency_key, fingerprint=fingerprint, noun="hand",
         table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
         mode=HandMode.FULL if result else HandMode.QUICK, game=table.game,
         rake_schedule=schedule, settings_version=table.poker_settings_version,
-        stakes=stakes_of(table, multiplier), kill_hand=kill_hand, flop_dealt=flop_dealt,
+        stakes=kills.stakes_of(table, multiplier), kill_hand=kill_hand, flop_dealt=flop_dealt,
         players_dealt=players_dealt, button=button,
         board=[card_str(c) for c in board_cards] if result else [],
         pot=pot, rake=rake, bad_beat_drop=bad_beat, winner=winner,
@@ -444,82 +329,3 @@ def time_collection_void(*, actor, collection: TimeCollection,
 # --- Reads ---------------------------------------------------------------------------------
 
 
-def _hands() -> QuerySet[PokerHand]:
-    return PokerHand.objects.select_related(
-        "table__casino", "rake_schedule", "dealer", "correction",
-    ).prefetch_related(Prefetch("seats", queryset=PokerSeat.objects.order_by("seat")),
-                       Prefetch("pots", queryset=PokerPot.objects.order_by("number")))
-
-
-def hands_at(table: Table) -> QuerySet[PokerHand]:
-    """A table's hands, newest first, with what their pages show."""
-    return _hands().filter(table=table)
-
-
-def hands_visible_to(user) -> QuerySet[PokerHand]:
-    return at_tables_visible_to(_hands(), user)
-
-
-def collections_visible_to(user) -> QuerySet[TimeCollection]:
-    rows = TimeCollection.objects.select_related("table__casino", "correction")
-    return at_tables_visible_to(rows, user)
-
-
-def card_room_day(casino: Casino, day: dt.date) -> dict[str, Any]:
-    """One gaming day's collection per poker table: what the drop boxes should hold.
-    Voided hands are counted apart and left out of the sums."""
-    standing = Q(poker_hands__gaming_day=day, poker_hands__correction__isnull=True)
-    tables = (casino.tables.exclude(game="caribbean_stud").order_by("label")
-              .annotate(hands=Count("poker_hands", filter=standing),
-                        pot_total=Sum("poker_hands__pot", filter=standing),
-                        rake=Sum("poker_hands__rake", filter=standing),
-                        bad_beat=Sum("poker_hands__bad_beat_drop", filter=standing),
-                        voided=Count("poker_hands", filter=Q(
-                            poker_hands__gaming_day=day,
-                            poker_hands__correction__isnull=False))))
-    time_fees = dict(TimeCollection.objects.filter(table__casino=casino, gaming_day=day,
-                                                   correction__isnull=True)
-                     .values_list("table").annotate(total=Sum("amount")))
-    none = Decimal("0.00")
-    rows = [{"table": t, "hands": t.hands, "pot_total": t.pot_total or none,
-             "rake": t.rake or none, "bad_beat": t.bad_beat or none,
-             "time": time_fees.get(t.pk, none), "voided": t.voided} for t in tables]
-    totals = {key: sum((r[key] for r in rows), none)
-              for key in ("pot_total", "rake", "bad_beat", "time")}
-    totals["hands"] = sum(r["hands"] for r in rows)
-    fund = BadBeatFund.objects.filter(casino=casino).first()
-    return {"rows": rows, "totals": totals, "fund": fund}
-
-
-def hand_summary(hand: PokerHand) -> list[str]:
-    """What the dealer does with the chips, in words."""
-    lines = []
-    if hand.mode == HandMode.QUICK:
-        lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
-                     "to the winner.")
-    else:
-        pots = hand.pots.all()
-        for pot in pots:
-            winners = sorted(pot.shares.items(), key=lambda kv: int(kv[0]))
-            pays = ", ".join(f"seat {seat} {Decimal(amount):.2f}" for seat, amount in winners)
-            lines.append(f"{pot.name.capitalize()} {pot.amount:.2f} (seats "
-                         f"{', '.join(map(str, pot.eligible))}): rake {pot.rake:.2f}; {pays}.")
-        for seat in hand.seats.all():
-            # What a seat collects beyond its pot shares is its own uncalled bet.
-            won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in pots), Decimal(0))
-            if seat.collects > won:
-                lines.append(f"Return {seat.collects - won:.2f} uncalled to seat {seat.seat}.")
-        lines.append(f"Drop {hand.rake:.2f} in the box.")
-    if hand.bad_beat_drop:
-        lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")
-    return lines
-
-
-def structure_words(stakes: dict) -> str:
-    structure = stakes.get("structure")
-    if structure == Structure.FIXED_LIMIT:
-        return f"{stakes['small_bet']}/{stakes['big_bet']} fixed limit"
-    if structure == Structure.SPREAD_LIMIT:
-        return f"{stakes['min_bet']} to {stakes['max_bet']} spread limit"
-    blinds = "/".join(v for v in (stakes.get("small_blind"), stakes.get("big_blind")) if v)
-    return f"{blinds} {Structure(structure).label.lower()}" if structure else ""

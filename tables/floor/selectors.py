@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
@@ -28,11 +27,3 @@ def at_tables_visible_to(rows: QuerySet, user) -> QuerySet:
         # A subquery, not a join: no DISTINCT to sort every row of the table.
         return rows.filter(table__in=Table.objects.filter(dealers=user).values("pk"))
     return rows.none()
-
-
-def require_assigned_dealer(actor, table: Table, records: str) -> None:
-    """Only the dealers assigned to a table record its rounds or hands."""
-    if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
-        raise PermissionDenied(
-            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
-            f"assigned dealers record {records} there.")

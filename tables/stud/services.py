@@ -14,12 +14,19 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from casino.common.errors import nested_error
 from payouts.jackpots import services as progressives
 from payouts.terms.versioning import PublicationStatus
+from tables.floor.recording import (
+    create_keyed,
+    parse_cards_at,
+    replayed_record,
+    request_fingerprint,
+    require_assigned_dealer,
+    void_record,
+)
 from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
@@ -31,14 +38,6 @@ from tables.rules.stud import (
     SettlementError,
     SideWager,
     settle_round,
-)
-from tables.selectors import at_tables_visible_to, require_assigned_dealer
-from tables.services import (
-    create_keyed,
-    parse_cards_at,
-    replayed_record,
-    request_fingerprint,
-    void_record,
 )
 
 
@@ -137,42 +136,3 @@ def stud_round_void(*, actor, round_: StudRound, reason: str) -> StudRoundVoid:
                        noun="round", reason=reason)
 
 
-def rounds_visible_to(user) -> QuerySet[StudRound]:
-    rounds = StudRound.objects.select_related(
-        "table__casino", "table__progressive", "paytable", "dealer", "correction",
-    ).prefetch_related(Prefetch("seats", queryset=StudSeat.objects.order_by("seat")),
-                       "jackpot_hits")
-    return at_tables_visible_to(rounds, user)
-
-
-def payout_instructions(round_: StudRound) -> list[str]:
-    """What the dealer must do at each seat, in words."""
-    lines = []
-    for seat in round_.seats.all():
-        if round_.void or seat.outcome == "void":
-            lines.append(f"Return seat {seat.seat}'s wagers: the round is void.")
-        elif seat.ante_result > 0 or seat.bet_result > 0:
-            parts = []
-            if seat.bet_result > 0:
-                parts.append(f"{seat.bet_result:.2f} on the bet")
-            if seat.ante_result > 0:
-                parts.append(f"{seat.ante_result:.2f} on the ante")
-            extra = " (return the bet)" if seat.outcome == "dealer_not_qualified" else ""
-            lines.append(f"Pay seat {seat.seat}: {', '.join(parts)}{extra}.")
-        elif seat.outcome == "fold":
-            lines.append(f"Take seat {seat.seat}'s ante.")
-        elif seat.net < 0:
-            lines.append(f"Take seat {seat.seat}'s ante and bet.")
-        else:
-            lines.append(f"Seat {seat.seat} pushes: return its wagers.")
-    for hit in sorted(round_.jackpot_hits.all(), key=lambda h: h.seat):
-        hand = hit.category.replace("_", " ")
-        if hit.status == "pending":
-            lines.append(f"Seat {hit.seat} hit the jackpot with a {hand}: the award is being "
-                         "settled; call the supervisor.")
-        elif hit.status == "awaiting_approval":
-            lines.append(f"Seat {hit.seat} hit the jackpot with a {hand}: {hit.amount:.2f}, "
-                         "waiting for a supervisor's approval. Keep the cards on the table.")
-        else:
-            lines.append(f"Pay seat {hit.seat}'s jackpot: {hit.amount:.2f} for a {hand}.")
-    return lines

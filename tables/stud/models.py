@@ -1,16 +1,14 @@
+"""Stud rounds as recorded: the round, each seat's play and result, a supervisor's void.
+All append-only."""
+
 from __future__ import annotations
 
-import pgtrigger
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
+from tables.floor.models import Void, append_only
 from tables.rules.stud import Decision, Irregularity, Outcome, RoundVoid, SideWager
-
-_APPEND_ONLY = [
-    pgtrigger.Protect(name="recorded_rounds_are_never_changed", operation=pgtrigger.Update),
-    pgtrigger.Protect(name="recorded_rounds_are_never_deleted", operation=pgtrigger.Delete),
-]
 
 
 class StudRound(models.Model):
@@ -45,7 +43,7 @@ class StudRound(models.Model):
                                     condition=~models.Q(idempotency_key=""),
                                     name="one_round_per_dealer_idempotency_key"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"round {self.pk} at {self.table.label}"
@@ -78,7 +76,7 @@ class StudSeat(models.Model):
             models.UniqueConstraint(fields=["round", "seat"], name="one_hand_per_seat"),
             models.CheckConstraint(condition=models.Q(ante__gt=0), name="stud_ante_positive"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"seat {self.seat} of round {self.round_id}"
@@ -92,26 +90,13 @@ class StudSeat(models.Model):
         return self.ante * 2 if self.decision == Decision.RAISE else 0
 
 
-class Void(models.Model):
-    """A supervisor's correction of a record: it no longer counts, and stays for history.
-    The concrete model adds the one-to-one link to what it voids."""
-
-    reason = models.TextField()
-    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                  related_name="+")
-    voided_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        abstract = True
-
-
 class StudRoundVoid(Void):
     """A supervisor's correction: the round's results no longer count (kept for history)."""
 
     round = models.OneToOneField(StudRound, on_delete=models.PROTECT, related_name="correction")
 
     class Meta:
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"void of round {self.round_id}"

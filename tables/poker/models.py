@@ -1,25 +1,16 @@
-"""Card-room poker: collection schedules, recorded hands and their pots, the
-bad-beat fund's ledger and time collection."""
+"""Card-room poker as recorded: hands with their seats and pots, time collection, and the
+bad-beat fund with its ledger. All append-only but the fund's cached balance."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-import pgtrigger
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
 
-from tables.models.rounds import Void
-
-_APPEND_ONLY = [
-    pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
-    pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete),
-]
-
-
-def money(**kwargs) -> models.DecimalField:
-    return models.DecimalField(max_digits=14, decimal_places=2, **kwargs)
+from casino.common.amounts import money_field
+from tables.floor.models import Void, append_only
 
 
 class HandMode(models.TextChoices):
@@ -47,14 +38,14 @@ class PokerHand(models.Model):
     players_dealt = models.PositiveSmallIntegerField(null=True, blank=True)
     button = models.PositiveSmallIntegerField(null=True, blank=True)
     board = ArrayField(models.CharField(max_length=2), default=list, blank=True)
-    pot = money()
-    rake = money()
-    bad_beat_drop = money(default=Decimal(0))
+    pot = money_field()
+    rake = money_field()
+    bad_beat_drop = money_field(default=Decimal(0))
     winner = models.PositiveSmallIntegerField(null=True, blank=True,
                                               help_text="The one seat that won every pot.")
     next_kill = models.BooleanField(default=False)
     next_kill_poster = models.PositiveSmallIntegerField(null=True, blank=True)
-    next_kill_blind = money(null=True, blank=True)
+    next_kill_blind = money_field(null=True, blank=True)
     next_kill_multiplier = models.DecimalField(max_digits=3, decimal_places=1,
                                                default=Decimal(1))
     # As on StudRound: the dealer's own key and the digest of its request.
@@ -73,7 +64,7 @@ class PokerHand(models.Model):
                 & models.Q(pot__gte=models.F("rake") + models.F("bad_beat_drop")),
                 name="hand_collection_within_pot"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"hand {self.pk} at {self.table.label}"
@@ -88,12 +79,12 @@ class PokerSeat(models.Model):
 
     hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    put_in = money()
+    put_in = money_field()
     folded = models.BooleanField(default=False)
     all_in = models.BooleanField(default=False)
     cards = ArrayField(models.CharField(max_length=2), null=True, blank=True)
     shown_hand = models.CharField(max_length=120, blank=True)
-    collects = money()
+    collects = money_field()
 
     class Meta:
         ordering = ["hand", "seat"]
@@ -102,7 +93,7 @@ class PokerSeat(models.Model):
             models.CheckConstraint(condition=models.Q(put_in__gte=0, collects__gte=0),
                                    name="poker_seat_chips_not_negative"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"seat {self.seat} of hand {self.hand_id}"
@@ -117,10 +108,10 @@ class PokerPot(models.Model):
 
     hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, related_name="pots")
     number = models.PositiveSmallIntegerField()
-    amount = money()
+    amount = money_field()
     eligible = ArrayField(models.PositiveSmallIntegerField())
-    rake = money()
-    bad_beat_drop = money(default=Decimal(0))
+    rake = money_field()
+    bad_beat_drop = money_field(default=Decimal(0))
     high_winners = ArrayField(models.PositiveSmallIntegerField(), default=list)
     low_winners = ArrayField(models.PositiveSmallIntegerField(), default=list)
     shares = models.JSONField(help_text="Seat -> amount won from this pot.")
@@ -130,7 +121,7 @@ class PokerPot(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["hand", "number"], name="one_pot_number_per_hand"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"{self.name} of hand {self.hand_id}"
@@ -146,7 +137,7 @@ class PokerHandVoid(Void):
     hand = models.OneToOneField(PokerHand, on_delete=models.PROTECT, related_name="correction")
 
     class Meta:
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"void of hand {self.hand_id}"
@@ -161,7 +152,7 @@ class BadBeatFund(models.Model):
 
     casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
                                   related_name="bad_beat_fund")
-    balance = money(default=Decimal(0))
+    balance = money_field(default=Decimal(0))
 
     def __str__(self) -> str:
         return f"bad-beat fund of {self.casino.name}"
@@ -176,8 +167,8 @@ class FundEntryKind(models.TextChoices):
 class BadBeatEntry(models.Model):
     fund = models.ForeignKey(BadBeatFund, on_delete=models.PROTECT, related_name="entries")
     kind = models.CharField(max_length=6, choices=FundEntryKind.choices)
-    amount = money(help_text="Signed: + into the fund, - out of it.")
-    balance_after = money()
+    amount = money_field(help_text="Signed: + into the fund, - out of it.")
+    balance_after = money_field()
     hand = models.ForeignKey(PokerHand, on_delete=models.PROTECT, null=True, blank=True,
                              related_name="bad_beat_entries")
     note = models.CharField(max_length=200, blank=True)
@@ -188,7 +179,7 @@ class BadBeatEntry(models.Model):
     class Meta:
         ordering = ["fund", "id"]
         verbose_name_plural = "bad-beat entries"
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}"
@@ -208,8 +199,8 @@ class TimeCollection(models.Model):
     period_minutes = models.PositiveSmallIntegerField()
     gaming_day = models.DateField(db_index=True)
     seats = ArrayField(models.PositiveSmallIntegerField())
-    fee_per_seat = money()
-    amount = money()
+    fee_per_seat = money_field()
+    amount = money_field()
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -218,7 +209,7 @@ class TimeCollection(models.Model):
             models.UniqueConstraint(fields=["table", "period_start"],
                                     name="one_time_collection_per_period"),
         ]
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"time at {self.table_id} from {self.period_start:%H:%M}"
@@ -231,7 +222,7 @@ class TimeCollectionVoid(Void):
                                       related_name="correction")
 
     class Meta:
-        triggers = _APPEND_ONLY
+        triggers = append_only()
 
     def __str__(self) -> str:
         return f"void of time collection {self.collection_id}"

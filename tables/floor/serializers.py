@@ -56,3 +56,16 @@ class TableSerializer(ModelSerializer):
         # Uniqueness of (casino, label) is checked by the model's full_clean in the
         # service, which names the label; DRF's generic message would not.
         return []
+
+
+class VoidInput(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+def voided(record) -> dict | None:
+    """A record's supervisor's correction (``correction``, a Void): reason, by, at."""
+    correction = getattr(record, "correction", None)
+    if correction is None:
+        return None
+    return {"reason": correction.reason, "by": correction.voided_by_id,
+            "at": correction.voided_at.isoformat()}

@@ -1,8 +1,82 @@
+"""The floor: casinos (currency, time zone, gaming day), their tables and the dealers
+assigned to them, and what every record made at a table shares (a supervisor's void,
+append-only triggers)."""
+
 from __future__ import annotations
 
+import datetime as dt
+import zoneinfo
+from enum import StrEnum
+
 import pghistory
+import pgtrigger
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
+
+from tables.rules import betting
+from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
+
+
+def append_only() -> list[pgtrigger.Protect]:
+    """Triggers that refuse UPDATE and DELETE: a record is corrected by a new record."""
+    return [pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
+            pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete)]
+
+
+
+def validate_time_zone(value: str) -> None:
+    try:
+        zoneinfo.ZoneInfo(value)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        raise ValidationError(
+            "%(value)r is not a known time zone; use a name such as 'America/New_York'.",
+            params={"value": value},
+            code="time_zone",
+        ) from None
+
+
+def validate_whole_hour(value: dt.time) -> None:
+    if value.minute or value.second or value.microsecond:
+        raise ValidationError(
+            "The gaming day starts on the hour (e.g. 06:00), not at %(value)s.",
+            params={"value": value.isoformat()},
+            code="whole_hour",
+        )
+
+
+@pghistory.track()
+class Casino(models.Model):
+    """A property that owns tables, keeps its books in one currency and one time zone."""
+
+    name = models.CharField(max_length=120, unique=True)
+    currency = models.CharField(
+        max_length=3, choices=[(code, f"{code} — {CURRENCY_NAMES[code]}") for code in
+                               CURRENCY_DIGITS]
+    )
+    timezone = models.CharField(max_length=64, validators=[validate_time_zone])
+    gaming_day_start = models.TimeField(
+        default=dt.time(6, 0),
+        validators=[validate_whole_hour],
+        help_text="Local time at which a gaming day begins (default 06:00).",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def zone(self) -> zoneinfo.ZoneInfo:
+        return zoneinfo.ZoneInfo(self.timezone)
+
+    def gaming_day(self, moment: dt.datetime) -> dt.date:
+        """The gaming day an instant belongs to, in this casino's local time."""
+        local = moment.astimezone(self.zone)
+        start = dt.datetime.combine(local.date(), self.gaming_day_start, tzinfo=self.zone)
+        return local.date() if local >= start else local.date() - dt.timedelta(days=1)
 
 
 class Game(models.TextChoices):
@@ -20,27 +94,24 @@ class Game(models.TextChoices):
         return self is Game.CARIBBEAN_STUD
 
 
-class Structure(models.TextChoices):
-    FIXED_LIMIT = "fixed_limit", "Fixed limit"
-    SPREAD_LIMIT = "spread_limit", "Spread limit"
-    POT_LIMIT = "pot_limit", "Pot limit"
-    NO_LIMIT = "no_limit", "No limit"
+def choices_of(enum: type[StrEnum], labels: dict[str, str], *, first=()) -> type:
+    """The rules' enum as model choices (the same values), with the words staff read;
+    ``first`` adds choices the rules have no member for (e.g. no kill at all)."""
+    members = [*first, *((m.name, m.value) for m in enum)]
+    return models.TextChoices(enum.__name__, [(name, (value, labels[value]))
+                                              for name, value in members])
 
 
-class ReopenRule(models.TextChoices):
-    FULL_BET = "full_bet", "Full bet rule"
-    HALF_BET = "half_bet", "Half bet rule"
-
-
-class Kill(models.TextChoices):
-    OFF = "off", "No kill"
-    FULL = "full", "Full kill (double stakes)"
-    HALF = "half", "Half kill (1.5x stakes)"
-
-
-class KillTrigger(models.TextChoices):
-    POT_SIZE = "pot_size", "Pot over a number of big bets"
-    TWO_IN_A_ROW = "two_in_a_row", "One player wins two pots in a row"
+Structure = choices_of(betting.Structure, {
+    "fixed_limit": "Fixed limit", "spread_limit": "Spread limit", "pot_limit": "Pot limit",
+    "no_limit": "No limit"})
+ReopenRule = choices_of(betting.ReopenRule, {"full_bet": "Full bet rule",
+                                             "half_bet": "Half bet rule"})
+Kill = choices_of(betting.KillKind, {"off": "No kill", "full": "Full kill (double stakes)",
+                                     "half": "Half kill (1.5x stakes)"}, first=[("OFF", "off")])
+KillTrigger = choices_of(betting.KillTrigger, {
+    "pot_size": "Pot over a number of big bets",
+    "two_in_a_row": "One player wins two pots in a row"})
 
 
 class TableStatus(models.TextChoices):
@@ -140,3 +211,16 @@ class TableDealer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.dealer} at {self.table}"
+
+
+class Void(models.Model):
+    """A supervisor's correction of a record: it no longer counts, and stays for history.
+    The concrete model adds the one-to-one link to what it voids."""
+
+    reason = models.TextField()
+    voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                  related_name="+")
+    voided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        abstract = True

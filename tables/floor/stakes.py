@@ -1,21 +1,15 @@
-"""Every write to a poker table's configuration: its collection schedule, betting
-structure, stakes and kill settings.
-
-The audit trail is kept by database triggers (pghistory); these services tag it
-with the acting supervisor and a reason.
-"""
+"""What a poker table's settings must satisfy: its collection schedule payable in the
+table's currency, a betting structure with the amounts it needs and none it does not,
+blinds or an ante, the reopening rule and the kill. The write that changes them is
+``services.table_set_poker_settings``; these checks fill in the defaults they imply."""
 
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
-from casino.common.audit import changed_by
 from payouts.models import RakeSchedule
-from payouts.terms import versioning
 from tables.models import Game, Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.rules.betting import DEFAULT_KILL_BIG_BETS
 from tables.rules.money import unit
@@ -35,12 +29,6 @@ STRUCTURE_FIELDS = {
 }
 LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_bet", "max_bet"}
 
-
-
-
-
-
-# --- Poker table settings --------------------------------------------------------------
 
 
 def _require(table: Table, *fields: str) -> None:
@@ -65,7 +53,29 @@ def _check_currency(schedule: RakeSchedule, table: Table) -> None:
                                                     f"{table.casino.currency}."})
 
 
-def _clean_poker(table: Table) -> None:
+def check_poker_settings(table: Table, schedule: RakeSchedule) -> None:
+    """Refuse settings that do not fit together, naming the field; fill in the defaults
+    (a raise cap of four bets, the full bet rule, the kill's ten big bets)."""
+    _check_currency(schedule, table)
+    _check_structure(table)
+    _check_limits(table)
+    _check_blinds(table)
+    _check_reopen_rule(table)
+    _check_kill(table)
+
+
+def clear_other_structure(table: Table, changes: dict) -> None:
+    """A table that changes structure drops the old structure's amounts (a form posts them
+    back unchanged); an amount given anew that does not fit is still refused."""
+    new = changes.get("structure")
+    if not new or new == table.structure or new not in Structure.values:
+        return
+    for field in LIMIT_FIELDS - STRUCTURE_FIELDS[Structure(new)]:
+        if field not in changes or changes[field] == getattr(table, field):
+            changes[field] = False if field == "heads_up_uncapped" else None
+
+
+def _check_structure(table: Table) -> None:
     if not table.structure:
         raise ValidationError({"structure": "Choose the betting structure: "
                                             f"{', '.join(Structure.values)}."})
@@ -77,6 +87,9 @@ def _clean_poker(table: Table) -> None:
         value = getattr(table, field)
         if value is not None and Decimal(value) <= 0:
             raise ValidationError({field: f"{value} must be greater than 0."})
+
+
+def _check_limits(table: Table) -> None:
     if table.structure == Structure.FIXED_LIMIT:
         _require(table, "small_bet", "big_bet")
         if table.big_bet < table.small_bet:
@@ -103,6 +116,9 @@ def _clean_poker(table: Table) -> None:
             if getattr(table, field) is not None:
                 raise ValidationError({field: "Only spread limit tables have a minimum and "
                                               "maximum bet."})
+
+
+def _check_blinds(table: Table) -> None:
     if table.big_blind is None and table.ante is None:
         wanted = "big_blind" if table.game in BLIND_GAMES else "ante"
         raise ValidationError({wanted: f"A {table.get_game_display()} table needs its blinds or "
@@ -112,6 +128,9 @@ def _clean_poker(table: Table) -> None:
     if table.small_blind is not None and table.small_blind > table.big_blind:
         raise ValidationError({"small_blind": f"The small blind {table.small_blind} is above the "
                                               f"big blind {table.big_blind}."})
+
+
+def _check_reopen_rule(table: Table) -> None:
     table.reopen_rule = table.reopen_rule or ReopenRule.FULL_BET
     if table.reopen_rule not in ReopenRule.values:
         raise ValidationError({"reopen_rule": f"'{table.reopen_rule}' is not a rule; use "
@@ -120,10 +139,9 @@ def _clean_poker(table: Table) -> None:
                                                                           Structure.NO_LIMIT):
         raise ValidationError({"reopen_rule": "Pot limit and no limit always use the full bet "
                                               "rule."})
-    _clean_kill(table)
 
 
-def _clean_kill(table: Table) -> None:
+def _check_kill(table: Table) -> None:
     if table.kill not in Kill.values:
         raise ValidationError({"kill": f"'{table.kill}' is not a kill setting; use "
                                        f"{', '.join(Kill.values)}."})
@@ -139,41 +157,3 @@ def _clean_kill(table: Table) -> None:
         table.kill_pot_big_bets = table.kill_pot_big_bets or DEFAULT_KILL_BIG_BETS
     else:
         table.kill_pot_big_bets = None
-
-
-@transaction.atomic
-def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
-    """Change a poker table's collection schedule, structure, stakes or kill; each change
-    is a new settings version (hands already recorded keep theirs)."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    unknown = set(changes) - set(POKER_FIELDS)
-    if unknown:
-        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
-    if not table.is_poker:
-        raise ValidationError({next(iter(changes)): f"{table.label} is a stud table; betting "
-                                                    "structures and rake are for poker tables."})
-    before = {f: getattr(table, f) for f in POKER_FIELDS}
-    new_structure = changes.get("structure")
-    if new_structure and new_structure != table.structure and new_structure in Structure.values:
-        # Leftovers of the old structure go (a form posts them back unchanged); a value
-        # given anew that does not fit the new structure is still refused below.
-        for field in LIMIT_FIELDS - STRUCTURE_FIELDS[Structure(new_structure)]:
-            if field not in changes or changes[field] == before[field]:
-                changes[field] = False if field == "heads_up_uncapped" else None
-    for field, value in changes.items():
-        setattr(table, field, value)
-    if table.rake_schedule_id is None:
-        raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
-    if changes.get("rake_schedule") is not None:
-        schedule = versioning.lock_for_table(RakeSchedule, table.rake_schedule_id,
-                                             field="rake_schedule")
-    else:
-        schedule = RakeSchedule.objects.get(pk=table.rake_schedule_id)
-    _check_currency(schedule, table)
-    _clean_poker(table)
-    if {f: getattr(table, f) for f in POKER_FIELDS} == before:
-        return table
-    table.poker_settings_version += 1
-    with changed_by(actor, f"poker settings v{table.poker_settings_version}"):
-        table.save(update_fields=[*POKER_FIELDS, "poker_settings_version"])
-    return table

@@ -1,37 +1,34 @@
-"""Every write to casinos and tables goes through here, with what the recording
-services share: the supervisor's void, the parsing of recorded cards and the
-Idempotency-Key of a recording.
+"""Every write to a casino or a table goes through here: creating them, their dealers,
+the paytable and ante limits, the jackpot meter, the poker settings. The API and the
+pages call ``table_create`` / ``table_configure``; nothing else saves a table.
 
-Each service runs in one transaction and tags the audit trail (pghistory)
-with the acting user, so changes made outside a web request (commands,
-tasks) are attributed too.
+Each service runs in one transaction and tags the audit trail (pghistory) with the
+acting user, so changes made outside a web request (commands, tasks) are attributed too.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.core.exceptions import ValidationError
+from django.db import transaction
 
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
-from casino.common.errors import IdempotencyKeyReused, nested_error
-from casino.common.roles import Role, is_supervisor
-from payouts.models import Paytable, Progressive
+from casino.common.roles import Role
+from payouts.models import Paytable, Progressive, RakeSchedule
 from payouts.terms import versioning
-from tables.models import Casino, Game, Table
-from tables.rules.cards import CardError, parse_cards
+from tables.floor import stakes
+from tables.floor.models import Casino, Game, Table
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
 
 CASINO_FIELDS = {"name", "currency", "timezone", "gaming_day_start"}
 TABLE_FIELDS = {"casino", "label", "game", "status", "seats"}
+TERMS_FIELDS = ("paytable", "min_ante", "max_ante")
 
 
 def _apply(instance, changes: dict[str, Any], allowed: set[str]) -> None:
@@ -88,11 +85,13 @@ def _check_dealers(dealers: Iterable) -> list:
 
 
 @transaction.atomic
-def table_create(
-    *, actor, casino: Casino, label: str, game: str, dealers: Iterable = (), **extra: Any
-) -> Table:
+def table_create(*, actor, casino: Casino, label: str, game: str, dealers: Iterable = (),
+                 **settings: Any) -> Table:
+    """Open a new table (closed until a supervisor opens it) with whatever it is given:
+    its base fields, and its terms, meter and poker settings as ``table_configure``."""
     table = Table(casino=casino, label=label, game=game)
-    _apply(table, extra, TABLE_FIELDS)
+    _apply(table, {k: settings.pop(k) for k in list(settings) if k in TABLE_FIELDS},
+           TABLE_FIELDS)
     if table.seats is None:
         table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
     table.full_clean()
@@ -100,7 +99,43 @@ def table_create(
     with changed_by(actor, "table created"):
         table.save()
         table.dealers.set(dealer_users)
+    return _configure(actor, table, settings)
+
+
+@transaction.atomic
+def table_configure(*, actor, table: Table, dealers: Iterable | None = None,
+                    **changes: Any) -> Table:
+    """Change anything about a table, in one transaction: base fields and dealers
+    (``table_update``), paytable and ante limits, jackpot meter, poker settings."""
+    base = {k: changes.pop(k) for k in list(changes) if k in TABLE_FIELDS}
+    if base or dealers is not None:
+        table = table_update(actor=actor, table=table, dealers=dealers, **base)
+    return _configure(actor, table, changes)
+
+
+def _configure(actor, table: Table, changes: dict[str, Any]) -> Table:
+    terms = {k: changes.pop(k) for k in TERMS_FIELDS if k in changes}
+    relink = "progressive" in changes
+    linked = changes.pop("progressive", None)
+    poker = {k: changes.pop(k) for k in stakes.POKER_FIELDS if k in changes}
+    versioning.refuse_unknown(changes, set(), "changed")
+    if any(v is not None for v in terms.values()):
+        table = _assign_terms(actor, table, **terms)
+    if poker:
+        table = table_set_poker_settings(actor=actor, table=table, **poker)
+    if relink:
+        table = table_link_progressive(actor=actor, table=table, progressive=linked)
     return table
+
+
+def _assign_terms(actor, table: Table, *, paytable: Paytable | None = None,
+                  min_ante: Any = None, max_ante: Any = None) -> Table:
+    paytable = paytable or table.paytable
+    if paytable is None:
+        raise ValidationError({"paytable": ["Assign a paytable to set ante limits."]})
+    return table_assign_paytable(actor=actor, table=table, paytable=paytable,
+                                 min_ante=min_ante or table.min_ante,
+                                 max_ante=max_ante or table.max_ante)
 
 
 @transaction.atomic
@@ -120,8 +155,6 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         if dealers is not None:
             table.dealers.set(_check_dealers(dealers))
     return table
-
-
 
 
 @transaction.atomic
@@ -159,66 +192,32 @@ def table_link_progressive(*, actor, table: Table, progressive: Progressive | No
     return table
 
 
-def void_record(*, actor, record, void_model, link: str, noun: str, reason: str):
-    """A supervisor's correction of a recorded round, hand or collection: a new record
-    with the reason, pointing at the old one, which stays (call inside a transaction)."""
-    if not is_supervisor(actor):
-        raise PermissionDenied(f"Only a supervisor can void a {noun}.")
-    reason = (reason or "").strip()
-    if not reason:
-        raise ValidationError({"reason": [f"Say why the {noun} is voided."]})
-    type(record).objects.select_for_update().get(pk=record.pk)
-    if void_model.objects.filter(**{link: record}).exists():
-        raise ValidationError({link: [f"{noun.capitalize()} {record.pk} is already voided."]})
-    return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor)
-
-
-def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
-    """Cards as recorded ("As", "10d", "A♠"), or a refusal naming where in the body the
-    bad card is, e.g. ("seats", 2, "cards")."""
-    if cards is None:
-        return None
-    try:
-        return tuple(parse_cards(list(cards)))
-    except CardError as error:
-        raise nested_error(path, str(error)) from None
-
-
-def request_fingerprint(**request: Any) -> str:
-    """A digest of what a recording request asked for (its table and its checked body),
-    kept with the record so a replayed Idempotency-Key can be told from a reused one."""
-    canonical = json.dumps(request, sort_keys=True, default=str, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def replayed_record(model, *, actor, key: str, fingerprint: str, noun: str):
-    """The record an earlier request made with this user's Idempotency-Key, if it asked
-    for the same thing; a different request under the same key is refused (409)."""
-    if not key:
-        return None
-    earlier = model.objects.filter(dealer=actor, idempotency_key=key).select_related(
-        "table").first()
-    if earlier is None:
-        return None
-    if earlier.idempotency_fingerprint != fingerprint:
-        raise IdempotencyKeyReused(
-            f"The Idempotency-Key '{key}' was already used for another {noun} ({noun} "
-            f"{earlier.pk} at {earlier.table.label}, with different cards or amounts). "
-            f"Nothing was recorded: a new {noun} needs a new key (open a fresh form).")
-    return earlier
-
-
-def create_keyed(model, *, key: str, fingerprint: str, noun: str, **fields):
-    """Insert a record under its Idempotency-Key. The same user sending the same key to
-    another table at the same moment loses the race to the unique constraint: refused
-    as a reused key, not a 500."""
-    if not key:
-        return model.objects.create(**fields)
-    try:
-        with transaction.atomic():
-            return model.objects.create(idempotency_key=key,
-                                        idempotency_fingerprint=fingerprint, **fields)
-    except IntegrityError:
-        replayed_record(model, actor=fields["dealer"], key=key, fingerprint=fingerprint,
-                        noun=noun)
-        raise
+@transaction.atomic
+def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
+    """Change a poker table's collection schedule, structure, stakes or kill; each change
+    is a new settings version (hands already recorded keep theirs)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    unknown = set(changes) - set(stakes.POKER_FIELDS)
+    if unknown:
+        raise ValidationError({f: "This field cannot be changed here." for f in unknown})
+    if not table.is_poker:
+        raise ValidationError({next(iter(changes)): f"{table.label} is a stud table; betting "
+                                                    "structures and rake are for poker tables."})
+    before = {f: getattr(table, f) for f in stakes.POKER_FIELDS}
+    stakes.clear_other_structure(table, changes)
+    for field, value in changes.items():
+        setattr(table, field, value)
+    if table.rake_schedule_id is None:
+        raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
+    if changes.get("rake_schedule") is not None:
+        schedule = versioning.lock_for_table(RakeSchedule, table.rake_schedule_id,
+                                             field="rake_schedule")
+    else:
+        schedule = RakeSchedule.objects.get(pk=table.rake_schedule_id)
+    stakes.check_poker_settings(table, schedule)
+    if {f: getattr(table, f) for f in stakes.POKER_FIELDS} == before:
+        return table
+    table.poker_settings_version += 1
+    with changed_by(actor, f"poker settings v{table.poker_settings_version}"):
+        table.save(update_fields=[*stakes.POKER_FIELDS, "poker_settings_version"])
+    return table

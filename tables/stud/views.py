@@ -7,14 +7,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from casino.common.errors import error_detail
+from casino.common.pages import problem_lines, problems_in
 from casino.common.roles import Role, role_required
+from tables.floor.views import CARD_PICKER
 from tables.models import Table
-from tables.round_serializers import StudRoundInput
 from tables.rules.stud import Irregularity, RoundVoid
-from tables.stud_rounds import payout_instructions, rounds_visible_to, stud_round_record
+from tables.stud.selectors import rounds_visible_to
+from tables.stud.serializers import StudRoundInput
+from tables.stud.services import stud_round_record
+from tables.stud.wording import payout_instructions
 
 # The tap-to-enter card grid (templates/tables/_card_picker.html).
-CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")]}
 
 FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
                "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
@@ -54,40 +57,21 @@ def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, lis
     return body, playing
 
 
-def _messages(detail, prefix: str = "") -> list[tuple[str, str]]:
-    """Flatten an error body into (where, message) pairs."""
-    if isinstance(detail, dict):
-        pairs = []
-        for key, value in detail.items():
-            pairs += _messages(value, f"{prefix}.{key}" if prefix else str(key))
-        return pairs
-    if isinstance(detail, list):
-        if all(isinstance(item, str) for item in detail):
-            return [(prefix, str(item)) for item in detail]
-        pairs = []
-        for index, item in enumerate(detail):
-            pairs += _messages(item, f"{prefix}.{index}")
-        return pairs
-    return [(prefix, str(detail))]
+ROUND_WORDS = {"dealer_cards": "Dealer's cards", "table": "Table", "void": "Void"}
 
 
 def _attach_errors(detail, rows, playing) -> list[str]:
-    """Put each error next to the seat and field it names; return the summary lines."""
-    summary = []
-    for where, message in _messages(detail):
+    """Put each error next to the seat it names; return the summary lines."""
+    seats = detail.get("seats") if isinstance(detail, dict) else None
+    if isinstance(seats, dict) and "non_field_errors" in seats:
+        detail = {**detail, "seats": {}, "non_field_errors": [
+            "Enter an ante for at least one seat."]}
+    for where, message in problems_in(detail):
         parts = where.split(".")
         if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
-            row = playing[int(parts[1])]
-            field = FIELD_NAMES.get(parts[2], parts[2])
-            row["errors"].append(message)
-            summary.append(f"Seat {row['seat']}, {field}: {message}")
-        elif parts[0] == "seats" and parts[-1] == "non_field_errors":
-            summary.append("Enter an ante for at least one seat.")
-        else:
-            label = {"dealer_cards": "Dealer's cards", "table": "Table",
-                     "void": "Void"}.get(parts[0], parts[0])
-            summary.append(f"{label}: {message}")
-    return summary
+            playing[int(parts[1])]["errors"].append(message)
+    return problem_lines(detail, words=ROUND_WORDS, seats=[r["seat"] for r in playing],
+                         seat_words=FIELD_NAMES)
 
 
 @role_required(Role.DEALER)

@@ -6,16 +6,17 @@ from __future__ import annotations
 import django_filters
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
-from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.common.permissions import HasRole, RoleModelPermissions
+from casino.common.permissions import RoleModelPermissions
+from tables.floor.api import VoidAction
 from tables.models import StudRound, Table
-from tables.round_serializers import StudRoundInput, StudRoundOutput, VoidInput
-from tables.stud_rounds import rounds_visible_to, stud_round_record, stud_round_void
+from tables.stud.selectors import rounds_visible_to
+from tables.stud.serializers import StudRoundInput, StudRoundOutput
+from tables.stud.services import stud_round_record, stud_round_void
 
 
 class CanRecordRounds(IsAuthenticated):
@@ -50,24 +51,6 @@ class StudRoundFilter(django_filters.FilterSet):
     class Meta:
         model = StudRound
         fields = ["table", "dealer", "gaming_day"]
-
-
-class VoidAction:
-    """``POST .../{id}/void/`` with a reason: a supervisor's correcting record (the
-    service checks the role). Answers the record as the view shows it, with ``voided``."""
-
-    def void_record(self, record, actor, reason: str) -> None:
-        raise NotImplementedError
-
-    @extend_schema(request=VoidInput)
-    @action(detail=True, methods=["post"], permission_classes=[HasRole])
-    def void(self, request, pk=None):
-        record = self.get_object()
-        payload = VoidInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        self.void_record(record, request.user, payload.validated_data["reason"])
-        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
-                        status=status.HTTP_201_CREATED)
 
 
 @extend_schema_view(void=extend_schema(responses={201: StudRoundOutput}))

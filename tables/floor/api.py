@@ -1,0 +1,80 @@
+"""REST endpoints for casinos and tables (docs/API.md), and the void action every
+record's endpoint shares. Writes go through services."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.response import Response
+
+from casino.common.permissions import HasRole
+from tables.floor import selectors, services
+from tables.floor.models import Casino
+from tables.floor.serializers import CasinoSerializer, TableSerializer, VoidInput
+
+
+class CasinoViewSet(
+    mixins.CreateModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.ListModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Casinos: supervisors create and change them; every role reads them."""
+
+    queryset = Casino.objects.all()
+    serializer_class = CasinoSerializer
+    filterset_fields = ["currency"]
+
+    def perform_create(self, serializer):
+        serializer.instance = services.casino_create(
+            actor=self.request.user, **serializer.validated_data
+        )
+
+    def perform_update(self, serializer):
+        serializer.instance = services.casino_update(
+            actor=self.request.user, casino=serializer.instance, **serializer.validated_data
+        )
+
+
+class TableViewSet(
+    mixins.CreateModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.ListModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Tables: supervisors create, open, close and staff them; dealers see their own."""
+
+    serializer_class = TableSerializer
+    filterset_fields = ["casino", "game", "status"]
+
+    def get_queryset(self):
+        return selectors.tables_visible_to(self.request.user)
+
+    def perform_create(self, serializer):
+        serializer.instance = services.table_create(actor=self.request.user,
+                                                    **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = services.table_configure(
+            actor=self.request.user, table=serializer.instance, **serializer.validated_data)
+
+
+class VoidAction:
+    """``POST .../{id}/void/`` with a reason: a supervisor's correcting record (the
+    service checks the role). Answers the record as the view shows it, with ``voided``."""
+
+    def void_record(self, record, actor, reason: str) -> None:
+        raise NotImplementedError
+
+    @extend_schema(request=VoidInput)
+    @action(detail=True, methods=["post"], permission_classes=[HasRole])
+    def void(self, request, pk=None):
+        record = self.get_object()
+        payload = VoidInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        self.void_record(record, request.user, payload.validated_data["reason"])
+        return Response(self.get_serializer(self.get_queryset().get(pk=record.pk)).data,
+                        status=status.HTTP_201_CREATED)

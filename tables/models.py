@@ -1,0 +1,31 @@
+"""Django finds an app's models here: each subdomain keeps its own."""
+
+from tables.floor.models import (
+    Casino,
+    Game,
+    Kill,
+    KillTrigger,
+    ReopenRule,
+    Structure,
+    Table,
+    TableDealer,
+    TableStatus,
+)
+from tables.poker.models import (
+    BadBeatEntry,
+    BadBeatFund,
+    FundEntryKind,
+    HandMode,
+    PokerHand,
+    PokerHandVoid,
+    PokerPot,
+    PokerSeat,
+    TimeCollection,
+    TimeCollectionVoid,
+)
+from tables.stud.models import StudRound, StudRoundVoid, StudSeat
+
+__all__ = ["BadBeatEntry", "BadBeatFund", "Casino", "FundEntryKind", "Game", "HandMode", "Kill",
+           "KillTrigger", "PokerHand", "PokerHandVoid", "PokerPot", "PokerSeat", "ReopenRule",
+           "Structure", "StudRound", "StudRoundVoid", "StudSeat", "Table", "TableDealer",
+           "TableStatus", "TimeCollection", "TimeCollectionVoid"]

@@ -1,0 +1,47 @@
+"""The dealer's one-line entry of a hand ("85", "12 nf", "440 w3", "100 6p"), read into
+the body the API takes."""
+
+from __future__ import annotations
+
+import re
+
+from tables.rules.money import MoneyError, parse_plain_decimal
+
+QUICK_HELP = ("Type the pot, e.g. 85. Add nf if no flop was dealt, w3 for the winning "
+              "seat, 6p for the players dealt in: 85 w3 6p")
+
+QUICK_TOKEN = re.compile(r"^(?:(?P<nf>nf|noflop|no-flop)|(?P<f>f|flop)|w(?P<w>\d+)|"
+                         r"(?P<p>\d+)p)$", re.IGNORECASE)
+
+
+def parse_quick_line(line: str) -> dict:
+    """'85 nf w3 6p' -> {"pot": "85", "flop_dealt": False, "winner": 3, "players_dealt": 6}.
+
+    A flop is assumed dealt unless the line says nf: that is the usual hand, and the
+    dealer types one word for the unusual one.
+    """
+    words = line.replace(",", " ").split()
+    if not words:
+        raise ValueError("Type the pot first, e.g. 85.")
+    try:
+        parse_plain_decimal(words[0])
+    except MoneyError:
+        raise ValueError(f"'{words[0]}' is not a pot: start with the amount, e.g. 85.") from None
+    body: dict = {"pot": words[0], "flop_dealt": True}
+    said: set[str] = set()
+    for word in words[1:]:
+        match = QUICK_TOKEN.match(word)
+        if not match:
+            raise ValueError(f"'{word}' is not understood. {QUICK_HELP}.")
+        kind = "flop" if match.lastgroup in ("nf", "f") else match.lastgroup
+        if kind in said:
+            raise ValueError(f"'{word}' says again what the line already said: give the "
+                             "winner, the players and the flop once each.")
+        said.add(kind)
+        if match["nf"]:
+            body["flop_dealt"] = False
+        elif match["w"]:
+            body["winner"] = int(match["w"])
+        elif match["p"]:
+            body["players_dealt"] = int(match["p"])
+    return body
