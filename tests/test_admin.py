@@ -2,8 +2,8 @@
 
 import pytest
 
+from tables.floor.models import Casino, Table
 from tables.floor.services import casino_create
-from tables.models import Casino, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -59,3 +59,21 @@ def test_a_tables_casino_and_game_are_read_only(client, supervisor, stud_table):
     table = Table.objects.get(pk=stud_table.pk)
     assert (table.casino_id, table.game, table.seats) == (stud_table.casino_id,
                                                           "caribbean_stud", 6)
+
+
+def test_a_table_added_in_the_admin_is_made_by_the_service_with_its_dealers(
+        client, supervisor, dealer, us_casino):
+    from pghistory.models import Events
+
+    client.force_login(supervisor)
+    response = client.post("/admin/tables/table/add/", {
+        "casino": str(us_casino.pk), "label": "CS-9", "game": "caribbean_stud",
+        "status": "closed", "seats": "7",
+        "tabledealer_set-TOTAL_FORMS": "1", "tabledealer_set-INITIAL_FORMS": "0",
+        "tabledealer_set-0-dealer": str(dealer.pk)})
+
+    assert response.status_code == 302
+    table = Table.objects.get(label="CS-9")
+    assert list(table.dealers.all()) == [dealer]
+    created = Events.objects.tracks(table).filter(pgh_label="insert").get()
+    assert created.pgh_context["reason"] == "table created"  # the service's audit context

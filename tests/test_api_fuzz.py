@@ -99,7 +99,7 @@ def answer_checked(headers, method: str, path: str, **parts):
 
 
 def test_a_recorded_round_matches_the_schema(fuzz_headers, keep_connection):
-    from tables.models import StudRound
+    from tables.stud.models import StudRound
 
     round_ = StudRound.objects.get()
     response = answer_checked(fuzz_headers, "GET", "/api/v1/stud-rounds/{id}/",
@@ -112,7 +112,7 @@ def test_a_recorded_round_matches_the_schema(fuzz_headers, keep_connection):
 
 
 def test_a_round_just_recorded_matches_the_schema(fuzz_headers, keep_connection):
-    from tables.models import Table
+    from tables.floor.models import Table
 
     table = Table.objects.get(label="CS-F")
     response = answer_checked(
@@ -125,7 +125,7 @@ def test_a_round_just_recorded_matches_the_schema(fuzz_headers, keep_connection)
 
 
 def test_a_reconciliation_matches_the_schema(fuzz_headers, keep_connection):
-    from payouts.models import Progressive
+    from payouts.jackpots.models import Progressive
 
     meter = Progressive.objects.get()
     response = answer_checked(fuzz_headers, "GET", "/api/v1/progressives/{id}/reconciliation/",

@@ -9,8 +9,10 @@ import pytest
 from rest_framework import serializers
 
 from casino.common.amounts import DecimalStringField
-from payouts.models import Paytable, Progressive, RakeSchedule
-from tables.models import StudRound, Table
+from payouts.jackpots.models import Progressive
+from payouts.terms.models import Paytable, RakeSchedule
+from tables.floor.models import Table
+from tables.stud.models import StudRound
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 from pghistory.models import Events
 
-from tables.models import Casino, Table
+from tables.floor.models import Casino, Table
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from tables.models import Casino
+from tables.floor.models import Casino
 from tables.rules.money import MoneyError, has_exact_cents, to_money
 
 NY = dt.timezone(dt.timedelta(hours=-5))

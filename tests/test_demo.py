@@ -2,7 +2,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from tables.models import Casino, Table
+from tables.floor.models import Casino, Table
 
 pytestmark = pytest.mark.django_db
 

@@ -6,8 +6,8 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from pghistory.models import Events
 
-from payouts.models import Paytable
 from payouts.terms import services
+from payouts.terms.models import Paytable
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from django.db.models import Sum
 
 from payouts.terms import services as terms
 from tables.floor.services import casino_create, table_create, table_set_poker_settings
-from tables.models import BadBeatEntry, BadBeatFund, PokerHand
+from tables.poker.models import BadBeatEntry, BadBeatFund, PokerHand
 from tables.poker.services import poker_hand_record
 from tests.conftest import make_user
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from payouts.terms import services as terms
 from tables.floor.services import casino_create, table_create, table_set_poker_settings
-from tables.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
+from tables.poker.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
 from tables.poker.services import current_period
 from tables.reports.selectors import card_room_day
 

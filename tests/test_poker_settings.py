@@ -7,10 +7,10 @@ import pytest
 from django.db import DatabaseError, transaction
 from pghistory.models import Events
 
-from payouts.models import RakeSchedule
 from payouts.terms import services as terms
+from payouts.terms.models import RakeSchedule
+from tables.floor.models import Table
 from tables.floor.services import table_create, table_set_poker_settings
-from tables.models import Table
 
 pytestmark = pytest.mark.django_db
 D = Decimal

@@ -16,7 +16,7 @@ from django.db.models import Sum
 
 from payouts.jackpots import services as progressives
 from payouts.jackpots import settlement
-from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
 from tables.floor.services import (
     casino_create,
     table_assign_paytable,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from django.db import connection, connections
 
+from payouts.jackpots.models import HitStatus, JackpotHit, Progressive
 from payouts.jackpots.tasks import sweep_pending_hits
-from payouts.models import HitStatus, JackpotHit, Progressive
 from tables.stud.services import stud_round_record
 from tests.conftest import TEST_QUEUE, missing_service
 from tests.test_progressive_concurrency import DEALER, ROYAL, floor, reconciles  # noqa: F401

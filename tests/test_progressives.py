@@ -7,7 +7,7 @@ from django.db.models import Sum
 
 from payouts.jackpots import services as progressives
 from payouts.jackpots import settlement
-from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
 from tables.floor.services import (
     casino_create,
     table_assign_paytable,
@@ -299,8 +299,8 @@ def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client
 
     from django.utils import timezone
 
+    from payouts.jackpots.models import ReconciliationCheck
     from payouts.jackpots.reconciliation import check_all
-    from payouts.models import ReconciliationCheck
 
     end = timezone.now() + dt.timedelta(seconds=1)
     assert all(c.balanced for c in check_all(end - dt.timedelta(days=1), end))

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payouts.terms import services as payouts
-from tables.models import StudRound, StudSeat
+from tables.stud.models import StudRound, StudSeat
 
 pytestmark = pytest.mark.django_db
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from payouts.models import Paytable
 from payouts.terms import services
+from payouts.terms.models import Paytable
 
 pytestmark = pytest.mark.django_db
 

@@ -14,13 +14,13 @@ from django.db import connection, transaction
 
 from payouts.terms import services as payouts
 from payouts.terms import services as terms
+from tables.floor.models import Table
 from tables.floor.services import (
     casino_create,
     table_assign_paytable,
     table_create,
     table_set_poker_settings,
 )
-from tables.models import Table
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,4 +1,4 @@
-from rest_framework.permissions import BasePermission, DjangoModelPermissions
+from rest_framework.permissions import BasePermission, DjangoModelPermissions, IsAuthenticated
 
 from casino.common.roles import roles_of
 
@@ -27,3 +27,16 @@ class HasRole(BasePermission):
 
     def has_permission(self, request, view):
         return bool(roles_of(request.user))
+
+
+def holding(perm: str, message: str) -> type[BasePermission]:
+    """A permission class for an action one model permission allows (the roles carry it):
+    ``permission_classes = [holding("tables.add_studround", "Only dealers record rounds.")]``."""
+
+    class Holding(IsAuthenticated):
+        def has_permission(self, request, view):
+            return super().has_permission(request, view) and request.user.has_perm(perm)
+
+    Holding.message = message
+    Holding.__name__ = f"Holding_{perm.replace('.', '_')}"
+    return Holding

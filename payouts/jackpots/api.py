@@ -14,7 +14,7 @@ from casino.common.api import ModelSerializer
 from casino.common.permissions import HasRole
 from payouts.jackpots import reconciliation
 from payouts.jackpots import services as progressives
-from payouts.models import JackpotHit, Progressive
+from payouts.jackpots.models import JackpotHit, Progressive
 
 
 class ProgressiveSerializer(ModelSerializer):

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
 
-from payouts.models import MeterEntry, MeterName, Progressive, ReconciliationCheck
+from payouts.jackpots.models import MeterEntry, MeterName, Progressive, ReconciliationCheck
 
 ZERO = Decimal("0.00")
 FIELDS = {MeterName.METER: "amount", MeterName.RESERVE: "reserve",

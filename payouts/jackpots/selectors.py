@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 
-from payouts.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
 
 SIGN_CACHE_SECONDS = 1
 

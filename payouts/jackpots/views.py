@@ -14,7 +14,7 @@ from casino.common import audit
 from casino.common.roles import Role, role_required
 from payouts.jackpots import selectors
 from payouts.jackpots import services as progressives
-from payouts.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
+from payouts.jackpots.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
 
 
 @require_GET

@@ -7,8 +7,8 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from payouts.models import Paytable, RakeSchedule
 from payouts.terms import services
+from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.serializers import PaytableSerializer, RakeScheduleSerializer
 
 

@@ -4,8 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from casino.common.amounts import PlainDecimalFormField, plain_decimal_formfield
-from payouts.models import Paytable
-from payouts.terms.models import RakeSchedule
+from payouts.terms.models import Paytable, RakeSchedule
 from tables.rules.stud import STUD_CATEGORIES, Variant
 
 CATEGORY_LABELS = {c: c.replace("_", " ").capitalize() for c in STUD_CATEGORIES}

@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
-from payouts.models import Paytable, RakeSchedule
+from payouts.terms.models import Paytable, RakeSchedule
 
 
 class PaytableSerializer(ModelSerializer):

@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.common.amounts import amount_of
-from payouts.models import Method, Paytable, RakeSchedule
 from payouts.terms import versioning
+from payouts.terms.models import Method, Paytable, RakeSchedule
 from tables.rules.stud import (
     STUD_CATEGORIES,
     UK_ODDS,
@@ -172,6 +172,12 @@ def _clean_schedule(schedule: RakeSchedule) -> None:
     if not 1 <= int(schedule.time_period_minutes or 0) <= 240:
         raise ValidationError({"time_period_minutes": f"{schedule.time_period_minutes} minutes: "
                                                       "a period is 1 to 240 minutes."})
+    _check_method(schedule, percent)
+    schedule.full_clean(exclude=["family", "created_by"])
+
+
+def _check_method(schedule: RakeSchedule, percent: Decimal) -> None:
+    """Each method takes its own amounts and refuses the others' (not ignored)."""
     method = schedule.method
     if method == Method.PERCENTAGE and percent == 0:
         raise ValidationError({"percent": "A percentage rake needs a percentage above 0."})
@@ -187,7 +193,6 @@ def _clean_schedule(schedule: RakeSchedule) -> None:
         raise ValidationError({"time_fee": "Time collection needs the fee per seat per period."})
     if method != Method.TIME and Decimal(schedule.time_fee or 0):
         raise ValidationError({"time_fee": "Only time collection takes a fee per seat."})
-    schedule.full_clean(exclude=["family", "created_by"])
 
 
 @transaction.atomic

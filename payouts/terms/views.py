@@ -12,7 +12,6 @@ from pghistory.models import Events
 from casino.common import audit
 from casino.common.pages import form_problems, problems_of, versioned_transition
 from casino.common.roles import Role, role_required
-from payouts.models import CapScope, Method, Paytable, RakeSchedule
 from payouts.terms import services
 from payouts.terms.forms import (
     CATEGORY_LABELS,
@@ -20,6 +19,7 @@ from payouts.terms.forms import (
     PaytableTermsForm,
     ScheduleForm,
 )
+from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 from tables.rules.stud import STUD_CATEGORIES
 
 

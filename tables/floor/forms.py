@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from payouts.models import Paytable, RakeSchedule
+from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.models import Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.floor.stakes import POKER_FIELDS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from tables.models import Table
+from tables.floor.models import Table
 
 
 def tables_visible_to(user) -> QuerySet[Table]:

@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
-from tables.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
+from tables.floor.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 
 @extend_schema_field({"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$",

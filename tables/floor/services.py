@@ -18,8 +18,9 @@ from django.db import transaction
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.roles import Role
-from payouts.models import Paytable, Progressive, RakeSchedule
+from payouts.jackpots.models import Progressive
 from payouts.terms import versioning
+from payouts.terms.models import Paytable, RakeSchedule
 from tables.floor import stakes
 from tables.floor.models import Casino, Game, Table
 

@@ -9,8 +9,8 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
-from payouts.models import RakeSchedule
-from tables.models import Game, Kill, KillTrigger, ReopenRule, Structure, Table
+from payouts.terms.models import RakeSchedule
+from tables.floor.models import Game, Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.rules.betting import DEFAULT_KILL_BIG_BETS
 from tables.rules.money import unit
 

@@ -12,13 +12,13 @@ from pghistory.models import Events
 from casino.common import audit
 from casino.common.pages import form_problems, problems_of
 from casino.common.roles import Role, role_required
-from payouts.models import Paytable
+from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.forms import AssignPaytableForm, PokerSettingsForm
+from tables.floor.models import Casino, Table
 from tables.floor.selectors import tables_visible_to
 from tables.floor.services import table_assign_paytable, table_set_poker_settings
 from tables.floor.stakes import POKER_FIELDS
-from tables.models import Casino, Table
 
 # The tap-to-enter card picker of the dealer's forms (stud rounds, poker hands).
 CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")]}

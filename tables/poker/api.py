@@ -8,15 +8,15 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.common.permissions import HasRole, RoleModelPermissions
+from casino.common.permissions import HasRole, RoleModelPermissions, holding
 from tables.floor.api import VoidAction
+from tables.floor.models import Table
 from tables.floor.selectors import tables_visible_to
-from tables.models import BadBeatFund, PokerHand, Table, TimeCollection
 from tables.poker.kills import next_hand, raise_limits
+from tables.poker.models import BadBeatFund, PokerHand, TimeCollection
 from tables.poker.selectors import collections_visible_to, hands_visible_to, last_hand
 from tables.poker.serializers import (
     BadBeatEntryOutput,
@@ -37,16 +37,8 @@ from tables.poker.services import (
 )
 
 
-class CanRecordHands(IsAuthenticated):
-    message = "Only dealers record hands."
-
-    def has_permission(self, request, view):
-        return super().has_permission(request, view) and request.user.has_perm(
-            "tables.add_pokerhand")
-
-
 class TablePokerHandsView(APIView):
-    permission_classes = [CanRecordHands]
+    permission_classes = [holding("tables.add_pokerhand", "Only dealers record hands.")]
 
     @extend_schema(request=PokerHandInput, responses={201: PokerHandOutput})
     def post(self, request, pk: int):
@@ -112,16 +104,9 @@ class PokerHandViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMi
         poker_hand_void(actor=actor, hand=record, reason=reason)
 
 
-class CanCollectTime(IsAuthenticated):
-    message = "Only dealers record time collection."
-
-    def has_permission(self, request, view):
-        return super().has_permission(request, view) and request.user.has_perm(
-            "tables.add_timecollection")
-
-
 class TableTimeCollectionsView(APIView):
-    permission_classes = [CanCollectTime]
+    permission_classes = [holding("tables.add_timecollection",
+                                  "Only dealers record time collection.")]
 
     @extend_schema(request=TimeCollectionInput, responses={201: TimeCollectionOutput})
     def post(self, request, pk: int):

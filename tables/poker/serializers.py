@@ -10,7 +10,8 @@ from rest_framework import serializers
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
 from tables.floor.serializers import voided
-from tables.models import (
+from tables.poker.kills import next_hand
+from tables.poker.models import (
     BadBeatEntry,
     BadBeatFund,
     PokerHand,
@@ -18,7 +19,6 @@ from tables.models import (
     PokerSeat,
     TimeCollection,
 )
-from tables.poker.kills import next_hand
 
 # No table sees a hundred million in one hand; the cap keeps a ten-seat total inside the
 # ledger's columns, so a typo is refused rather than overflowing the database.

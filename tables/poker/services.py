@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -22,7 +22,8 @@ from django.utils import timezone
 
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
-from payouts.models import Method
+from payouts.terms.models import Method
+from tables.floor.models import Casino, Kill, Table
 from tables.floor.recording import (
     create_keyed,
     parse_cards_at,
@@ -31,27 +32,25 @@ from tables.floor.recording import (
     require_assigned_dealer,
     void_record,
 )
-from tables.models import (
+from tables.poker import kills, selectors
+from tables.poker.models import (
     BadBeatEntry,
     BadBeatFund,
-    Casino,
     FundEntryKind,
     HandMode,
-    Kill,
     PokerHand,
     PokerHandVoid,
     PokerPot,
     PokerSeat,
-    Table,
     TimeCollection,
     TimeCollectionVoid,
 )
-from tables.poker import kills, selectors
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents, unit
 from tables.rules.showdown import (
     GAMES,
     HandError,
+    HandResult,
     SeatRecord,
     flop_for,
     quick_collection,
@@ -79,9 +78,6 @@ def _lock_poker_table(actor, table: Table) -> Table:
     return table
 
 
-# --- Kill games ------------------------------------------------------------------------
-
-
 def _check_chips(value: Decimal, table: Table, path: tuple, what: str) -> None:
     if not has_exact_cents(value, table.casino.currency):
         raise nested_error(path, f"{what} {value} is not a whole amount of "
@@ -92,6 +88,21 @@ def _check_seat_number(seat: int | None, table: Table, path: tuple) -> None:
     if seat is not None and not 1 <= seat <= table.seats:
         raise nested_error(path, f"Seat {seat} is not at {table.label}, which has seats 1 to "
                            f"{table.seats}.")
+
+
+@dataclass(frozen=True)
+class _Collection:
+    """What a hand put in the pot and what the house took, as it will be stored."""
+
+    pot: Decimal
+    rake: Decimal
+    bad_beat_drop: Decimal
+    flop_dealt: bool
+    winner: int | None
+    players_dealt: int | None
+    board: tuple[int, ...] = ()
+    records: tuple[SeatRecord, ...] = ()
+    result: HandResult | None = None   # a full hand's pots and shown hands
 
 
 @transaction.atomic
@@ -112,96 +123,124 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                               fingerprint=fingerprint, noun="hand")
     if earlier is not None:
         return earlier, False
-    schedule = table.rake_schedule
-    chip = unit(table.casino.currency)
-    # The rake is never finer than the currency: 5% of 85 yen is 4 yen, not 4.25.
-    terms = replace(schedule.terms(), increment=max(schedule.increment, chip))
-    previous = selectors.last_hand(table)
-    kill = kills.pending_kill(table, previous)
-    kill_hand = kill is not None
-    multiplier = kill[1] if kill else Decimal(1)
     _check_seat_number(button, table, ("button",))
     _check_seat_number(winner, table, ("winner",))
     if players_dealt is not None and not 2 <= players_dealt <= table.seats:
         raise nested_error(("players_dealt",),
                            f"{players_dealt} players: {table.label} deals in 2 to "
                            f"{table.seats}.")
-
-    result = None
     board_cards = parse_cards_at(board or [], ("board",))
     if seats:
-        records = []
-        for index, seat in enumerate(seats):
-            _check_seat_number(seat["seat"], table, ("seats", index, "seat"))
-            _check_chips(seat["put_in"], table, ("seats", index, "put_in"), "Put in")
-            records.append(SeatRecord(
-                seat=seat["seat"], put_in=seat["put_in"], folded=seat.get("folded", False),
-                all_in=seat.get("all_in", False),
-                cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
-                collected=seat.get("collected")))
-        try:
-            result = settle_recorded_hand(
-                table.game, records, board_cards, schedule=terms,
-                flop_dealt=flop_dealt, button=button, winners=winners,
-                players_dealt=players_dealt, unit=chip)
-        except HandError as error:
-            raise nested_error(error.path, str(error)) from None
-        settlement = result.settlement
-        if pot is not None and pot != settlement.pot_total:
-            raise nested_error(("pot",), f"The seats' chips make a pot of "
-                                         f"{settlement.pot_total}, not {pot}.")
-        if winner is not None and winner != result.scooper:
-            raise nested_error(("winner",),
-                               f"Seat {winner} did not win every pot by the cards shown.")
-        pot, rake, bad_beat = settlement.pot_total, settlement.rake, settlement.bad_beat_drop
-        flop_dealt, winner = result.flop_dealt, result.scooper
-        players_dealt = players_dealt or len(records)
+        collection = _collect_full(table, seats, board_cards, pot=pot, flop_dealt=flop_dealt,
+                                   players_dealt=players_dealt, winner=winner, button=button,
+                                   winners=winners)
     else:
-        if board_cards:
-            raise nested_error(("board",), "A quick hand takes the pot only; give the seats "
-                                           "too to record the board.")
-        if pot is None:
-            raise nested_error(("pot",), "Give the pot, or each seat's chips for a full hand.")
-        spec = GAMES[table.game]
-        if flop_dealt is None and spec.board:
-            raise nested_error(("flop_dealt",), "Say whether a flop was dealt.")
-        try:
-            flop_dealt = flop_for(spec, flop_dealt, True)
-        except HandError as error:
-            raise nested_error(error.path, str(error)) from None
-        _check_chips(pot, table, ("pot",), "A pot of")
-        if terms.caps_by_players and players_dealt is None:
-            raise nested_error(("players_dealt",),
-                               "This table's rake cap depends on how many players were dealt "
-                               "in: give players_dealt.")
-        if table.kill != Kill.OFF and winner is None and pot > 0:
-            raise nested_error(("winner",), "This is a kill game: name the seat that won the "
-                                            "pot (leave it out only for a split pot).")
-        try:
-            rake, bad_beat = quick_collection(pot, terms, flop_dealt=flop_dealt,
-                                              players_dealt=players_dealt or 2)
-        except HandError as error:
-            raise nested_error(error.path, str(error)) from None
+        collection = _collect_quick(table, pot=pot, board=board_cards, flop_dealt=flop_dealt,
+                                    players_dealt=players_dealt, winner=winner)
+    hand = _store(actor, table, collection, button=button, key=idempotency_key,
+                  fingerprint=fingerprint)
+    return hand, True
 
-    decision = kills.decide_kill(table, pot=pot, winner=winner, previous=previous)
+
+def _collection_terms(table: Table):
+    """The table's schedule as the rules take it; the rake is never finer than the
+    currency (5% of 85 yen is 4 yen, not 4.25)."""
+    schedule = table.rake_schedule
+    return replace(schedule.terms(), increment=max(schedule.increment,
+                                                   unit(table.casino.currency)))
+
+
+def _collect_full(table: Table, seats: Sequence[dict], board: tuple[int, ...], *,
+                  pot, flop_dealt, players_dealt, winner, button, winners) -> _Collection:
+    records = []
+    for index, seat in enumerate(seats):
+        _check_seat_number(seat["seat"], table, ("seats", index, "seat"))
+        _check_chips(seat["put_in"], table, ("seats", index, "put_in"), "Put in")
+        records.append(SeatRecord(
+            seat=seat["seat"], put_in=seat["put_in"], folded=seat.get("folded", False),
+            all_in=seat.get("all_in", False),
+            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
+            collected=seat.get("collected")))
+    try:
+        result = settle_recorded_hand(
+            table.game, records, board, schedule=_collection_terms(table),
+            flop_dealt=flop_dealt, button=button, winners=winners,
+            players_dealt=players_dealt, unit=unit(table.casino.currency))
+    except HandError as error:
+        raise nested_error(error.path, str(error)) from None
+    settlement = result.settlement
+    if pot is not None and pot != settlement.pot_total:
+        raise nested_error(("pot",), f"The seats' chips make a pot of "
+                                     f"{settlement.pot_total}, not {pot}.")
+    if winner is not None and winner != result.scooper:
+        raise nested_error(("winner",),
+                           f"Seat {winner} did not win every pot by the cards shown.")
+    return _Collection(settlement.pot_total, settlement.rake, settlement.bad_beat_drop,
+                       result.flop_dealt, result.scooper, players_dealt or len(records),
+                       board, tuple(records), result)
+
+
+def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
+                   winner) -> _Collection:
+    if board:
+        raise nested_error(("board",), "A quick hand takes the pot only; give the seats "
+                                       "too to record the board.")
+    if pot is None:
+        raise nested_error(("pot",), "Give the pot, or each seat's chips for a full hand.")
+    spec = GAMES[table.game]
+    if flop_dealt is None and spec.board:
+        raise nested_error(("flop_dealt",), "Say whether a flop was dealt.")
+    terms = _collection_terms(table)
+    try:
+        flop_dealt = flop_for(spec, flop_dealt, True)
+    except HandError as error:
+        raise nested_error(error.path, str(error)) from None
+    _check_chips(pot, table, ("pot",), "A pot of")
+    if terms.caps_by_players and players_dealt is None:
+        raise nested_error(("players_dealt",),
+                           "This table's rake cap depends on how many players were dealt "
+                           "in: give players_dealt.")
+    if table.kill != Kill.OFF and winner is None and pot > 0:
+        raise nested_error(("winner",), "This is a kill game: name the seat that won the "
+                                        "pot (leave it out only for a split pot).")
+    try:
+        rake, bad_beat = quick_collection(pot, terms, flop_dealt=flop_dealt,
+                                          players_dealt=players_dealt or 2)
+    except HandError as error:
+        raise nested_error(error.path, str(error)) from None
+    return _Collection(pot, rake, bad_beat, flop_dealt, winner, players_dealt)
+
+
+def _store(actor, table: Table, collection: _Collection, *, button, key: str,
+           fingerprint: str) -> PokerHand:
+    """The hand, its seats and pots, and its bad-beat drop; the next hand's kill decided
+    from this one (a kill hand is played at the kill stakes the last hand called for)."""
+    previous = selectors.last_hand(table)
+    kill = kills.pending_kill(table, previous)
+    decision = kills.decide_kill(table, pot=collection.pot, winner=collection.winner,
+                                 previous=previous)
     now = timezone.now()
+    full = collection.result is not None
     hand = create_keyed(
-        PokerHand, key=idempotency_key, fingerprint=fingerprint, noun="hand",
+        PokerHand, key=key, fingerprint=fingerprint, noun="hand",
         table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
-        mode=HandMode.FULL if result else HandMode.QUICK, game=table.game,
-        rake_schedule=schedule, settings_version=table.poker_settings_version,
-        stakes=kills.stakes_of(table, multiplier), kill_hand=kill_hand, flop_dealt=flop_dealt,
-        players_dealt=players_dealt, button=button,
-        board=[card_str(c) for c in board_cards] if result else [],
-        pot=pot, rake=rake, bad_beat_drop=bad_beat, winner=winner,
-        next_kill=decision.active, next_kill_poster=decision.poster,
+        mode=HandMode.FULL if full else HandMode.QUICK, game=table.game,
+        rake_schedule=table.rake_schedule, settings_version=table.poker_settings_version,
+        stakes=kills.stakes_of(table, kill[1] if kill else Decimal(1)),
+        kill_hand=kill is not None, flop_dealt=collection.flop_dealt,
+        players_dealt=collection.players_dealt, button=button,
+        board=[card_str(c) for c in collection.board] if full else [],
+        pot=collection.pot, rake=collection.rake, bad_beat_drop=collection.bad_beat_drop,
+        winner=collection.winner, next_kill=decision.active,
+        next_kill_poster=decision.poster,
         next_kill_blind=decision.kill_blind if decision.active else None,
         next_kill_multiplier=decision.multiplier)
-    if result is not None:
-        _store_full(hand, records, result)
-    if bad_beat:
-        _fund_move(table.casino, bad_beat, kind=FundEntryKind.DROP, hand=hand, actor=actor)
-    return hand, True
+    if full:
+        _store_full(hand, collection.records, collection.result)
+    if collection.bad_beat_drop:
+        _fund_move(table.casino, collection.bad_beat_drop, kind=FundEntryKind.DROP, hand=hand,
+                   actor=actor)
+    return hand
 
 
 def _store_full(hand: PokerHand, records: Sequence[SeatRecord], result) -> None:

@@ -12,10 +12,10 @@ from django.views.decorators.http import require_http_methods, require_POST
 from casino.common.errors import error_detail
 from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
-from payouts.models import Method
+from payouts.terms.models import Method
+from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.views import CARD_PICKER
-from tables.models import Table
 from tables.poker.forms import QUICK_HELP, parse_quick_line
 from tables.poker.kills import next_hand
 from tables.poker.selectors import hands_at, hands_visible_to, last_hand

@@ -1,0 +1,1 @@
+"""The accountant's reads and pages, built from the stored records and ledgers."""

@@ -255,22 +255,7 @@ def _check_claims(seats: Sequence[SeatRecord], settlement: Settlement,
     """The dealer may say who won and what he pushed to each seat; it must be what the
     cards say."""
     if winners is not None:
-        if len(set(winners)) != len(winners):
-            raise HandError(("winners",), "A winner is listed twice.")
-        by_seat = {s.seat: s for s in seats}
-        won = {seat for pot in settlement.pots for seat in (*pot.high_winners, *pot.low_winners)}
-        for index, seat in enumerate(winners):
-            if seat not in by_seat:
-                raise HandError(("winners", index), f"Seat {seat} was not dealt in.")
-            if by_seat[seat].folded:
-                raise HandError(("winners", index), f"Seat {seat} folded and cannot win a pot.")
-            if seat not in won:
-                raise HandError(("winners", index),
-                                f"Seat {seat} wins no pot by the cards shown; the winners are "
-                                f"seat {', '.join(map(str, sorted(won)))}.")
-        missing = won - set(winners)
-        if missing:
-            raise HandError(("winners",), f"Seat {min(missing)} also wins by the cards shown.")
+        _check_winners(seats, settlement, winners)
     claimed = [(i, s) for i, s in enumerate(seats) if s.collected is not None]
     if not claimed:
         return
@@ -287,6 +272,26 @@ def _check_claims(seats: Sequence[SeatRecord], settlement: Settlement,
                 message = (f"Seat {seat.seat} collects {due} by the cards and the pots, not "
                            f"{seat.collected}: check the pots before pushing them.")
             raise HandError(("seats", index, "collected"), message)
+
+
+def _check_winners(seats: Sequence[SeatRecord], settlement: Settlement,
+                   winners: Sequence[int]) -> None:
+    if len(set(winners)) != len(winners):
+        raise HandError(("winners",), "A winner is listed twice.")
+    by_seat = {s.seat: s for s in seats}
+    won = {seat for pot in settlement.pots for seat in (*pot.high_winners, *pot.low_winners)}
+    for index, seat in enumerate(winners):
+        if seat not in by_seat:
+            raise HandError(("winners", index), f"Seat {seat} was not dealt in.")
+        if by_seat[seat].folded:
+            raise HandError(("winners", index), f"Seat {seat} folded and cannot win a pot.")
+        if seat not in won:
+            raise HandError(("winners", index),
+                            f"Seat {seat} wins no pot by the cards shown; the winners are "
+                            f"seat {', '.join(map(str, sorted(won)))}.")
+    missing = won - set(winners)
+    if missing:
+        raise HandError(("winners",), f"Seat {min(missing)} also wins by the cards shown.")
 
 
 def flop_for(spec: GameSpec, said: bool | None, board_shows_flop: bool) -> bool:

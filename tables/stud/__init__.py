@@ -1,0 +1,1 @@
+"""Caribbean Stud / Casino Stud rounds: recorded, settled, shown to the dealer, voided."""

@@ -7,28 +7,20 @@ import django_filters
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.generics import get_object_or_404
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.common.permissions import RoleModelPermissions
+from casino.common.permissions import RoleModelPermissions, holding
 from tables.floor.api import VoidAction
-from tables.models import StudRound, Table
+from tables.floor.models import Table
+from tables.stud.models import StudRound
 from tables.stud.selectors import rounds_visible_to
 from tables.stud.serializers import StudRoundInput, StudRoundOutput
 from tables.stud.services import stud_round_record, stud_round_void
 
 
-class CanRecordRounds(IsAuthenticated):
-    message = "Only dealers record rounds."
-
-    def has_permission(self, request, view):
-        return super().has_permission(request, view) and request.user.has_perm(
-            "tables.add_studround")
-
-
 class TableStudRoundsView(APIView):
-    permission_classes = [CanRecordRounds]
+    permission_classes = [holding("tables.add_studround", "Only dealers record rounds.")]
 
     @extend_schema(request=StudRoundInput, responses={201: StudRoundOutput})
     def post(self, request, pk: int):

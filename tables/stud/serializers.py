@@ -9,10 +9,10 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
-from payouts.models import HitStatus
+from payouts.jackpots.models import HitStatus
 from tables.floor.serializers import voided
-from tables.models import StudRound, StudSeat
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
+from tables.stud.models import StudRound, StudSeat
 
 
 class SeatInput(serializers.Serializer):

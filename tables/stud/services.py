@@ -1,4 +1,4 @@
-"""Recording and correcting Caribbean Stud rounds: the services and their reads.
+"""Every write of a stud round: recording it and a supervisor's void.
 
 ``stud_round_record`` validates the round (cards speak, nothing is stored on any
 error), settles it with ``tables.rules.stud`` under the table's published paytable
@@ -18,7 +18,9 @@ from django.utils import timezone
 
 from casino.common.errors import nested_error
 from payouts.jackpots import services as progressives
+from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
+from tables.floor.models import Game, Table
 from tables.floor.recording import (
     create_keyed,
     parse_cards_at,
@@ -27,7 +29,6 @@ from tables.floor.recording import (
     require_assigned_dealer,
     void_record,
 )
-from tables.models import Game, StudRound, StudRoundVoid, StudSeat, Table
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
 from tables.rules.stud import (
@@ -39,6 +40,7 @@ from tables.rules.stud import (
     SideWager,
     settle_round,
 )
+from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 
 @transaction.atomic
@@ -58,46 +60,17 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                               fingerprint=fingerprint, noun="round")
     if earlier is not None:
         return earlier, False
-    if table.game != Game.CARIBBEAN_STUD:
-        raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
-                                         "table, not a stud table."]})
-    if not table.is_open:
-        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
-                                         "recording rounds."]})
-    paytable = table.paytable
-    if paytable is None or paytable.status != PublicationStatus.PUBLISHED:
-        raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "
-                                         "supervisor must assign one."]})
-
-    plays = []
-    low = table.min_ante if table.min_ante is not None else paytable.min_ante
-    high = table.max_ante if table.max_ante is not None else paytable.max_ante
-    for index, seat in enumerate(seats):
-        ante = Decimal(seat["ante"])
-        if not has_exact_cents(ante, table.casino.currency) or not low <= ante <= high:
-            raise nested_error(("seats", index, "ante"),
-                                f"Seat {seat['seat']}: an ante of {ante} is outside this "
-                                f"table's limits ({low} to {high}).")
-        if seat.get("progressive") and table.progressive_id is None:
-            raise nested_error(("seats", index, "progressive"),
-                                f"Seat {seat['seat']}: table {table.label} has no progressive "
-                                "jackpot linked.")
-        plays.append(SeatPlay(
-            seat=seat["seat"], ante=ante, decision=Decision(seat["decision"]),
-            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
-            irregularity=Irregularity(seat["irregularity"]) if seat.get("irregularity") else None,
-            progressive=bool(seat.get("progressive")),
-        ))
+    paytable = _check_table(table)
+    plays = _plays(table, paytable, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",)) if dealer_cards else None
     try:
         result = settle_round(paytable.terms(), dealer, plays,
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
     except SettlementError as error:
         raise nested_error(error.path, str(error)) from None
-
-    side_bets = [p for p in plays if p.progressive]
     # Lock the meter before the round gets its id: ids then follow the recording order
     # on this meter, which is the order its hits are paid in.
+    side_bets = any(p.progressive for p in plays)
     progressive = progressives.lock_for_round(table.progressive_id) if side_bets else None
     now = timezone.now()
     round_ = create_keyed(
@@ -108,6 +81,57 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
     )
+    _store_seats(round_, plays, result, progressive)
+    if progressive is not None:
+        collected = [o for o in result.seats
+                     if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]
+        progressives.record_side_wagers(
+            progressive=progressive, round_=round_, wagers=len(collected),
+            hits=[(o.seat, o.category) for o in result.seats
+                  if o.side_wager == SideWager.STANDS and o.category])
+    return round_, True
+
+
+def _check_table(table: Table) -> Paytable:
+    """The published paytable of an open stud table, or a refusal saying what is wrong."""
+    if table.game != Game.CARIBBEAN_STUD:
+        raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
+                                         "table, not a stud table."]})
+    if not table.is_open:
+        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
+                                         "recording rounds."]})
+    paytable = table.paytable
+    if paytable is None or paytable.status != PublicationStatus.PUBLISHED:
+        raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "
+                                         "supervisor must assign one."]})
+    return paytable
+
+
+def _plays(table: Table, paytable: Paytable, seats: Sequence[dict[str, Any]]) -> list[SeatPlay]:
+    """Each seat's play as the rules take it, its ante within the table's limits."""
+    low = table.min_ante if table.min_ante is not None else paytable.min_ante
+    high = table.max_ante if table.max_ante is not None else paytable.max_ante
+    plays = []
+    for index, seat in enumerate(seats):
+        ante = Decimal(seat["ante"])
+        if not has_exact_cents(ante, table.casino.currency) or not low <= ante <= high:
+            raise nested_error(("seats", index, "ante"),
+                               f"Seat {seat['seat']}: an ante of {ante} is outside this "
+                               f"table's limits ({low} to {high}).")
+        if seat.get("progressive") and table.progressive_id is None:
+            raise nested_error(("seats", index, "progressive"),
+                               f"Seat {seat['seat']}: table {table.label} has no progressive "
+                               "jackpot linked.")
+        plays.append(SeatPlay(
+            seat=seat["seat"], ante=ante, decision=Decision(seat["decision"]),
+            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
+            irregularity=Irregularity(seat["irregularity"]) if seat.get("irregularity") else None,
+            progressive=bool(seat.get("progressive")),
+        ))
+    return plays
+
+
+def _store_seats(round_: StudRound, plays, result, progressive) -> None:
     StudSeat.objects.bulk_create(
         StudSeat(
             round=round_, seat=play.seat, ante=play.ante, decision=play.decision,
@@ -120,14 +144,6 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
         )
         for play, outcome in zip(plays, result.seats, strict=True)
     )
-    if progressive is not None:
-        collected = [o for o in result.seats
-                     if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]
-        progressives.record_side_wagers(
-            progressive=progressive, round_=round_, wagers=len(collected),
-            hits=[(o.seat, o.category) for o in result.seats
-                  if o.side_wager == SideWager.STANDS and o.category])
-    return round_, True
 
 
 @transaction.atomic

@@ -9,8 +9,8 @@ from django.views.decorators.http import require_http_methods
 from casino.common.errors import error_detail
 from casino.common.pages import problem_lines, problems_in
 from casino.common.roles import Role, role_required
+from tables.floor.models import Table
 from tables.floor.views import CARD_PICKER
-from tables.models import Table
 from tables.rules.stud import Irregularity, RoundVoid
 from tables.stud.selectors import rounds_visible_to
 from tables.stud.serializers import StudRoundInput

@@ -61,7 +61,7 @@ def test_a_dealer_types_a_four_seat_round_and_sees_what_to_pay(live_server, page
 
 def test_a_duplicated_card_is_named_and_nothing_is_recorded(live_server, page: Page,
                                                             dealer_at_live_table):
-    from tables.models import StudRound
+    from tables.stud.models import StudRound
 
     log_in(page, live_server.url)
     page.goto(f"{live_server.url}/dealer/tables/{dealer_at_live_table.pk}/round/")

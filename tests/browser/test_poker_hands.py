@@ -3,7 +3,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tables.models import PokerHand
+from tables.poker.models import PokerHand
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

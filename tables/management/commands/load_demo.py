@@ -15,10 +15,12 @@ from django.db import transaction
 
 from casino.common.roles import Role
 from payouts.jackpots import services as progressives
-from payouts.models import Paytable, Progressive, RakeSchedule
+from payouts.jackpots.models import Progressive
 from payouts.terms import services as payouts
 from payouts.terms import services as terms
+from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.versioning import PublicationStatus
+from tables.floor.models import Casino, Game, Table, TableStatus
 from tables.floor.services import (
     casino_create,
     table_assign_paytable,
@@ -26,7 +28,6 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
-from tables.models import Casino, Game, Table, TableStatus
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),

@@ -1,0 +1,1 @@
+"""Jackpot meters: their ledger, side wagers, settlement of hits, reconciliation, the sign."""

@@ -1,0 +1,1 @@
+"""Terms the floor plays by: stud paytables and collection schedules, versioned."""
