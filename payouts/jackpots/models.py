@@ -105,6 +105,15 @@ class MeterName(models.TextChoices):
     OVERFLOW = "overflow", "Overflow"
 
 
+class MeterEntryQuerySet(models.QuerySet):
+    def sums(self) -> dict[str, Decimal]:
+        """The entries' wagers and signed movements by kind (awards negative, as stored),
+        0.00 where there are none: the one ledger sum the meters and reconciliation use."""
+        totals = self.aggregate(wagers=models.Sum("wagers"), **{
+            kind: models.Sum("amount", filter=models.Q(kind=kind)) for kind in MeterKind.values})
+        return {name: value or Decimal("0.00") for name, value in totals.items()}
+
+
 class MeterEntry(models.Model):
     """Append-only ledger of every movement of a progressive's meter, reserve and overflow."""
 
@@ -124,6 +133,8 @@ class MeterEntry(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = MeterEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["id"]

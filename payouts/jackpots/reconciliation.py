@@ -13,10 +13,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import transaction
-from django.db.models import Q, Sum
 from django.utils import timezone
 
-from payouts.jackpots.models import MeterEntry, MeterName, Progressive, ReconciliationCheck
+from payouts.jackpots.models import (
+    MeterEntry,
+    MeterKind,
+    MeterName,
+    Progressive,
+    ReconciliationCheck,
+)
 
 ZERO = Decimal("0.00")
 FIELDS = {MeterName.METER: "amount", MeterName.RESERVE: "reserve",
@@ -52,15 +57,11 @@ def reconcile(progressive: Progressive, start: dt.datetime, end: dt.datetime,
               meter: str = MeterName.METER) -> Reconciliation:
     """The period [start, end) of one meter of a progressive."""
     sums = MeterEntry.objects.filter(progressive=progressive, meter=meter,
-                                     created_at__gte=start, created_at__lt=end).aggregate(
-        contributions=Sum("amount", filter=Q(kind="contribution")),
-        awards=Sum("amount", filter=Q(kind="award")),
-        resets=Sum("amount", filter=Q(kind="reset")),
-        corrections=Sum("amount", filter=Q(kind="correction")))
+                                     created_at__gte=start, created_at__lt=end).sums()
     return Reconciliation(
         meter=meter, opening=_balance_before(progressive, meter, start),
-        contributions=sums["contributions"] or ZERO, awards=sums["awards"] or ZERO,
-        resets=sums["resets"] or ZERO, corrections=sums["corrections"] or ZERO,
+        contributions=sums[MeterKind.CONTRIBUTION], awards=sums[MeterKind.AWARD],
+        resets=sums[MeterKind.RESET], corrections=sums[MeterKind.CORRECTION],
         closing=_balance_before(progressive, meter, end))
 
 

@@ -5,9 +5,16 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Sum
 
-from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
+from payouts.jackpots.models import (
+    HitStatus,
+    JackpotHit,
+    MeterEntry,
+    MeterKind,
+    MeterName,
+    Progressive,
+)
 
 SIGN_CACHE_SECONDS = 1
 
@@ -37,18 +44,14 @@ def sign_state(progressive_id: int) -> dict | None:
 
 def meters(progressive: Progressive) -> dict[str, Decimal | int]:
     """The figures regulators expect on a controller."""
-    entries = MeterEntry.objects.filter(progressive=progressive, meter="meter").aggregate(
-        wagers=Sum("wagers"), contributions=Sum("amount", filter=Q(kind="contribution")),
-        awards=Sum("amount", filter=Q(kind="award")), resets=Sum("amount", filter=Q(kind="reset")),
-        corrections=Sum("amount", filter=Q(kind="correction")))
+    entries = MeterEntry.objects.filter(progressive=progressive, meter=MeterName.METER).sums()
     hits = JackpotHit.objects.filter(progressive=progressive).exclude(
         status=HitStatus.PENDING).aggregate(count=Count("id"), won=Sum("amount"))
-    zero = Decimal("0.00")
     return {
         "amount": progressive.amount, "reserve": progressive.reserve,
-        "overflow": progressive.overflow, "total_wagers": entries["wagers"] or zero,
-        "contributions": entries["contributions"] or zero,
-        "awards_from_meter": -(entries["awards"] or zero), "resets": entries["resets"] or zero,
-        "corrections": entries["corrections"] or zero, "hits": hits["count"],
-        "total_won": hits["won"] or zero,
+        "overflow": progressive.overflow, "total_wagers": entries["wagers"],
+        "contributions": entries[MeterKind.CONTRIBUTION],
+        "awards_from_meter": -entries[MeterKind.AWARD], "resets": entries[MeterKind.RESET],
+        "corrections": entries[MeterKind.CORRECTION], "hits": hits["count"],
+        "total_won": hits["won"] or Decimal("0.00"),
     }

@@ -66,7 +66,7 @@ def _write_round_entries(progressive, round_id, result, by_seat) -> None:
     balance, reserve = progressive.amount, progressive.reserve
     for movement in result.movements:
         balance += movement.amount
-        if movement.kind == "award":
+        if movement.kind == MeterKind.AWARD:
             MeterEntry.objects.create(progressive=progressive, kind=MeterKind.AWARD,
                                       amount=movement.amount, balance_after=balance,
                                       round_id=round_id, hit=by_seat[movement.seats[0]],

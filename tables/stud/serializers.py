@@ -75,7 +75,7 @@ class StudSeatOutput(ModelSerializer):
                 "side_wager": seat.side_wager or None}
         if hit is None:
             body["award"] = "0.00"
-        elif hit.status == "pending":
+        elif hit.status == HitStatus.PENDING:
             body["award"] = "pending"
         else:
             body.update(award=f"{hit.amount:.2f}", category=hit.category, status=hit.status,
