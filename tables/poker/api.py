@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import HasRole, RoleModelPermissions, holding
-from tables.floor.api import VoidAction
+from tables.floor.api import VoidAction, record_at_table
 from tables.floor.models import Table
 from tables.floor.selectors import tables_visible_to
 from tables.poker.kills import next_hand, raise_limits
@@ -44,16 +44,9 @@ class TablePokerHandsView(APIView):
     def post(self, request, pk: int):
         """Quick mode: {"pot", "flop_dealt"}. Full mode: "seats" (chips put in, folds,
         all-ins, cards) and "board"; the service builds the pots and awards them."""
-        table = get_object_or_404(Table, pk=pk)
-        payload = PokerHandInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        hand, created = poker_hand_record(
-            actor=request.user, table=table,
-            idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
-            **payload.validated_data)
-        hand = hands_visible_to(request.user).get(pk=hand.pk)
-        return Response(PokerHandOutput(hand).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return record_at_table(request, pk, payload_class=PokerHandInput,
+                               service=poker_hand_record, visible=hands_visible_to,
+                               output_class=PokerHandOutput)
 
 
 class TableNextHandView(APIView):

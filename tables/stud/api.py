@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import django_filters
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, status, viewsets
-from rest_framework.generics import get_object_or_404
-from rest_framework.response import Response
+from rest_framework import mixins, viewsets
 from rest_framework.views import APIView
 
 from casino.common.permissions import RoleModelPermissions, holding
-from tables.floor.api import VoidAction
-from tables.floor.models import Table
+from tables.floor.api import VoidAction, record_at_table
 from tables.stud.models import StudRound
 from tables.stud.selectors import rounds_visible_to
 from tables.stud.serializers import StudRoundInput, StudRoundOutput
@@ -24,17 +21,9 @@ class TableStudRoundsView(APIView):
 
     @extend_schema(request=StudRoundInput, responses={201: StudRoundOutput})
     def post(self, request, pk: int):
-        # Any table: an unassigned dealer gets 403 from the service, not a 404.
-        table = get_object_or_404(Table, pk=pk)
-        payload = StudRoundInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        round_, created = stud_round_record(
-            actor=request.user, table=table,
-            idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
-            **payload.validated_data)
-        round_ = rounds_visible_to(request.user).get(pk=round_.pk)
-        return Response(StudRoundOutput(round_).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return record_at_table(request, pk, payload_class=StudRoundInput,
+                               service=stud_round_record, visible=rounds_visible_to,
+                               output_class=StudRoundOutput)
 
 
 class StudRoundFilter(django_filters.FilterSet):
