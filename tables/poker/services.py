@@ -192,7 +192,7 @@ def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
         raise nested_error(("flop_dealt",), "Say whether a flop was dealt.")
     terms = _collection_terms(table)
     try:
-        flop_dealt = flop_for(spec, flop_dealt, True)
+        dealt = flop_for(spec, flop_dealt, True)
     except HandError as error:
         raise nested_error(error.path, str(error)) from None
     _check_chips(pot, table, ("pot",), "A pot of")
@@ -204,11 +204,11 @@ def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
         raise nested_error(("winner",), "This is a kill game: name the seat that won the "
                                         "pot (leave it out only for a split pot).")
     try:
-        rake, bad_beat = quick_collection(pot, terms, flop_dealt=flop_dealt,
+        rake, bad_beat = quick_collection(pot, terms, flop_dealt=dealt,
                                           players_dealt=players_dealt or 2)
     except HandError as error:
         raise nested_error(error.path, str(error)) from None
-    return _Collection(pot, rake, bad_beat, flop_dealt, winner, players_dealt)
+    return _Collection(pot, rake, bad_beat, dealt, winner, players_dealt)
 
 
 def _store(actor, table: Table, collection: _Collection, *, button, key: str,
