@@ -29,9 +29,6 @@ class PublicationStatus(models.TextChoices):
     RETIRED = "retired", "Retired"
 
 
-DRAFT, PUBLISHED, RETIRED = (PublicationStatus.DRAFT, PublicationStatus.PUBLISHED,
-                             PublicationStatus.RETIRED)
-
 
 class VersionedTerms(models.Model):
     """What a versioned set of terms keeps besides its terms and ``status``: versions of
@@ -57,7 +54,7 @@ class VersionedTerms(models.Model):
 
     @property
     def is_draft(self) -> bool:
-        return self.status == DRAFT
+        return self.status == PublicationStatus.DRAFT
 
 
 def publication_triggers(plural: str, frozen_columns: Iterable[str]) -> list:
@@ -88,7 +85,7 @@ def lock_for_table(model: type[Model], pk: int, *, field: str) -> Model:
     with the table locked). ``retire`` takes the same lock: a retire that comes first
     makes this refuse; one that comes second sees the table using the terms and refuses."""
     terms = lock(model, pk)
-    if terms.status != PUBLISHED:
+    if terms.status != PublicationStatus.PUBLISHED:
         raise ValidationError({field: f"{terms} is not published; publish it before giving it "
                                       "to a table."})
     return terms
@@ -128,10 +125,10 @@ def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None
             reason: str) -> Model:
     """Freeze the draft (call inside a transaction)."""
     terms = lock(model, pk)
-    if terms.status != DRAFT:
+    if terms.status != PublicationStatus.DRAFT:
         raise ValidationError({"status": f"{terms} is already {terms.status}."})
     clean(terms)
-    terms.status = PUBLISHED
+    terms.status = PublicationStatus.PUBLISHED
     terms.published_at = timezone.now()
     terms.published_by = actor
     with changed_by(actor, reason):
@@ -142,14 +139,14 @@ def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None
 def retire(model: type[Model], pk: int, *, actor, noun: str, reason: str) -> Model:
     """Retire a published version no table uses (call inside a transaction)."""
     terms = lock(model, pk)
-    if terms.status != PUBLISHED:
+    if terms.status != PublicationStatus.PUBLISHED:
         raise ValidationError({"status": f"Only a published {noun} can be retired; "
                                          f"{terms} is {terms.status}."})
     in_use = list(terms.tables.values_list("label", flat=True))
     if in_use:
         raise ValidationError({"status": f"{terms} is in use at {', '.join(in_use)}: give "
                                          f"those tables another {noun} first."})
-    terms.status = RETIRED
+    terms.status = PublicationStatus.RETIRED
     with changed_by(actor, reason):
         terms.save(update_fields=["status"])
     return terms
@@ -168,6 +165,6 @@ def new_version(model: type[Model], source: Model, *, actor,
 
 
 def refuse_unless_draft(terms: Model) -> None:
-    if terms.status != DRAFT:
+    if terms.status != PublicationStatus.DRAFT:
         raise ValidationError({"status": f"{terms} is {terms.status} and can no longer "
                                          "change; make a new version to change its terms."})
