@@ -35,7 +35,7 @@ class ProgressiveSerializer(ModelSerializer):
         model = Progressive
         fields = ["id", "name", "currency", "wager", "seed", "contribution_rate",
                   "reserve_rate", "limit", "awards", "approval_threshold", "amount", "reserve",
-                  "overflow", "tables"]
+                  "overflow", "tables", "casino"]
         read_only_fields = ["amount", "reserve", "overflow"]
 
     def to_internal_value(self, data):
@@ -50,6 +50,11 @@ class ProgressiveSerializer(ModelSerializer):
     def validate_currency(self, value):
         if self.instance is not None and value != self.instance.currency:
             raise serializers.ValidationError("A meter's currency never changes.")
+        return value
+
+    def validate_casino(self, value):
+        if self.instance is not None and value != self.instance.casino:
+            raise serializers.ValidationError("The books a meter is kept in never change.")
         return value
 
 
@@ -94,6 +99,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         data.pop("currency", None)
+        data.pop("casino", None)
         serializer.instance = progressives.progressive_update(
             actor=self.request.user, progressive=serializer.instance, **data)
 

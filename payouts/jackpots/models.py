@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
@@ -11,7 +12,9 @@ import pgtrigger
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
+from casino.common.days import group_gaming_day
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -74,6 +77,10 @@ class Progressive(models.Model):
     reserve = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
     overflow = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
     created_at = models.DateTimeField(auto_now_add=True)
+    # Whose gaming day the meter's ledger is kept by: a casino's, or (none) the group's,
+    # for a wide-area meter no one casino holds. Chosen at creation.
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, null=True,
+                               blank=True, related_name="progressives")
 
     class Meta:
         ordering = ["name"]
@@ -90,6 +97,10 @@ class Progressive(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def books_day(self, moment: dt.datetime) -> dt.date:
+        """The gaming day of the meter's books an instant belongs to."""
+        return self.casino.gaming_day(moment) if self.casino_id else group_gaming_day(moment)
 
 
 class MeterKind(models.TextChoices):
@@ -132,12 +143,15 @@ class MeterEntry(models.Model):
     reason = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    gaming_day = models.DateField(help_text="The day of the meter's books it was written on.")
 
     objects = MeterEntryQuerySet.as_manager()
 
     class Meta:
         ordering = ["id"]
+        indexes = [models.Index(fields=["progressive", "gaming_day", "meter", "id"],
+                                name="meter_entry_books_day")]
         triggers = [
             pgtrigger.Protect(name="meter_ledger_is_append_only",
                               operation=pgtrigger.Update | pgtrigger.Delete),
@@ -145,6 +159,12 @@ class MeterEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount} on {self.meter} of {self.progressive_id}"
+
+    def save(self, *args, **kwargs):
+        # Every writer gets the day from the one clock of the meter's books.
+        if self.gaming_day is None:
+            self.gaming_day = self.progressive.books_day(self.created_at)
+        super().save(*args, **kwargs)
 
 
 class HitStatus(models.TextChoices):

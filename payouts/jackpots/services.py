@@ -71,11 +71,14 @@ def _require_whole_units(amount: Decimal | None, currency: str, field: str) -> N
 @transaction.atomic
 def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
                        contribution_rate: Decimal, awards: Mapping | None = None,
-                       **parameters: Any) -> Progressive:
+                       casino=None, **parameters: Any) -> Progressive:
+    """A new meter at its seed; ``casino`` is whose gaming day its books follow (none: the
+    group's, for a wide-area meter)."""
     unknown = set(parameters) - PARAMETERS
     if unknown:
         raise ValidationError({f: "This field cannot be set here." for f in unknown})
     progressive = Progressive(name=name, currency=currency, seed=seed, amount=seed,
+                              casino=casino,
                               contribution_rate=contribution_rate,
                               awards=dict(awards or US_AWARDS),
                               **{k: v for k, v in parameters.items() if v is not None})
@@ -135,7 +138,8 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
 
 def lock_for_round(progressive_id: int) -> Progressive:
     """Called by round recording before the round row is inserted (see the module doc)."""
-    return Progressive.objects.select_for_update().get(pk=progressive_id)
+    return (Progressive.objects.select_related("casino").select_for_update(of=("self",))
+            .get(pk=progressive_id))
 
 
 def record_side_wagers(*, progressive: Progressive, round_, wagers: int,

@@ -30,7 +30,8 @@ from tables.rules.progressive import Hit, settle_hits, w2g_reportable, withholdi
 @transaction.atomic
 def settle_pending_hits(progressive_id: int) -> int:
     """Pay every pending hit of one meter, once. Returns how many were settled."""
-    progressive = Progressive.objects.select_for_update().get(pk=progressive_id)
+    progressive = (Progressive.objects.select_related("casino")
+                   .select_for_update(of=("self",)).get(pk=progressive_id))
     pending = list(JackpotHit.objects.filter(progressive=progressive,
                                              status=HitStatus.PENDING)
                    .select_for_update().order_by("round_id", "seat"))

@@ -13,7 +13,9 @@ import pgtrigger
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 
+from casino.common.days import day_bounds, gaming_day_in
 from tables.rules import betting
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
 
@@ -45,6 +47,9 @@ def validate_whole_hour(value: dt.time) -> None:
         )
 
 
+SHIFT_HOURS = 8
+
+
 @pghistory.track()
 class Casino(models.Model):
     """A property that owns tables, keeps its books in one currency and one time zone."""
@@ -74,9 +79,17 @@ class Casino(models.Model):
 
     def gaming_day(self, moment: dt.datetime) -> dt.date:
         """The gaming day an instant belongs to, in this casino's local time."""
+        return gaming_day_in(moment, self.zone, self.gaming_day_start)
+
+    def day_bounds(self, day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+        return day_bounds(day, self.zone, self.gaming_day_start)
+
+    def shift(self, moment: dt.datetime) -> int:
+        """The shift (1, 2 or 3) an instant falls in: the gaming day's three eight-hour
+        shifts by the local clock from its start (a daylight-saving day's extra or missing
+        hour falls in the night shift)."""
         local = moment.astimezone(self.zone)
-        start = dt.datetime.combine(local.date(), self.gaming_day_start, tzinfo=self.zone)
-        return local.date() if local >= start else local.date() - dt.timedelta(days=1)
+        return (local.hour - self.gaming_day_start.hour) % 24 // SHIFT_HOURS + 1
 
 
 class Game(models.TextChoices):
@@ -220,7 +233,9 @@ class Void(models.Model):
     reason = models.TextField()
     voided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="+")
-    voided_at = models.DateTimeField(auto_now_add=True)
+    voided_at = models.DateTimeField(default=timezone.now)
+    # The day the correction lands in the books (the record's own day stays as closed).
+    gaming_day = models.DateField(db_index=True)
 
     class Meta:
         abstract = True

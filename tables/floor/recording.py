@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from casino.common.errors import IdempotencyKeyReused, nested_error
 from casino.common.roles import Role, has_role, is_supervisor
@@ -37,7 +38,10 @@ def void_record(*, actor, record, void_model, link: str, noun: str, reason: str)
     type(record).objects.select_for_update().get(pk=record.pk)
     if void_model.objects.filter(**{link: record}).exists():
         raise ValidationError({link: [f"{noun.capitalize()} {record.pk} is already voided."]})
-    return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor)
+    now = timezone.now()
+    return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor,
+                                     voided_at=now,
+                                     gaming_day=record.table.casino.gaming_day(now))
 
 
 def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:

@@ -27,6 +27,7 @@ class PokerHand(models.Model):
                                related_name="dealt_poker_hands")
     recorded_at = models.DateTimeField(db_index=True)
     gaming_day = models.DateField(db_index=True)
+    shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
     mode = models.CharField(max_length=5, choices=HandMode.choices)
     game = models.CharField(max_length=20)
     rake_schedule = models.ForeignKey("payouts.RakeSchedule", on_delete=models.PROTECT,
@@ -198,6 +199,7 @@ class TimeCollection(models.Model):
     period_start = models.DateTimeField()
     period_minutes = models.PositiveSmallIntegerField()
     gaming_day = models.DateField(db_index=True)
+    shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
     seats = ArrayField(models.PositiveSmallIntegerField())
     fee_per_seat = money_field()
     amount = money_field()

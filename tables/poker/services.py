@@ -224,6 +224,7 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
     hand = create_keyed(
         PokerHand, key=key, fingerprint=fingerprint, noun="hand",
         table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
+        shift=table.casino.shift(now),
         mode=HandMode.FULL if full else HandMode.QUICK, game=table.game,
         rake_schedule=table.rake_schedule, settings_version=table.poker_settings_version,
         stakes=kills.stakes_of(table, kill[1] if kill else Decimal(1)),
@@ -354,6 +355,7 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
     return TimeCollection.objects.create(
         table=table, dealer=actor, rake_schedule=schedule, period_start=start,
         period_minutes=minutes, gaming_day=table.casino.gaming_day(start),
+        shift=table.casino.shift(start),
         seats=sorted(seats), fee_per_seat=schedule.time_fee,
         amount=schedule.time_fee * len(seats))
 

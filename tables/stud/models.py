@@ -25,6 +25,7 @@ class StudRound(models.Model):
                                related_name="dealt_rounds")
     recorded_at = models.DateTimeField(db_index=True)
     gaming_day = models.DateField(db_index=True)
+    shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
     dealer_cards = ArrayField(models.CharField(max_length=2), default=list, blank=True)
     dealer_category = models.CharField(max_length=20, blank=True)
     dealer_qualified = models.BooleanField(null=True)

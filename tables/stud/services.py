@@ -76,7 +76,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     round_ = create_keyed(
         StudRound, key=idempotency_key, fingerprint=fingerprint, noun="round",
         table=table, paytable=paytable, dealer=actor, recorded_at=now,
-        gaming_day=table.casino.gaming_day(now),
+        gaming_day=table.casino.gaming_day(now), shift=table.casino.shift(now),
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
