@@ -16,6 +16,7 @@ from tables.floor import api as floor_api
 from tables.floor import views as floor_views
 from tables.poker import api as poker_api
 from tables.poker import views as poker_views
+from tables.reports import api as reports_api
 from tables.reports import views as reports_views
 from tables.stud import api as stud_api
 from tables.stud import views as stud_views
@@ -73,6 +74,12 @@ poker = [
 
 reports = [
     path("accounting/", reports_views.accounting, name="accounting"),
+    path("api/v1/reports/rake/", reports_api.RakeReportView.as_view(), name="report-rake"),
+    path("api/v1/reports/jackpots/", reports_api.JackpotReportView.as_view(),
+         name="report-jackpots"),
+    path("api/v1/reports/stud/", reports_api.StudReportView.as_view(), name="report-stud"),
+    path("api/v1/reports/stud/seats/", reports_api.StudSeatExportView.as_view(),
+         name="report-stud-seats"),
 ]
 
 terms = [

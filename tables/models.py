@@ -23,9 +23,34 @@ from tables.poker.models import (
     TimeCollection,
     TimeCollectionVoid,
 )
+from tables.reports.models import ClosedDay, MeterFigure, RakeFigure, StudFigure
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
-__all__ = ["BadBeatEntry", "BadBeatFund", "Casino", "FundEntryKind", "Game", "HandMode", "Kill",
-           "KillTrigger", "PokerHand", "PokerHandVoid", "PokerPot", "PokerSeat", "ReopenRule",
-           "Structure", "StudRound", "StudRoundVoid", "StudSeat", "Table", "TableDealer",
-           "TableStatus", "TimeCollection", "TimeCollectionVoid"]
+__all__ = [
+    "BadBeatEntry",
+    "BadBeatFund",
+    "Casino",
+    "ClosedDay",
+    "FundEntryKind",
+    "Game",
+    "HandMode",
+    "Kill",
+    "KillTrigger",
+    "MeterFigure",
+    "PokerHand",
+    "PokerHandVoid",
+    "PokerPot",
+    "PokerSeat",
+    "RakeFigure",
+    "ReopenRule",
+    "Structure",
+    "StudFigure",
+    "StudRound",
+    "StudRoundVoid",
+    "StudSeat",
+    "Table",
+    "TableDealer",
+    "TableStatus",
+    "TimeCollection",
+    "TimeCollectionVoid",
+]

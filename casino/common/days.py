@@ -29,7 +29,12 @@ def group_gaming_day(moment: dt.datetime) -> dt.date:
 def day_bounds(day: dt.date, zone: zoneinfo.ZoneInfo,
                start: dt.time = DEFAULT_DAY_START) -> tuple[dt.datetime, dt.datetime]:
     """The instants a gaming day runs between, [begin, end): 23 or 25 hours on the days
-    the clocks change."""
+    the clocks change. In UTC: Python subtracts two times of one zone by their wall
+    clocks, which would make every day 24 hours."""
     begin = dt.datetime.combine(day, start, tzinfo=zone)
     end = dt.datetime.combine(day + dt.timedelta(days=1), start, tzinfo=zone)
-    return begin, end
+    return begin.astimezone(dt.UTC), end.astimezone(dt.UTC)
+
+
+def group_day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    return day_bounds(day, zoneinfo.ZoneInfo(settings.TIME_ZONE))

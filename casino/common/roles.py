@@ -84,6 +84,8 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_badbeatfund", "tables.view_badbeatentry", "tables.add_badbeatentry",
         "tables.view_timecollection", "tables.add_timecollectionvoid",
         "tables.view_timecollectionvoid",
+        "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
+        "tables.view_meterfigure",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
                   "tables.add_studround", "tables.view_studround", "tables.view_studseat",
@@ -99,7 +101,9 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
                       "tables.view_pokerseat", "tables.view_pokerpot",
                       "tables.view_pokerhandvoid", "tables.view_badbeatfund",
                       "tables.view_badbeatentry", "tables.view_timecollection",
-                      "tables.view_timecollectionvoid"],
+                      "tables.view_timecollectionvoid", "tables.view_closedday",
+                      "tables.view_rakefigure", "tables.view_studfigure",
+                      "tables.view_meterfigure"],
 }
 
 

@@ -7,3 +7,9 @@ register = template.Library()
 def words(value) -> str:
     """'one_pair' -> 'one pair', for categories and outcomes shown to staff."""
     return str(value or "").replace("_", " ")
+
+
+@register.filter
+def get_item(mapping, key):
+    """A dict's value by a key held in a variable (a report's column)."""
+    return mapping.get(key) if hasattr(mapping, "get") else None

@@ -1,0 +1,132 @@
+"""/api/v1/reports/: rake, jackpots, stud (JSON, CSV, XLSX; PDF for the signed ones) and
+the stud seat results as CSV, read by accountants and supervisors."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.common.permissions import holding
+from tables.reports import charts, exports, seat_export
+from tables.reports.figures import Report
+from tables.reports.jackpots import jackpot_report
+from tables.reports.rake import rake_report
+from tables.reports.selection import read_format, read_selection
+from tables.reports.stud_games import stud_report
+
+READ_REPORTS = holding("tables.view_closedday",
+                       "Only accountants and pit supervisors read reports.")
+SELECTION = [
+    OpenApiParameter("from", str, required=True, description="First gaming day, YYYY-MM-DD."),
+    OpenApiParameter("to", str, required=True, description="Last gaming day (included)."),
+    OpenApiParameter("casino", int), OpenApiParameter("table", int),
+    OpenApiParameter("progressive", int), OpenApiParameter("dealer", int),
+    OpenApiParameter("format", str, enum=list(exports.CONTENT_TYPES) + ["json"]),
+]
+
+
+class _FileRenderer(BaseRenderer):
+    """Lets ``?format=csv`` through DRF's negotiation; the view writes the file itself."""
+
+    charset = None
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return JSONRenderer().render(data)
+
+
+def _renderer(fmt: str) -> type[BaseRenderer]:
+    return type(f"{fmt.capitalize()}Renderer", (_FileRenderer,),
+                {"format": fmt, "media_type": exports.CONTENT_TYPES[fmt].split(";")[0]})
+
+
+def report_json(report: Report) -> dict:
+    s = report.selection
+    return {"from": s.first.isoformat(), "to": s.last.isoformat(), "rows": report.rows,
+            "totals": report.totals, **report.breakdowns, "adjustments": report.adjustments,
+            **report.extra, "closed_days": report.closed_days}
+
+
+def respond(report: Report, fmt: str, user):
+    if fmt == "csv":
+        return exports.csv_response(report)
+    if fmt == "xlsx":
+        return exports.xlsx_response(report)
+    if fmt == "pdf":
+        return exports.pdf_response(report, run_by=user.get_username(),
+                                    chart_svg=charts.svg(report))
+    return Response(report_json(report))
+
+
+def refusal(error: ValidationError) -> serializers.ValidationError:
+    return serializers.ValidationError(error.message_dict)
+
+
+class ReportView(APIView):
+    permission_classes = [READ_REPORTS]
+    renderer_classes = [JSONRenderer, _renderer("csv"), _renderer("xlsx"), _renderer("pdf")]
+    build = staticmethod(rake_report)
+    signed = False   # PDF only for the reports that get signed
+
+    def perform_content_negotiation(self, request, force=False):
+        # An unknown ?format= is refused in words by the view, not with DRF's bare 404.
+        return super().perform_content_negotiation(request, force=True)
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response):
+            # A refusal is JSON whatever file was asked for.
+            request.accepted_renderer, request.accepted_media_type = (
+                JSONRenderer(), "application/json")
+        return super().finalize_response(request, response, *args, **kwargs)
+
+    def get(self, request):
+        try:
+            selection = read_selection(request.query_params)
+            fmt = read_format(request.query_params)
+        except ValidationError as error:
+            raise refusal(error) from None
+        if fmt == "pdf" and not self.signed:
+            raise serializers.ValidationError({"format": [
+                "A PDF is made for the reports that get signed (rake, jackpots); "
+                "use csv or xlsx here."]})
+        return respond(type(self).build(selection), fmt, request.user)
+
+
+@extend_schema(parameters=SELECTION, responses={200: dict})
+class RakeReportView(ReportView):
+    """Rows per gaming day and table: hands, pot total, rake, fixed drops, bad-beat
+    drops, time collection, voided hands; by dealer, by shift; adjustments; totals."""
+
+    build = staticmethod(rake_report)
+    signed = True
+
+
+@extend_schema(parameters=SELECTION, responses={200: dict})
+class JackpotReportView(ReportView):
+    """Rows per gaming day and progressive that reconcile to the cent; the hit list."""
+
+    build = staticmethod(jackpot_report)
+    signed = True
+
+
+@extend_schema(parameters=SELECTION, responses={200: dict})
+class StudReportView(ReportView):
+    """Rows per gaming day and table: rounds, handle, win, hold, jackpot handle apart,
+    paytable versions; by dealer; adjustments; totals."""
+
+    build = staticmethod(stud_report)
+
+
+@extend_schema(parameters=SELECTION[:5], responses={(200, "text/csv"): str})
+class StudSeatExportView(ReportView):
+    """Every stud seat result of the span as CSV, streamed by the database's COPY."""
+
+    def get(self, request):
+        try:
+            selection = read_selection(request.query_params)
+        except ValidationError as error:
+            raise refusal(error) from None
+        return seat_export.csv_response(selection)

@@ -1,0 +1,139 @@
+"""A report as a file: CSV (streamed row by row), XLSX (numbers as numbers, two decimals,
+a totals row) and PDF (for signing). Every format writes the same lines: the rows, the
+adjustments, the totals."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Iterator
+
+import xlsxwriter
+from django.http import HttpResponse, StreamingHttpResponse
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from tables.reports.figures import Report
+
+NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+# A spreadsheet runs a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+ADJUSTMENT_COLUMNS = ("record", "record_id", "original_gaming_day", "reason")
+CONTENT_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pdf": "application/pdf",
+}
+
+
+def safe_cell(value) -> str:
+    """A cell as text, a formula neutralised by a leading apostrophe; numbers stay."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        value = "; ".join(map(str, value))
+    text = str(value)
+    if text.startswith(FORMULA_STARTS) and not NUMBER.match(text):
+        return "'" + text
+    return text
+
+
+def columns_of(report: Report) -> list[str]:
+    extra = list(ADJUSTMENT_COLUMNS) if report.name != "jackpots" else []
+    return ["line", *report.columns, *extra]
+
+
+def lines_of(report: Report) -> Iterator[dict]:
+    """Every line a file holds: the rows, the adjustments, then the totals."""
+    for row in report.rows:
+        yield {"line": "day", **row}
+    for line in report.adjustments:
+        yield {"line": "adjustment", **line}
+    yield {"line": "total", **report.totals}
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_lines(columns: list[str], lines: Iterable[dict]) -> Iterator[str]:
+    writer = csv.writer(_Echo())
+    yield writer.writerow(columns)
+    for line in lines:
+        yield writer.writerow([safe_cell(line.get(c)) for c in columns])
+
+
+def filename(report: Report, fmt: str) -> str:
+    s = report.selection
+    return f"{report.name}-{s.first:%Y%m%d}-{s.last:%Y%m%d}.{fmt}"
+
+
+def attach(response, name: str):
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def csv_response(report: Report) -> StreamingHttpResponse:
+    columns = columns_of(report)
+    response = StreamingHttpResponse(csv_lines(columns, lines_of(report)),
+                                     content_type=CONTENT_TYPES["csv"])
+    return attach(response, filename(report, "csv"))
+
+
+def xlsx_bytes(report: Report) -> bytes:
+    columns = columns_of(report)
+    output = io.BytesIO()
+    book = xlsxwriter.Workbook(output, {"constant_memory": True,
+                                        "strings_to_formulas": False,
+                                        "strings_to_urls": False})
+    sheet = book.add_worksheet(report.title[:31])
+    bold = book.add_format({"bold": True})
+    amount = book.add_format({"num_format": "#,##0.00"})
+    share = book.add_format({"num_format": "0.00%"})
+    sheet.write_row(0, 0, columns, bold)
+    for r, line in enumerate(lines_of(report), start=1):
+        for c, name in enumerate(columns):
+            _write_cell(sheet, r, c, name, line.get(name), amount, share)
+    sheet.set_column(0, len(columns) - 1, 14)
+    book.close()
+    return output.getvalue()
+
+
+def _write_cell(sheet, row: int, col: int, name: str, value, amount, share) -> None:
+    if value is None:
+        return
+    if name == "hold":
+        sheet.write_number(row, col, float(value), share)
+    elif isinstance(value, bool):
+        sheet.write_boolean(row, col, value)
+    elif isinstance(value, int):
+        sheet.write_number(row, col, value)
+    elif isinstance(value, str) and NUMBER.match(value) and "." in value:
+        # Exact cents become the spreadsheet's number; it shows them to the cent.
+        sheet.write_number(row, col, float(value), amount)
+    else:
+        sheet.write_string(row, col, safe_cell(value))
+
+
+def xlsx_response(report: Report) -> HttpResponse:
+    return attach(HttpResponse(xlsx_bytes(report), content_type=CONTENT_TYPES["xlsx"]),
+                  filename(report, "xlsx"))
+
+
+def pdf_bytes(report: Report, *, run_by: str, chart_svg: str = "") -> bytes:
+    from weasyprint import HTML  # heavy: loaded only for a PDF
+
+    html = render_to_string("reports/report_pdf.html", {
+        "report": report, "columns": report.columns, "lines": list(lines_of(report)),
+        "run_by": run_by, "run_at": timezone.localtime(), "chart_svg": chart_svg,
+        "casinos": ", ".join(c.name for c in report.selection.casinos())})
+    return HTML(string=html).write_pdf()
+
+
+def pdf_response(report: Report, *, run_by: str, chart_svg: str = "") -> HttpResponse:
+    return attach(HttpResponse(pdf_bytes(report, run_by=run_by, chart_svg=chart_svg),
+                               content_type=CONTENT_TYPES["pdf"]), filename(report, "pdf"))

@@ -1,0 +1,141 @@
+"""What the reports share: figures grouped in the database, closed days read from their
+snapshot and open days from the records, merged by key; amounts written as strings."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+
+from tables.floor.models import Table
+from tables.reports.models import ClosedDay
+from tables.reports.selection import Selection
+
+ZERO = Decimal("0.00")
+
+
+@dataclass
+class Report:
+    """A report as every format writes it: rows, their totals, the breakdowns and the
+    adjustments (later voids of records from closed days)."""
+
+    name: str
+    title: str
+    selection: Selection
+    columns: Sequence[str]
+    rows: list[dict[str, Any]]
+    totals: dict[str, Any]
+    breakdowns: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    adjustments: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    closed_days: list[str] = field(default_factory=list)
+
+
+def closed_days_of(books: Iterable[int | None], first: dt.date,
+                   last: dt.date) -> dict[int | None, set[dt.date]]:
+    """The closed days in the span of each set of books: a casino's id, or None for the
+    group's books."""
+    books = set(books)
+    wanted = Q(casino__in=[b for b in books if b is not None])
+    if None in books:
+        wanted |= Q(casino__isnull=True)
+    closed: dict[int | None, set[dt.date]] = {}
+    rows = ClosedDay.objects.filter(wanted, gaming_day__range=(first, last))
+    for casino_id, day in rows.values_list("casino", "gaming_day"):
+        closed.setdefault(casino_id, set()).add(day)
+    return closed
+
+
+def open_records(selection: Selection, closed: dict[Any, set[dt.date]], *,
+                 day: str = "gaming_day", casino: str = "table__casino") -> Q:
+    """The records of the span's days that are not closed yet, in each casino."""
+    either = Q(pk__in=[])
+    for one in selection.casinos():
+        either |= Q(**{casino: one}) & ~Q(**{f"{day}__in": closed.get(one.pk, set())})
+    return either & Q(**{f"{day}__range": (selection.first, selection.last)})
+
+
+def closed_figures(selection: Selection) -> Q:
+    return Q(closed__casino__in=selection.casinos(),
+             gaming_day__range=(selection.first, selection.last))
+
+
+def table_filters(selection: Selection, *, table: str = "table",
+                  dealer: str = "dealer") -> Q:
+    wanted = Q()
+    if selection.table is not None:
+        wanted &= Q(**{table: selection.table})
+    if selection.dealer is not None:
+        wanted &= Q(**{dealer: selection.dealer})
+    return wanted
+
+
+def grouped(queryset: QuerySet, keys: Sequence[str], measures: dict) -> list[dict]:
+    """Sums per key. The sums are named apart while querying: a sum called ``rake``
+    would hide the field ``rake`` from the sums after it."""
+    rows = queryset.values(*keys).annotate(**{f"sum_{n}": m for n, m in measures.items()})
+    return [{**{k: row[k] for k in keys}, **{n: row[f"sum_{n}"] for n in measures}}
+            for row in rows.order_by(*keys)]
+
+
+def combine(keys: Sequence[str], measures: Sequence[str],
+            *parts: Iterable[dict]) -> list[dict]:
+    """Rows with the same key summed measure by measure (a missing measure counts 0),
+    in key order."""
+    merged: dict[tuple, dict] = {}
+    for part in parts:
+        for row in part:
+            key = tuple(row[k] for k in keys)
+            into = merged.setdefault(key, {**dict(zip(keys, key, strict=True)),
+                                           **dict.fromkeys(measures, 0)})
+            for name in measures:
+                into[name] += row.get(name) or 0
+    return [merged[k] for k in sorted(merged, key=_sortable)]
+
+
+def _sortable(key: tuple) -> tuple:
+    return tuple((v is None, v if v is not None else 0) for v in key)
+
+
+def total(rows: Iterable[dict], measures: Sequence[str]) -> dict[str, Any]:
+    sums: dict[str, Any] = dict.fromkeys(measures, 0)
+    for row in rows:
+        for name in measures:
+            sums[name] += row.get(name) or 0
+    return sums
+
+
+def money(value) -> str:
+    return f"{(value or ZERO):.2f}"
+
+
+def ratio(part, whole) -> str | None:
+    """A share such as hold (win / handle), to four places; none when there is no whole."""
+    if not whole:
+        return None
+    return f"{(Decimal(part) / Decimal(whole)).quantize(Decimal('0.0001'))}"
+
+
+def labels_of(rows: Iterable[dict]) -> tuple[dict[int, str], dict[int, str]]:
+    """Table labels and dealer names for the ids in the rows, in two queries."""
+    rows = list(rows)
+    tables = {r["table"] for r in rows if r.get("table")}
+    dealers = {r["dealer"] for r in rows if r.get("dealer")}
+    users = get_user_model().objects.filter(pk__in=dealers)
+    return (dict(Table.objects.filter(pk__in=tables).values_list("pk", "label")),
+            {u.pk: u.get_username() for u in users})
+
+
+def written(row: dict, money_fields: Sequence[str]) -> dict:
+    out = dict(row)
+    for name in money_fields:
+        if name in out:
+            out[name] = money(out[name])
+    if isinstance(out.get("gaming_day"), dt.date):
+        out["gaming_day"] = out["gaming_day"].isoformat()
+    return out

@@ -1,0 +1,156 @@
+"""The jackpot report: per gaming day of its books and progressive, the meter's opening,
+contributions, awards, resets, corrections and closing, straight from the ledger (each
+row reconciles to the cent: the closing is the ledger's own balance after the day's last
+entry), the reserve and overflow beside it, the liability (meter - reset value), and the
+hits with their approval and tax flags."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db.models import Count, Max, Q, Sum
+
+from payouts.jackpots.models import JackpotHit, MeterEntry, MeterKind, MeterName, Progressive
+from tables.reports import figures
+from tables.reports.figures import ZERO, Report
+from tables.reports.models import MeterFigure
+from tables.reports.selection import Selection
+
+MOVEMENTS = ("contributions", "awards", "resets", "corrections")
+KINDS = {"contributions": MeterKind.CONTRIBUTION, "awards": MeterKind.AWARD,
+         "resets": MeterKind.RESET, "corrections": MeterKind.CORRECTION}
+MONEY = ("opening", *MOVEMENTS, "closing", "wagers", "liability", "reserve_opening",
+         "reserve_change", "reserve_closing", "overflow_opening", "overflow_change",
+         "overflow_closing", "seed")
+COLUMNS = ("gaming_day", "progressive", "progressive_name", "opening", *MOVEMENTS, "closing",
+           "hits", "wagers", "liability", "reserve_opening", "reserve_change",
+           "reserve_closing", "overflow_opening", "overflow_change", "overflow_closing",
+           "balanced")
+TOTALLED = (*MOVEMENTS, "wagers", "hits", "reserve_change", "overflow_change")
+
+
+def progressives_of(selection: Selection) -> list[Progressive]:
+    chosen = Progressive.objects.select_related("casino").order_by("name")
+    if selection.progressive is not None:
+        chosen = chosen.filter(pk=selection.progressive.pk)
+    if selection.table is not None:
+        chosen = chosen.filter(tables=selection.table)
+    elif selection.casino is not None:
+        chosen = chosen.filter(Q(casino=selection.casino)
+                               | Q(tables__casino=selection.casino)).distinct()
+    return list(chosen)
+
+
+def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
+    """The ledger's figures of each meter for each of the days (ascending) on which the
+    meter existed, computed from its entries."""
+    if not days:
+        return []
+    first, last = days[0], days[-1]
+    ledger = MeterEntry.objects.filter(progressive=progressive)
+    balances = dict(ledger.filter(gaming_day__lt=first).order_by("meter", "-id")
+                    .distinct("meter").values_list("meter", "balance_after"))
+    sums = list(ledger.filter(gaming_day__range=(first, last))
+                .values("gaming_day", "meter")
+                .annotate(wagers=Sum("wagers"), last_id=Max("id"),
+                          hits=Count("id", filter=Q(kind=MeterKind.AWARD)),
+                          **{name: Sum("amount", filter=Q(kind=kind))
+                             for name, kind in KINDS.items()}))
+    after = dict(MeterEntry.objects.filter(pk__in=[s["last_id"] for s in sums])
+                 .values_list("pk", "balance_after"))
+    moved = {(s["gaming_day"], s["meter"]): s for s in sums}
+    wanted, out, day = set(days), [], first
+    while day <= last:
+        for meter in MeterName.values:
+            line = moved.get((day, meter))
+            if line is None and meter not in balances:
+                continue  # the meter did not exist yet
+            opening = balances.get(meter, ZERO)
+            closing = after[line["last_id"]] if line else opening
+            balances[meter] = closing
+            if day in wanted:
+                out.append({"gaming_day": day, "progressive": progressive.pk, "meter": meter,
+                            "opening": opening, "closing": closing,
+                            "wagers": (line or {}).get("wagers") or ZERO,
+                            "hits": (line or {}).get("hits") or 0,
+                            **{m: (line or {}).get(m) or ZERO for m in MOVEMENTS},
+                            "seed": progressive.seed})
+        day += dt.timedelta(days=1)
+    return out
+
+
+def _figures(progressive: Progressive, selection: Selection) -> list[dict]:
+    closed = figures.closed_days_of([progressive.casino_id], selection.first,
+                                    selection.last).get(progressive.casino_id, set())
+    stored = list(MeterFigure.objects.filter(
+        progressive=progressive, gaming_day__range=(selection.first, selection.last))
+        .values("gaming_day", "progressive", "meter", "opening", "closing", "wagers", "hits",
+                "seed", *MOVEMENTS))
+    open_days = [d for d in selection.days() if d not in closed]
+    return stored + meter_days(progressive, open_days)
+
+
+def _rows(progressive: Progressive, lines: list[dict]) -> list[dict]:
+    """The meter's lines per day, with the reserve and overflow beside them."""
+    by_day: dict[dt.date, dict[str, dict]] = {}
+    for line in lines:
+        by_day.setdefault(line["gaming_day"], {})[line["meter"]] = line
+    rows = []
+    for day in sorted(by_day):
+        meters = by_day[day]
+        main = meters.get(MeterName.METER)
+        if main is None:
+            continue
+        row = {key: main[key] for key in ("gaming_day", "opening", *MOVEMENTS, "closing",
+                                          "hits", "wagers", "seed")}
+        row.update(progressive=progressive.pk, progressive_name=progressive.name,
+                   liability=main["closing"] - main["seed"],
+                   balanced=main["opening"] + sum(main[m] for m in MOVEMENTS)
+                   == main["closing"])
+        for name in (MeterName.RESERVE, MeterName.OVERFLOW):
+            side = meters.get(name) or {"opening": ZERO, "closing": ZERO}
+            row[f"{name}_opening"], row[f"{name}_closing"] = side["opening"], side["closing"]
+            row[f"{name}_change"] = side["closing"] - side["opening"]
+        rows.append(row)
+    return rows
+
+
+def hit_list(selection: Selection, progressives: list[Progressive]) -> list[dict]:
+    hits = (JackpotHit.objects.filter(progressive__in=progressives,
+                                      round__gaming_day__range=(selection.first,
+                                                                selection.last))
+            .select_related("round__table", "round__dealer", "approved_by", "progressive")
+            .order_by("round__recorded_at", "round_id", "seat"))
+    if selection.dealer is not None:
+        hits = hits.filter(round__dealer=selection.dealer)
+    return [{"gaming_day": h.round.gaming_day.isoformat(), "progressive": h.progressive_id,
+             "progressive_name": h.progressive.name, "hit": h.pk, "table": h.round.table_id,
+             "table_label": h.round.table.label, "round": h.round_id, "seat": h.seat,
+             "category": h.category, "amount": figures.money(h.amount) if h.amount else None,
+             "meter_before": figures.money(h.meter_before) if h.meter_before else None,
+             "status": h.status, "recorded_at": h.recorded_at.isoformat(),
+             "approved_by": h.approved_by.get_username() if h.approved_by else None,
+             "approved_at": h.approved_at.isoformat() if h.approved_at else None,
+             "w2g": h.w2g, "withholding": h.withholding} for h in hits]
+
+
+def jackpot_report(selection: Selection) -> Report:
+    progressives = progressives_of(selection)
+    rows, opening, closing = [], ZERO, ZERO
+    for progressive in progressives:
+        own = _rows(progressive, _figures(progressive, selection))
+        if own:
+            opening += own[0]["opening"]
+            closing += own[-1]["closing"]
+        rows.extend(own)
+    rows.sort(key=lambda r: (r["gaming_day"], r["progressive_name"]))
+    totals = {**figures.total(rows, TOTALLED), "opening": opening, "closing": closing}
+    totals["balanced"] = all(r["balanced"] for r in rows)
+    books = {p.casino_id for p in progressives}
+    closed = figures.closed_days_of(books, selection.first, selection.last)
+    return Report(
+        name="jackpots", title="Jackpot report", selection=selection, columns=COLUMNS,
+        rows=[figures.written(r, MONEY) for r in rows], totals=figures.written(totals, MONEY),
+        extra={"hits": hit_list(selection, progressives)},
+        closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))
+

@@ -1,0 +1,117 @@
+"""A closed gaming day: the figures every report showed for it when it closed, stored
+once with a checksum and never changed. Reports read closed days from here and compute
+only the days still open; a later void shows as an adjustment on the day it was made."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from casino.common.amounts import money_field
+from tables.floor.models import append_only
+
+
+class ClosedDay(models.Model):
+    """One casino's gaming day, closed for good (no casino: the group's books, which hold
+    the wide-area meters)."""
+
+    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, null=True,
+                               blank=True, related_name="closed_days")
+    gaming_day = models.DateField()
+    closed_at = models.DateTimeField(default=timezone.now)
+    checksum = models.CharField(max_length=64,
+                                help_text="SHA-256 of the day's figures and adjustments.")
+
+    class Meta:
+        ordering = ["-gaming_day", "casino"]
+        constraints = [models.UniqueConstraint(fields=["casino", "gaming_day"],
+                                               nulls_distinct=False,
+                                               name="one_close_per_books_and_day")]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"{self.casino or 'group books'} {self.gaming_day} closed"
+
+
+class DayFigure(models.Model):
+    """What every closed figure shares: its day, and the closed day that holds it."""
+
+    closed = models.ForeignKey(ClosedDay, on_delete=models.PROTECT, related_name="+")
+    gaming_day = models.DateField()
+
+    class Meta:
+        abstract = True
+
+
+class RakeFigure(DayFigure):
+    """The card room's collection of one gaming day, table, dealer and shift."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+")
+    shift = models.PositiveSmallIntegerField()
+    hands = models.PositiveIntegerField()
+    pot_total = money_field()
+    rake = money_field()
+    fixed_drop = money_field()
+    bad_beat = money_field()
+    time_collection = money_field()
+    voided = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["gaming_day", "table"], name="rake_figure_day_table")]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"rake {self.gaming_day} table {self.table_id} shift {self.shift}"
+
+
+class StudFigure(DayFigure):
+    """The stud games' result of one gaming day, table, dealer, shift and paytable."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                               related_name="+")
+    shift = models.PositiveSmallIntegerField()
+    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT,
+                                 related_name="+")
+    rounds = models.PositiveIntegerField()
+    handle = money_field()
+    win = models.DecimalField(max_digits=14, decimal_places=2)
+    jackpot_handle = money_field()
+    voided = models.PositiveIntegerField()
+
+    class Meta:
+        indexes = [models.Index(fields=["gaming_day", "table"], name="stud_figure_day_table")]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"stud {self.gaming_day} table {self.table_id} shift {self.shift}"
+
+
+class MeterFigure(DayFigure):
+    """One meter (meter, reserve or overflow) of a progressive over one gaming day of its
+    books: opening + contributions + awards (negative) + resets + corrections = closing."""
+
+    progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT,
+                                    related_name="+")
+    meter = models.CharField(max_length=10)
+    opening = models.DecimalField(max_digits=14, decimal_places=2)
+    contributions = models.DecimalField(max_digits=14, decimal_places=2)
+    wagers = models.DecimalField(max_digits=14, decimal_places=2)
+    awards = models.DecimalField(max_digits=14, decimal_places=2)
+    resets = models.DecimalField(max_digits=14, decimal_places=2)
+    corrections = models.DecimalField(max_digits=14, decimal_places=2)
+    closing = models.DecimalField(max_digits=14, decimal_places=2)
+    hits = models.PositiveIntegerField()
+    seed = models.DecimalField(max_digits=14, decimal_places=2,
+                               help_text="The reset value in force when the day closed.")
+
+    class Meta:
+        indexes = [models.Index(fields=["gaming_day", "progressive"],
+                                name="meter_figure_day_progressive")]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"{self.meter} of {self.progressive_id} on {self.gaming_day}"

@@ -1,0 +1,122 @@
+"""What a report is asked for: a span of gaming days and the filters, read from a query
+string with a refusal that names the field and the value."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.utils.dateparse import parse_date
+
+from payouts.jackpots.models import Progressive
+from tables.floor.models import Casino, Table
+
+# A year of a busy floor is what the reports are measured on; longer spans are refused
+# rather than left to run for minutes.
+LONGEST_SPAN = dt.timedelta(days=366)
+FORMATS = ("json", "csv", "xlsx", "pdf")
+
+
+@dataclass(frozen=True)
+class Selection:
+    first: dt.date
+    last: dt.date
+    casino: Casino | None = None
+    table: Table | None = None
+    progressive: Progressive | None = None
+    dealer: object | None = None
+
+    def casinos(self) -> list[Casino]:
+        if self.casino is not None:
+            return [self.casino]
+        if self.table is not None:
+            return [self.table.casino]
+        return list(Casino.objects.all())
+
+    def days(self) -> list[dt.date]:
+        count = (self.last - self.first).days + 1
+        return [self.first + dt.timedelta(days=n) for n in range(count)]
+
+    def as_query(self) -> dict[str, str]:
+        """The selection as query parameters (for download links and export jobs)."""
+        query = {"from": self.first.isoformat(), "to": self.last.isoformat()}
+        for name in ("casino", "table", "progressive", "dealer"):
+            if getattr(self, name) is not None:
+                query[name] = str(getattr(self, name).pk)
+        return query
+
+    def describe(self) -> str:
+        parts = [f"{self.first:%Y-%m-%d} to {self.last:%Y-%m-%d}"]
+        if self.casino is not None:
+            parts.append(self.casino.name)
+        if self.table is not None:
+            parts.append(f"table {self.table.label}")
+        if self.progressive is not None:
+            parts.append(f"progressive {self.progressive.name}")
+        if self.dealer is not None:
+            parts.append(f"dealer {self.dealer.get_username()}")
+        return ", ".join(parts)
+
+
+def _day(params, name: str, problems: dict) -> dt.date | None:
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        problems[name] = [f"Give the {'first' if name == 'from' else 'last'} gaming day, "
+                          "as YYYY-MM-DD."]
+        return None
+    try:
+        day = parse_date(raw)
+    except ValueError:
+        day = None
+    if day is None:
+        problems[name] = [f"'{raw}' is not a date; write it as YYYY-MM-DD, e.g. 2026-11-30."]
+    return day
+
+
+def _one(params, name: str, queryset, noun: str, problems: dict):
+    raw = (params.get(name) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        problems[name] = [f"'{raw}' is not the number of a {noun}."]
+        return None
+    found = queryset.filter(pk=int(raw)).first()
+    if found is None:
+        problems[name] = [f"There is no {noun} number {raw}."]
+    return found
+
+
+def read_selection(params) -> Selection:
+    """The selection a query string asks for, or a ValidationError naming every bad
+    parameter and its value."""
+    problems: dict[str, list[str]] = {}
+    first, last = _day(params, "from", problems), _day(params, "to", problems)
+    if first and last and last < first:
+        problems["to"] = [f"The last day {last} comes before the first {first}."]
+    elif first and last and last - first >= LONGEST_SPAN:
+        problems["to"] = [f"{first} to {last} is longer than a year; ask for a year at most."]
+    users = get_user_model().objects.all()
+    chosen = {
+        "casino": _one(params, "casino", Casino.objects.all(), "casino", problems),
+        "table": _one(params, "table", Table.objects.select_related("casino"), "table",
+                      problems),
+        "progressive": _one(params, "progressive", Progressive.objects.all(), "progressive",
+                            problems),
+        "dealer": _one(params, "dealer", users, "dealer", problems),
+    }
+    if chosen["casino"] and chosen["table"] and chosen["table"].casino_id != chosen["casino"].pk:
+        problems["table"] = [f"Table {chosen['table'].label} is not in "
+                             f"{chosen['casino'].name}."]
+    if problems:
+        raise ValidationError(problems)
+    return Selection(first=first, last=last, **chosen)
+
+
+def read_format(params) -> str:
+    fmt = (params.get("format") or "json").strip().lower()
+    if fmt not in FORMATS:
+        raise ValidationError({"format": [f"'{fmt}' is not a format; use one of "
+                                          f"{', '.join(FORMATS)}."]})
+    return fmt

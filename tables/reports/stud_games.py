@@ -1,0 +1,139 @@
+"""The stud table-games report: per gaming day and table the rounds, the handle (antes
+and bets wagered), the house's win and hold (win / handle), the jackpot side wagers
+apart, the paytable versions in force; by dealer too. Void rounds and misdealt hands
+wager nothing; a round voided on its own day is counted apart, one voided later shows
+as an adjustment on the day of the void."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from decimal import Decimal
+
+from django.db.models import (
+    Case,
+    Count,
+    DecimalField,
+    Exists,
+    F,
+    OuterRef,
+    Q,
+    Sum,
+    Value,
+    When,
+)
+
+from payouts.terms.models import Paytable
+from tables.reports import figures
+from tables.reports.figures import Report
+from tables.reports.models import StudFigure
+from tables.reports.selection import Selection
+from tables.rules.stud import Decision, Outcome, SideWager
+from tables.stud.models import StudRoundVoid, StudSeat
+
+MONEY = ("handle", "win", "jackpot_handle")
+MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
+COLUMNS = ("gaming_day", "table", "table_label", "rounds", "handle", "win", "hold",
+           "jackpot_handle", "paytables", "voided")
+FINEST = ("gaming_day", "table", "dealer", "shift", "paytable")
+ALIASES = {key: F(f"round__{key}") for key in FINEST}
+
+
+def _seats(where: Q, keys: Sequence[str]) -> list[dict]:
+    seats = StudSeat.objects.annotate(**ALIASES).filter(where).annotate(same_day_void=Exists(
+        StudRoundVoid.objects.filter(round=OuterRef("round"),
+                                     gaming_day=OuterRef("round__gaming_day"))))
+    standing = Q(same_day_void=False, round__void="")
+    wagered = standing & ~Q(outcome=Outcome.VOID)
+    bet = Case(When(decision=Decision.RAISE, then=F("ante") * 2),
+               default=Value(Decimal(0)), output_field=DecimalField(max_digits=14,
+                                                                    decimal_places=2))
+    return figures.grouped(seats, keys, {
+        "rounds": Count("round", distinct=True, filter=standing),
+        "handle": Sum(F("ante") + bet, filter=wagered),
+        "win": -Sum(F("ante_result") + F("bet_result"), filter=standing),
+        "jackpot_handle": Sum("progressive_wager", filter=standing & Q(
+            side_wager__in=[SideWager.STANDS, SideWager.FORFEIT])),
+        "voided": Count("round", distinct=True, filter=~standing)})
+
+
+def live_figures(selection: Selection, closed, keys: Sequence[str] = FINEST) -> list[dict]:
+    where = (figures.open_records(selection, closed, day="round__gaming_day",
+                                  casino="round__table__casino")
+             & figures.table_filters(selection, table="round__table", dealer="round__dealer"))
+    return _seats(where, keys)
+
+
+def _grouped(selection: Selection, closed, keys: Sequence[str]) -> list[dict]:
+    stored = StudFigure.objects.filter(figures.closed_figures(selection),
+                                       figures.table_filters(selection))
+    return figures.combine(keys, MEASURES,
+                           figures.grouped(stored, keys, {m: Sum(m) for m in MEASURES}),
+                           live_figures(selection, closed, keys))
+
+
+def adjustments(selection: Selection) -> list[dict]:
+    """Rounds voided in the span whose own day was an earlier one: their figures come
+    off on the day of the void."""
+    voids = (StudRoundVoid.objects
+             .filter(gaming_day__range=(selection.first, selection.last),
+                     round__table__casino__in=selection.casinos())
+             .filter(figures.table_filters(selection, table="round__table",
+                                           dealer="round__dealer"))
+             .exclude(round__gaming_day=F("gaming_day"))
+             .select_related("round__table", "voided_by"))
+    lines = []
+    for void in voids:
+        record = void.round
+        [own] = _seats(Q(round=record), ("round",)) or [{}]
+        lines.append({
+            "gaming_day": void.gaming_day, "table": record.table_id,
+            "table_label": record.table.label, "record": "stud round", "record_id": record.pk,
+            "original_gaming_day": record.gaming_day.isoformat(), "reason": void.reason,
+            "voided_by": void.voided_by.get_username(),
+            **{m: -(own.get(m) or 0) for m in MEASURES if m != "voided"}, "voided": 0})
+    return lines
+
+
+def _finish(row: dict, labels, paytables: dict[int, str]) -> dict:
+    tables, dealers = labels
+    row["hold"] = figures.ratio(row["win"], row["handle"])
+    if "table" in row:
+        row["table_label"] = tables.get(row["table"], "")
+    if "dealer" in row:
+        row["dealer_name"] = dealers.get(row["dealer"], "")
+    if "paytable_ids" in row:
+        row["paytables"] = [paytables[p] for p in row.pop("paytable_ids")]
+    return figures.written(row, MONEY)
+
+
+def _with_paytables(rows: list[dict]) -> list[dict]:
+    """Rows per day, table and paytable folded into rows per day and table."""
+    folded: dict[tuple, dict] = {}
+    for row in rows:
+        key = (row["gaming_day"], row["table"])
+        into = folded.setdefault(key, {"gaming_day": key[0], "table": key[1],
+                                       "paytable_ids": [], **dict.fromkeys(MEASURES, 0)})
+        into["paytable_ids"].append(row["paytable"])
+        for name in MEASURES:
+            into[name] += row[name] or 0
+    return list(folded.values())
+
+
+def stud_report(selection: Selection) -> Report:
+    closed = figures.closed_days_of([c.pk for c in selection.casinos()], selection.first,
+                                    selection.last)
+    rows = _with_paytables(_grouped(selection, closed, ("gaming_day", "table", "paytable")))
+    by_dealer = _grouped(selection, closed, ("dealer",))
+    late = adjustments(selection)
+    totals = figures.total([*rows, *late], MEASURES)
+    labels = figures.labels_of([*rows, *by_dealer, *late])
+    paytables = {p.pk: f"{p.name} v{p.version}" for p in Paytable.objects.filter(
+        pk__in={p for r in rows for p in r["paytable_ids"]})}
+    return Report(
+        name="stud", title="Stud table games", selection=selection, columns=COLUMNS,
+        rows=[_finish(r, labels, paytables) for r in rows],
+        totals=_finish(totals, labels, paytables),
+        breakdowns={"by_dealer": [_finish(r, labels, paytables) for r in by_dealer]},
+        adjustments=[_finish(line, labels, paytables) for line in late],
+        closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))

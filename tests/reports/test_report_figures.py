@@ -1,0 +1,173 @@
+"""The rake, stud and jackpot reports tie out to the records and ledgers to the cent,
+by day, table, dealer and shift, with late voids as adjustments on the day of the void."""
+
+import datetime as dt
+from decimal import Decimal as D
+
+import pytest
+
+from payouts.jackpots import services as progressives
+from payouts.jackpots.settlement import settle_pending_hits
+from tables.floor.services import table_link_progressive
+from tables.poker.services import poker_hand_void
+from tables.stud.services import stud_round_void
+from tests.reports.conftest import at
+
+pytestmark = pytest.mark.django_db
+
+ROYAL = ["As", "Ks", "Qs", "Js", "Ts"]
+
+
+def report(api, user, name, **query):
+    response = api.as_user(user).get(f"/api/v1/reports/{name}/", query)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_rake_rows_per_day_and_table_with_same_day_and_late_voids(
+        api, accountant, supervisor, holdem, play_hand, travel):
+    kept = play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")          # rake 5.00 (capped)
+    play_hand(holdem, at(2026, 3, 3, 15), pot="30.00")                 # rake 3.00, shift 2
+    same_day = play_hand(holdem, at(2026, 3, 3, 16), pot="40.00")      # voided on its day
+    poker_hand_void(actor=supervisor, hand=same_day, reason="misdeal")
+    play_hand(holdem, at(2026, 3, 4, 10), pot="20.00")                 # rake 2.00
+    travel(at(2026, 3, 4, 12))
+    poker_hand_void(actor=supervisor, hand=kept, reason="recorded at the wrong table")
+
+    body = report(api, accountant, "rake", **{"from": "2026-03-03", "to": "2026-03-04"})
+
+    first, second = body["rows"]
+    assert {k: first[k] for k in ("gaming_day", "table", "table_label", "hands", "pot_total",
+                                  "rake", "voided")} == {
+        "gaming_day": "2026-03-03", "table": holdem.pk, "table_label": "HE-1", "hands": 2,
+        "pot_total": "115.00", "rake": "8.00", "voided": 1}
+    assert (second["gaming_day"], second["hands"], second["rake"]) == ("2026-03-04", 1, "2.00")
+    [late] = body["adjustments"]
+    assert {k: late[k] for k in ("gaming_day", "record", "record_id", "original_gaming_day",
+                                 "hands", "pot_total", "rake")} == {
+        "gaming_day": "2026-03-04", "record": "poker hand", "record_id": kept.pk,
+        "original_gaming_day": "2026-03-03", "hands": -1, "pot_total": "-85.00",
+        "rake": "-5.00"}
+    assert (body["totals"]["hands"], body["totals"]["rake"]) == (2, "5.00")
+    assert [(s["shift"], s["hands"]) for s in body["by_shift"]] == [(1, 2), (2, 1)]
+    assert [(d["dealer_name"], d["rake"]) for d in body["by_dealer"]] == [("dana_dealer",
+                                                                          "10.00")]
+
+
+def test_stud_handle_win_and_hold_and_the_paytable_in_force(
+        api, supervisor, live_table, play_round, us_paytable):
+    play_round(live_table, at(2026, 3, 3, 9))
+    play_round(live_table, at(2026, 3, 3, 10))
+    voided = play_round(live_table, at(2026, 3, 3, 11))
+    stud_round_void(actor=supervisor, round_=voided, reason="dealt to the wrong seats")
+
+    body = report(api, supervisor, "stud", **{"from": "2026-03-03", "to": "2026-03-03"})
+
+    [row] = body["rows"]
+    # Per round: seat 1 antes 10 and bets 20 and wins both; seat 3 folds its 5.
+    assert {k: row[k] for k in ("rounds", "handle", "win", "hold", "jackpot_handle",
+                                "voided", "paytables")} == {
+        "rounds": 2, "handle": "70.00", "win": "-50.00", "hold": "-0.7143",
+        "jackpot_handle": "0.00", "voided": 1, "paytables": ["House US v1"]}
+    assert body["totals"]["handle"] == "70.00"
+    assert body["by_dealer"][0]["dealer_name"] == "dana_dealer"
+
+
+def test_a_jackpot_day_reconciles_contributions_awards_resets_and_corrections(
+        api, accountant, supervisor, us_casino, live_table, play_round, travel):
+    travel(at(2026, 3, 2, 8))
+    meter = progressives.progressive_create(
+        actor=supervisor, name="Harbor", currency="USD", seed=D("1000.00"),
+        contribution_rate=D("0.50"), casino=us_casino, approval_threshold=D("100000.00"))
+    table_link_progressive(actor=supervisor, table=live_table, progressive=meter)
+    side = {"dealer_cards": ["2h", "3d", "8c", "9h", "Jd"], "seats": [
+        {"seat": 1, "ante": "10.00", "decision": "raise", "progressive": True, "cards": ROYAL},
+        {"seat": 2, "ante": "10.00", "decision": "fold", "progressive": True,
+         "cards": ["2c", "4d", "6h", "8s", "Tc"]}]}
+    play_round(live_table, at(2026, 3, 3, 9), body=side)            # 2 wagers, royal hits
+    settle_pending_hits(meter.pk)  # what the task queued after the round's commit does
+    travel(at(2026, 3, 3, 12))
+    progressives.progressive_correct(actor=supervisor, progressive=meter, meter="meter",
+                                     new_balance=D("1200.00"), reason="count adjustment")
+    play_round(live_table, at(2026, 3, 4, 9), body=side)
+
+    body = report(api, accountant, "jackpots", **{"from": "2026-03-02", "to": "2026-03-04"})
+
+    rows = body["rows"]
+    assert [r["gaming_day"] for r in rows] == ["2026-03-02", "2026-03-03", "2026-03-04"]
+    for row in rows:
+        assert row["balanced"] is True
+        assert D(row["opening"]) + D(row["contributions"]) + D(row["awards"]) \
+            + D(row["resets"]) + D(row["corrections"]) == D(row["closing"])
+    day = rows[1]
+    assert (day["contributions"], day["awards"], day["resets"], day["corrections"],
+            day["closing"], day["hits"], day["wagers"]) == (
+        "1.00", "-1001.00", "1000.00", "200.00", "1200.00", 1, "2.00")
+    assert rows[2]["opening"] == rows[1]["closing"]
+    assert day["liability"] == "200.00"
+    [first_hit, _] = body["hits"]
+    assert {k: first_hit[k] for k in ("table_label", "seat", "category", "amount",
+                                      "meter_before", "status", "w2g")} == {
+        "table_label": "CS-1", "seat": 1, "category": "royal_flush", "amount": "1001.00",
+        "meter_before": "1001.00", "status": "paid", "w2g": True}
+
+
+def test_filters_by_table_and_dealer(api, accountant, live_table, other_table, play_round,
+                                     us_paytable, supervisor, other_dealer, travel):
+    from tables.floor.services import table_assign_paytable
+    from tables.stud.services import stud_round_record
+
+    other = table_assign_paytable(actor=supervisor, table=other_table, paytable=us_paytable)
+    play_round(live_table, at(2026, 3, 3, 9))
+    travel(at(2026, 3, 3, 10))
+    stud_round_record(actor=other_dealer, table=other, **{
+        "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+        "seats": [{"seat": 2, "ante": "25.00", "decision": "fold"}]})
+    span = {"from": "2026-03-03", "to": "2026-03-03"}
+
+    by_table = report(api, accountant, "stud", table=other.pk, **span)
+    by_dealer = report(api, accountant, "stud", dealer=other_dealer.pk, **span)
+
+    assert [r["table_label"] for r in by_table["rows"]] == ["CS-2"]
+    assert by_dealer["totals"]["handle"] == "25.00"
+    assert report(api, accountant, "stud", **span)["totals"]["handle"] == "60.00"
+
+
+@pytest.mark.parametrize(("query", "field", "words"), [
+    ({"from": "2026-03-03"}, "to", "last gaming day"),
+    ({"from": "2026-13-01", "to": "2026-03-03"}, "from", "'2026-13-01' is not a date"),
+    ({"from": "2026-03-04", "to": "2026-03-03"}, "to", "comes before"),
+    ({"from": "2025-01-01", "to": "2026-03-03"}, "to", "longer than a year"),
+    ({"from": "2026-03-03", "to": "2026-03-03", "table": "x"}, "table", "'x' is not"),
+    ({"from": "2026-03-03", "to": "2026-03-03", "casino": "999999"}, "casino", "no casino"),
+    ({"from": "2026-03-03", "to": "2026-03-03", "format": "doc"}, "format", "'doc'"),
+])
+def test_a_bad_selection_is_refused_naming_the_field_and_value(api, accountant, query, field,
+                                                               words):
+    response = api.as_user(accountant).get("/api/v1/reports/rake/", query)
+    assert response.status_code == 400
+    assert words in " ".join(response.json()[field])
+
+
+def test_the_stud_report_has_no_pdf(api, accountant):
+    response = api.as_user(accountant).get(
+        "/api/v1/reports/stud/", {"from": "2026-03-03", "to": "2026-03-03", "format": "pdf"})
+    assert response.status_code == 400
+    assert "signed" in response.json()["format"][0]
+
+
+@pytest.mark.parametrize("name", ["rake", "jackpots", "stud", "stud/seats"])
+def test_only_accountants_and_supervisors_read_reports(api, name, accountant, supervisor,
+                                                       dealer, outsider):
+    span = {"from": "2026-03-03", "to": "2026-03-03"}
+    assert api.as_user(None).get(f"/api/v1/reports/{name}/", span).status_code == 401
+    for user in (dealer, outsider):
+        assert api.as_user(user).get(f"/api/v1/reports/{name}/", span).status_code == 403
+    for user in (accountant, supervisor):
+        assert api.as_user(user).get(f"/api/v1/reports/{name}/", span).status_code == 200
+
+
+def test_an_empty_span_gives_empty_rows_and_zero_totals(api, accountant, us_casino):
+    body = report(api, accountant, "rake", **{"from": "2026-03-03", "to": "2026-03-03"})
+    assert body["rows"] == [] and body["totals"]["rake"] == "0.00"
+    assert dt.date.fromisoformat(body["from"]) == dt.date(2026, 3, 3)
