@@ -25,7 +25,7 @@ SELECTION = [
     OpenApiParameter("to", str, required=True, description="Last gaming day (included)."),
     OpenApiParameter("casino", int), OpenApiParameter("table", int),
     OpenApiParameter("progressive", int), OpenApiParameter("dealer", int),
-    OpenApiParameter("format", str, enum=list(exports.CONTENT_TYPES) + ["json"]),
+    OpenApiParameter("format", str, enum=[*exports.CONTENT_TYPES, "json"]),
 ]
 
 

@@ -7,7 +7,6 @@ as an adjustment on the day of the void."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from decimal import Decimal
 
 from django.db.models import (
