@@ -131,6 +131,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "payouts.tasks.sweep_pending_hits",
         "schedule": timedelta(minutes=1),
     },
+    "close-gaming-days": {
+        "task": "tables.reports.close_gaming_days",
+        "schedule": timedelta(minutes=15),
+    },
     "reconcile-meters-nightly": {
         "task": "payouts.tasks.reconcile_meters",
         "schedule": crontab(hour=0, minute=15),

@@ -74,6 +74,15 @@ poker = [
 
 reports = [
     path("accounting/", reports_views.accounting, name="accounting"),
+    path("accounting/reports/<str:name>/", reports_views.report_page, name="report"),
+    path("accounting/reports/<str:name>/export/", reports_views.export_request,
+         name="report-export-request"),
+    path("accounting/exports/<int:pk>/", reports_views.export_page, name="report-export"),
+    path("accounting/exports/<int:pk>/state.json", reports_views.export_state,
+         name="report-export-state"),
+    path("accounting/exports/<int:pk>/download/", reports_views.export_download,
+         name="report-export-download"),
+    path("accounting/closed-days/", reports_views.closed_days, name="closed-days"),
     path("api/v1/reports/rake/", reports_api.RakeReportView.as_view(), name="report-rake"),
     path("api/v1/reports/jackpots/", reports_api.JackpotReportView.as_view(),
          name="report-jackpots"),

@@ -23,14 +23,20 @@ from tables.poker.models import (
     TimeCollection,
     TimeCollectionVoid,
 )
-from tables.reports.models import ClosedDay, MeterFigure, RakeFigure, StudFigure
+from tables.reports.models import (
+    ClosedDay,
+    ExportJob,
+    MeterFigure,
+    RakeFigure,
+    StudFigure,
+)
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 __all__ = [
     "BadBeatEntry",
     "BadBeatFund",
     "Casino",
-    "ClosedDay",
+    "ClosedDay", "ExportJob",
     "FundEntryKind",
     "Game",
     "HandMode",

@@ -13,3 +13,9 @@ def words(value) -> str:
 def get_item(mapping, key):
     """A dict's value by a key held in a variable (a report's column)."""
     return mapping.get(key) if hasattr(mapping, "get") else None
+
+
+@register.filter
+def join_list(value):
+    """A list (a row's paytable versions) as 'a, b'; anything else unchanged."""
+    return ", ".join(map(str, value)) if isinstance(value, list | tuple) else value

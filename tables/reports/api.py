@@ -12,11 +12,9 @@ from rest_framework.views import APIView
 
 from casino.common.permissions import holding
 from tables.reports import charts, exports, seat_export
+from tables.reports.catalog import REPORTS
 from tables.reports.figures import Report
-from tables.reports.jackpots import jackpot_report
-from tables.reports.rake import rake_report
 from tables.reports.selection import read_format, read_selection
-from tables.reports.stud_games import stud_report
 
 READ_REPORTS = holding("tables.view_closedday",
                        "Only accountants and pit supervisors read reports.")
@@ -68,8 +66,7 @@ def refusal(error: ValidationError) -> serializers.ValidationError:
 class ReportView(APIView):
     permission_classes = [READ_REPORTS]
     renderer_classes = [JSONRenderer, _renderer("csv"), _renderer("xlsx"), _renderer("pdf")]
-    build = staticmethod(rake_report)
-    signed = False   # PDF only for the reports that get signed
+    kind = REPORTS["rake"]
 
     def perform_content_negotiation(self, request, force=False):
         # An unknown ?format= is refused in words by the view, not with DRF's bare 404.
@@ -88,11 +85,11 @@ class ReportView(APIView):
             fmt = read_format(request.query_params)
         except ValidationError as error:
             raise refusal(error) from None
-        if fmt == "pdf" and not self.signed:
+        if fmt == "pdf" and not self.kind.signed:
             raise serializers.ValidationError({"format": [
                 "A PDF is made for the reports that get signed (rake, jackpots); "
                 "use csv or xlsx here."]})
-        return respond(type(self).build(selection), fmt, request.user)
+        return respond(self.kind.build(selection), fmt, request.user)
 
 
 @extend_schema(parameters=SELECTION, responses={200: dict})
@@ -100,16 +97,14 @@ class RakeReportView(ReportView):
     """Rows per gaming day and table: hands, pot total, rake, fixed drops, bad-beat
     drops, time collection, voided hands; by dealer, by shift; adjustments; totals."""
 
-    build = staticmethod(rake_report)
-    signed = True
+    kind = REPORTS["rake"]
 
 
 @extend_schema(parameters=SELECTION, responses={200: dict})
 class JackpotReportView(ReportView):
     """Rows per gaming day and progressive that reconcile to the cent; the hit list."""
 
-    build = staticmethod(jackpot_report)
-    signed = True
+    kind = REPORTS["jackpots"]
 
 
 @extend_schema(parameters=SELECTION, responses={200: dict})
@@ -117,7 +112,7 @@ class StudReportView(ReportView):
     """Rows per gaming day and table: rounds, handle, win, hold, jackpot handle apart,
     paytable versions; by dealer; adjustments; totals."""
 
-    build = staticmethod(stud_report)
+    kind = REPORTS["stud"]
 
 
 @extend_schema(parameters=SELECTION[:5], responses={(200, "text/csv"): str})

@@ -115,3 +115,35 @@ class MeterFigure(DayFigure):
 
     def __str__(self) -> str:
         return f"{self.meter} of {self.progressive_id} on {self.gaming_day}"
+
+
+class ExportStatus(models.TextChoices):
+    QUEUED = "queued", "Waiting for a worker"
+    RUNNING = "running", "Being written"
+    DONE = "done", "Ready to download"
+    FAILED = "failed", "Failed"
+
+
+class ExportJob(models.Model):
+    """A report file written by a Celery task while the page shows its progress. Not a
+    money record: the file is a copy of figures kept elsewhere."""
+
+    report = models.CharField(max_length=20)
+    format = models.CharField(max_length=5)
+    query = models.JSONField(help_text="The selection, as the report's query parameters.")
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     related_name="+")
+    requested_at = models.DateTimeField(default=timezone.now)
+    status = models.CharField(max_length=10, choices=ExportStatus.choices,
+                              default=ExportStatus.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0, help_text="Percent done.")
+    message = models.CharField(max_length=300, blank=True)
+    filename = models.CharField(max_length=120, blank=True)
+    content = models.BinaryField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at"]
+
+    def __str__(self) -> str:
+        return f"{self.report} {self.format} for {self.requested_by_id}"

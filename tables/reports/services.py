@@ -1,6 +1,7 @@
-"""Closing a gaming day: every report's figures for the day stored once, with a checksum,
-never to change. Days close after they end (with a grace for rounds still committing);
-closing again is refused by the database."""
+"""The reports' writes. Closing a gaming day: every report's figures for the day stored
+once, with a checksum, never to change; days close after they end (with a grace for
+rounds still committing) and closing again is refused by the database. Export jobs: a
+report file written by a worker while the page shows its progress."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import hashlib
 import json
 import logging
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Min
 from django.utils import timezone
@@ -17,9 +19,17 @@ from casino.common.days import group_day_bounds
 from payouts.jackpots.models import MeterEntry, Progressive
 from tables.floor.models import Casino
 from tables.poker.models import PokerHand, TimeCollection
-from tables.reports import jackpots, rake, stud_games
-from tables.reports.models import ClosedDay, MeterFigure, RakeFigure, StudFigure
-from tables.reports.selection import Selection
+from tables.reports import charts, exports, jackpots, rake, stud_games
+from tables.reports.catalog import REPORTS
+from tables.reports.models import (
+    ClosedDay,
+    ExportJob,
+    ExportStatus,
+    MeterFigure,
+    RakeFigure,
+    StudFigure,
+)
+from tables.reports.selection import Selection, read_selection
 from tables.stud.models import StudRound
 
 log = logging.getLogger(__name__)
@@ -124,3 +134,54 @@ def verify_day(closed: ClosedDay) -> bool:
     figures["meters"] = _meter_figures(closed.casino, closed.gaming_day)
     return checksum(figures) == closed.checksum
 
+
+
+def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
+    """A file to be written by a worker; the selection is checked now, so a bad one is
+    refused before anything is queued."""
+    kind = REPORTS.get(report)
+    if kind is None:
+        raise ValidationError({"report": [f"'{report}' is not a report."]})
+    if fmt not in kind.formats:
+        raise ValidationError({"format": [f"The {kind.title.lower()} report is written as "
+                                          f"{', '.join(kind.formats)}, not '{fmt}'."]})
+    selection = read_selection(query)
+    job = ExportJob.objects.create(report=report, format=fmt, query=selection.as_query(),
+                                   requested_by=actor)
+    from tables.reports.tasks import write_export  # the task module imports this one
+
+    transaction.on_commit(lambda: write_export.delay(job.pk))
+    return job
+
+
+def _progress(job_id: int, percent: int, status: str = ExportStatus.RUNNING, **fields) -> None:
+    # One UPDATE per step, committed at once: the page polling the job sees each step.
+    ExportJob.objects.filter(pk=job_id).update(progress=percent, status=status, **fields)
+
+
+def write_export(job_id: int) -> None:
+    job = ExportJob.objects.select_related("requested_by").get(pk=job_id)
+    if job.status == ExportStatus.DONE:
+        return  # a redelivered message: the file is already written
+    kind = REPORTS[job.report]
+    try:
+        _progress(job_id, 10)
+        report = kind.build(read_selection(job.query))
+        _progress(job_id, 60)
+        content = _file(report, job.format, job.requested_by.get_username())
+    except Exception as error:
+        log.exception("export %s failed", job_id)
+        _progress(job_id, 100, ExportStatus.FAILED, finished_at=timezone.now(),
+                  message=f"The file could not be written: {error}"[:300])
+        return
+    _progress(job_id, 100, ExportStatus.DONE, content=content, finished_at=timezone.now(),
+              filename=exports.filename(report, job.format))
+
+
+def _file(report, fmt: str, run_by: str) -> bytes:
+    if fmt == "xlsx":
+        return exports.xlsx_bytes(report)
+    if fmt == "pdf":
+        return exports.pdf_bytes(report, run_by=run_by, chart_svg=charts.svg(report))
+    lines = exports.csv_lines(exports.columns_of(report), exports.lines_of(report))
+    return "".join(lines).encode()

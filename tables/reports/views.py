@@ -1,14 +1,32 @@
-"""The accountant's pages."""
+"""The accountant's pages: the card room's drop for a day, each report with its filters,
+totals, chart and downloads, the export jobs' progress, and the closed days."""
 
 from __future__ import annotations
 
-from django.shortcuts import render
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_date
+from django.views.decorators.http import require_POST
 
+from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
-from tables.floor.models import Casino
+from payouts.jackpots.models import Progressive
+from tables.floor.models import Casino, Table
+from tables.reports import charts, services
+from tables.reports.catalog import REPORTS
+from tables.reports.exports import CONTENT_TYPES, attach
+from tables.reports.models import ClosedDay, ExportJob, ExportStatus
+from tables.reports.selection import read_selection
 from tables.reports.selectors import card_room_day
+
+READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
+SHOWN_ROWS = 400  # longer reports are read in the downloads; the page shows the start
 
 
 @role_required(Role.ACCOUNTANT)
@@ -22,5 +40,87 @@ def accounting(request):
                         "tables": casino.tables.count(), "day": day,
                         "card_room": card_room_day(casino, day)})
     return render(request, "tables/accounting.html", {
-        "casinos": casinos, "asked": asked,
+        "casinos": casinos, "asked": asked, "reports": REPORTS.values(),
         "bad_day": request.GET.get("day") and asked is None and request.GET["day"]})
+
+
+def _default_query() -> dict[str, str]:
+    """The last two weeks up to the current gaming day of the first casino."""
+    casino = Casino.objects.first()
+    today = casino.gaming_day(timezone.now()) if casino else timezone.localdate()
+    return {"from": (today - dt.timedelta(days=13)).isoformat(), "to": today.isoformat()}
+
+
+def _choices() -> dict:
+    users = get_user_model().objects.filter(groups__name=Role.DEALER).order_by("username")
+    return {"casino_choices": Casino.objects.all(),
+            "table_choices": Table.objects.select_related("casino").order_by("label"),
+            "progressive_choices": Progressive.objects.all(), "dealer_choices": users}
+
+
+@role_required(*READERS)
+def report_page(request, name: str):
+    kind = REPORTS.get(name)
+    if kind is None:
+        raise Http404("There is no such report.")
+    query = request.GET if "from" in request.GET else _default_query()
+    context = {"kind": kind, "query": query, "reports": REPORTS.values(), **_choices()}
+    try:
+        selection = read_selection(query)
+    except ValidationError as error:
+        context["problems"] = problem_lines(error.message_dict)
+        return render(request, "reports/report.html", context, status=400)
+    report = kind.build(selection)
+    context.update(report=report, rows=report.rows[:SHOWN_ROWS],
+                   more=max(0, len(report.rows) - SHOWN_ROWS), series=charts.series(report),
+                   selection_query=selection.as_query())
+    return render(request, "reports/report.html", context)
+
+
+@require_POST
+@role_required(*READERS)
+def export_request(request, name: str):
+    try:
+        job = services.request_export(actor=request.user, report=name,
+                                      fmt=request.POST.get("format", ""), query=request.POST)
+    except ValidationError as error:
+        return render(request, "reports/export.html", {
+            "problems": problem_lines(error.message_dict), "kind": REPORTS.get(name)},
+            status=400)
+    return redirect("report-export", pk=job.pk)
+
+
+def _own_job(request, pk: int) -> ExportJob:
+    return get_object_or_404(ExportJob, pk=pk, requested_by=request.user)
+
+
+@role_required(*READERS)
+def export_page(request, pk: int):
+    job = _own_job(request, pk)
+    return render(request, "reports/export.html", {"job": job, "kind": REPORTS[job.report]})
+
+
+@role_required(*READERS)
+def export_state(request, pk: int):
+    job = _own_job(request, pk)
+    ready = job.status == ExportStatus.DONE
+    return JsonResponse({"status": job.status, "progress": job.progress,
+                         "status_text": job.get_status_display(), "message": job.message,
+                         "download": reverse("report-export-download", args=[job.pk])
+                         if ready else None})
+
+
+@role_required(*READERS)
+def export_download(request, pk: int):
+    job = _own_job(request, pk)
+    if job.status != ExportStatus.DONE:
+        raise Http404("The file is not written yet.")
+    return attach(HttpResponse(bytes(job.content), content_type=CONTENT_TYPES[job.format]),
+                  job.filename)
+
+
+@role_required(*READERS)
+def closed_days(request):
+    days = ClosedDay.objects.select_related("casino")[:400]
+    return render(request, "reports/closed_days.html", {"days": days,
+                                                        "reports": REPORTS.values()})

@@ -1,0 +1,55 @@
+// The accountant's pages: the report's chart (Chart.js, vendored) and an export's progress.
+(function () {
+  "use strict";
+
+  function drawChart() {
+    var canvas = document.getElementById("report-chart");
+    var source = document.getElementById("report-series");
+    if (!canvas || !source || typeof Chart === "undefined") { return; }
+    var series = JSON.parse(source.textContent);
+    var config;
+    if (series.kind === "line") {
+      var names = Object.keys(series.lines);
+      var labels = names.length ? series.lines[names[0]].labels : [];
+      var datasets = names.map(function (name) {
+        var line = series.lines[name];
+        var hitDays = series.hits.filter(function (h) { return h.progressive_name === name; })
+          .map(function (h) { return h.gaming_day; });
+        return {
+          label: name, data: line.values.map(Number), tension: 0.2,
+          pointRadius: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? 7 : 1; }),
+          pointStyle: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? "triangle" : "circle"; })
+        };
+      });
+      config = { type: "line", data: { labels: labels, datasets: datasets } };
+    } else {
+      config = { type: "bar", data: { labels: series.labels,
+        datasets: [{ label: series.label, data: series.values.map(Number), backgroundColor: "#2f6f4f" }] } };
+    }
+    config.options = { responsive: true, maintainAspectRatio: false, animation: false,
+      plugins: { legend: { display: series.kind === "line" } } };
+    canvas.dataset.drawn = "1";
+    new Chart(canvas, config);
+  }
+
+  function followExport() {
+    var box = document.getElementById("export");
+    if (!box) { return; }
+    var bar = document.getElementById("export-progress");
+    var status = document.getElementById("export-status");
+    var link = document.getElementById("export-download");
+    function poll() {
+      fetch(box.dataset.state, { credentials: "same-origin" }).then(function (r) { return r.json(); })
+        .then(function (state) {
+          bar.value = state.progress;
+          status.textContent = state.status_text + (state.message ? ": " + state.message : "");
+          if (state.download) { link.hidden = false; return; }
+          if (state.status !== "failed") { setTimeout(poll, 700); }
+        }).catch(function () { status.textContent = "The server did not answer; trying again."; setTimeout(poll, 2000); });
+    }
+    poll();
+  }
+
+  drawChart();
+  followExport();
+})();
