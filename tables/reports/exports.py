@@ -1,11 +1,12 @@
 """A report as a file: CSV (streamed row by row), XLSX (numbers as numbers, two decimals,
 a totals row) and PDF (for signing). Every format writes the same lines: the rows, the
-adjustments, the totals."""
+adjustments, the totals. An export job's file is written here, by the worker."""
 
 from __future__ import annotations
 
 import csv
 import io
+import logging
 import re
 from collections.abc import Iterable, Iterator
 
@@ -14,7 +15,13 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from tables.reports import charts
+from tables.reports.catalog import REPORTS
 from tables.reports.figures import Report
+from tables.reports.models import ExportJob, ExportStatus
+from tables.reports.selection import read_selection
+
+log = logging.getLogger(__name__)
 
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 # A spreadsheet runs a cell that starts with one of these as a formula.
@@ -137,3 +144,35 @@ def pdf_bytes(report: Report, *, run_by: str, chart_svg: str = "") -> bytes:
 def pdf_response(report: Report, *, run_by: str, chart_svg: str = "") -> HttpResponse:
     return attach(HttpResponse(pdf_bytes(report, run_by=run_by, chart_svg=chart_svg),
                                content_type=CONTENT_TYPES["pdf"]), filename(report, "pdf"))
+
+def _progress(job_id: int, percent: int, status: str = ExportStatus.RUNNING, **fields) -> None:
+    # One UPDATE per step, committed at once: the page polling the job sees each step.
+    ExportJob.objects.filter(pk=job_id).update(progress=percent, status=status, **fields)
+
+
+def write_export(job_id: int) -> None:
+    job = ExportJob.objects.select_related("requested_by").get(pk=job_id)
+    if job.status == ExportStatus.DONE:
+        return  # a redelivered message: the file is already written
+    kind = REPORTS[job.report]
+    try:
+        _progress(job_id, 10)
+        report = kind.build(read_selection(job.query))
+        _progress(job_id, 60)
+        content = _file(report, job.format, job.requested_by.get_username())
+    except Exception as error:
+        log.exception("export %s failed", job_id)
+        _progress(job_id, 100, ExportStatus.FAILED, finished_at=timezone.now(),
+                  message=f"The file could not be written: {error}"[:300])
+        return
+    _progress(job_id, 100, ExportStatus.DONE, content=content, finished_at=timezone.now(),
+              filename=filename(report, job.format))
+
+
+def _file(report, fmt: str, run_by: str) -> bytes:
+    if fmt == "xlsx":
+        return xlsx_bytes(report)
+    if fmt == "pdf":
+        return pdf_bytes(report, run_by=run_by, chart_svg=charts.svg(report))
+    lines = csv_lines(columns_of(report), lines_of(report))
+    return "".join(lines).encode()

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from tables.reports import services
+from tables.reports import closing, exports
 
 
 @shared_task(name="tables.reports.close_gaming_days", time_limit=3600)
 def close_gaming_days() -> int:
     """Beat, every quarter hour: close each gaming day once it has ended."""
-    return services.close_ended_days()
+    return closing.close_ended_days()
 
 
 @shared_task(name="tables.reports.write_export", time_limit=600, soft_time_limit=540)
 def write_export(job_id: int) -> None:
-    services.write_export(job_id)
+    exports.write_export(job_id)

@@ -7,7 +7,7 @@ import pytest
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from tables.poker.services import poker_hand_void
-from tables.reports import services
+from tables.reports import closing
 from tables.reports.models import ClosedDay, RakeFigure
 from tests.reports.conftest import at
 
@@ -25,14 +25,14 @@ def rake(api, user):
 def test_days_close_once_they_have_ended_and_not_before(holdem, play_hand, travel):
     play_hand(holdem, at(2026, 3, 3, 9))
     travel(at(2026, 3, 4, 6, 5))       # the day ended five minutes ago: still in grace
-    assert services.close_ended_days() == 0
+    assert closing.close_ended_days() == 0
     travel(at(2026, 3, 4, 6, 15))
-    assert services.close_ended_days() == 1
-    assert services.close_ended_days() == 0   # nothing more to close
+    assert closing.close_ended_days() == 1
+    assert closing.close_ended_days() == 0   # nothing more to close
     closed = ClosedDay.objects.get()
     assert (closed.casino, closed.gaming_day) == (holdem.casino, dt.date(2026, 3, 3))
     assert len(closed.checksum) == 64
-    assert services.verify_day(closed)
+    assert closing.verify_day(closed)
 
 
 def test_a_closed_day_never_changes_and_a_late_void_is_an_adjustment(
@@ -40,7 +40,7 @@ def test_a_closed_day_never_changes_and_a_late_void_is_an_adjustment(
     hand = play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
     play_hand(holdem, at(2026, 3, 3, 10), pot="30.00")
     travel(at(2026, 3, 4, 7))
-    services.close_ended_days()
+    closing.close_ended_days()
     before = rake(api, accountant)
     assert before["closed_days"] == ["2026-03-03"]
 
@@ -54,15 +54,15 @@ def test_a_closed_day_never_changes_and_a_late_void_is_an_adjustment(
                                                                      "-5.00")
     assert after["totals"]["rake"] == "3.00"
     closed = ClosedDay.objects.get(gaming_day=dt.date(2026, 3, 3))
-    assert services.verify_day(closed)   # the day's own figures still recompute the same
+    assert closing.verify_day(closed)   # the day's own figures still recompute the same
 
 
 def test_a_day_closes_only_once_and_its_figures_cannot_be_altered(holdem, play_hand, travel):
     play_hand(holdem, at(2026, 3, 3, 9))
     travel(at(2026, 3, 5, 7))
-    services.close_ended_days()
+    closing.close_ended_days()
     closed = ClosedDay.objects.get(gaming_day=dt.date(2026, 3, 3))
-    assert services.close_day(holdem.casino, dt.date(2026, 3, 3)) is None
+    assert closing.close_day(holdem.casino, dt.date(2026, 3, 3)) is None
     for sql in ("UPDATE tables_rakefigure SET rake = rake + 1",
                 "DELETE FROM tables_rakefigure",
                 "UPDATE tables_closedday SET checksum = 'x'",
@@ -78,14 +78,14 @@ def test_a_day_closes_only_once_and_its_figures_cannot_be_altered(holdem, play_h
 def test_the_checksum_shows_a_record_changed_behind_the_service(holdem, play_hand, travel):
     play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
     travel(at(2026, 3, 4, 7))
-    services.close_ended_days()
+    closing.close_ended_days()
     closed = ClosedDay.objects.get()
     with connection.cursor() as cursor:
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending events: ALTER may run
         cursor.execute("ALTER TABLE tables_pokerhand DISABLE TRIGGER USER")
         cursor.execute("UPDATE tables_pokerhand SET rake = 4")
         cursor.execute("ALTER TABLE tables_pokerhand ENABLE TRIGGER USER")
-    assert not services.verify_day(closed)
+    assert not closing.verify_day(closed)
 
 
 def test_the_beat_closes_days_through_celery(holdem, play_hand, travel):
