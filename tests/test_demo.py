@@ -1,8 +1,12 @@
+import datetime as dt
+
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.utils import timezone
 
 from tables.floor.models import Casino, Table
+from tables.stud.models import StudRound
 
 pytestmark = pytest.mark.django_db
 
@@ -35,11 +39,34 @@ def test_the_demo_casino_has_what_the_readme_promises(capsys):
         assert user is not None
         assert user.groups.get().name == username
     assert "http://127.0.0.1:8000/login/" in out
+    assert "21 gaming days" in out
+
+
+def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(api):
+    from tables.reports.closing import verify_day
+    from tables.reports.models import ClosedDay
+
+    call_command("load_demo", history_days=21)
+
+    accountant = authenticate(username="accountant", password="count-chips-demo")
+    today = Casino.objects.get(currency="USD").gaming_day(timezone.now())
+    span = {"from": (today - dt.timedelta(days=21)).isoformat(), "to": today.isoformat()}
+    for name in ("rake", "stud", "jackpots"):
+        body = api.as_user(accountant).get(f"/api/v1/reports/{name}/", span).json()
+        assert len(body["rows"]) >= 20, name
+        assert len(body["closed_days"]) == 21, name
+    jackpots = api.get("/api/v1/reports/jackpots/", span).json()
+    assert all(row["balanced"] for row in jackpots["rows"])
+    assert jackpots["hits"]
+    assert all(verify_day(day) for day in ClosedDay.objects.all())
 
 
 def test_loading_the_demo_twice_changes_nothing():
-    call_command("load_demo")
-    call_command("load_demo")
+    call_command("load_demo", history_days=2)
+    rounds = StudRound.objects.count()
+    call_command("load_demo", history_days=2)
+
+    assert StudRound.objects.count() == rounds > 0
 
     assert Casino.objects.count() == 2
     assert Table.objects.count() == 6

@@ -76,10 +76,10 @@ def table_filters(selection: Selection, *, table: str = "table",
 
 
 def grouped(queryset: QuerySet, keys: Sequence[str], measures: dict) -> list[dict]:
-    """Sums per key. The sums are named apart while querying: a sum called ``rake``
-    would hide the field ``rake`` from the sums after it."""
+    """Sums per key (0 where nothing was summed). The sums are named apart while
+    querying: a sum called ``rake`` would hide the field ``rake`` from the sums after it."""
     rows = queryset.values(*keys).annotate(**{f"sum_{n}": m for n, m in measures.items()})
-    return [{**{k: row[k] for k in keys}, **{n: row[f"sum_{n}"] for n in measures}}
+    return [{**{k: row[k] for k in keys}, **{n: row[f"sum_{n}"] or 0 for n in measures}}
             for row in rows.order_by(*keys)]
 
 

@@ -53,12 +53,15 @@ def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
     sums = list(ledger.filter(gaming_day__range=(first, last))
                 .values("gaming_day", "meter")
                 .annotate(wagers=Sum("wagers"), last_id=Max("id"),
-                          hits=Count("id", filter=Q(kind=MeterKind.AWARD)),
                           **{name: Sum("amount", filter=Q(kind=kind))
                              for name, kind in KINDS.items()}))
     after = dict(MeterEntry.objects.filter(pk__in=[s["last_id"] for s in sums])
                  .values_list("pk", "balance_after"))
     moved = {(s["gaming_day"], s["meter"]): s for s in sums}
+    # Every hit of the day's rounds, paid from the meter or a fixed award.
+    hits = dict(JackpotHit.objects.filter(progressive=progressive,
+                                          round__gaming_day__range=(first, last))
+                .values_list("round__gaming_day").annotate(n=Count("id")))
     wanted, out, day = set(days), [], first
     while day <= last:
         for meter in MeterName.values:
@@ -72,7 +75,7 @@ def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
                 out.append({"gaming_day": day, "progressive": progressive.pk, "meter": meter,
                             "opening": opening, "closing": closing,
                             "wagers": (line or {}).get("wagers") or ZERO,
-                            "hits": (line or {}).get("hits") or 0,
+                            "hits": hits.get(day, 0) if meter == MeterName.METER else 0,
                             **{m: (line or {}).get(m) or ZERO for m in MOVEMENTS},
                             "seed": progressive.seed})
         day += dt.timedelta(days=1)

@@ -1,17 +1,20 @@
 """Load a demo casino: two casinos, their stud and poker tables, paytables, collection
-schedules and one user per role.
+schedules, one user per role and, on a fresh database, a few weeks of play (closed day
+by day, as the beat would have) so every report and chart shows something.
 
 Safe to run again: existing demo objects are kept and the demo passwords reset.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
 from casino.common.roles import Role
 from payouts.jackpots import services as progressives
@@ -28,6 +31,8 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
+from tables.management.demo_history import clock_at, load_history
+from tables.reports.closing import close_ended_days
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
@@ -72,12 +77,33 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--url", default="http://127.0.0.1:8000",
                             help="Where the service will answer, for the printed instructions.")
+        parser.add_argument("--history-days", type=int, default=21,
+                            help="Gaming days of play to record on a fresh database.")
 
     @transaction.atomic
-    def handle(self, *args, url: str, **options):
+    def handle(self, *args, url: str, history_days: int, **options):
         users = {name: self._user(name, role, password)
                  for name, (role, password) in DEMO_USERS.items()}
         supervisor, dealer = users["supervisor"], users["dealer"]
+        fresh = not Casino.objects.filter(name=DEMO_CASINOS[0]["name"]).exists()
+        now = timezone.now()
+        # A fresh demo is set up on the morning its history begins, so that every ledger
+        # starts before the play it records.
+        start = now - dt.timedelta(days=history_days + 1) if fresh and history_days else now
+        with clock_at(start):
+            casinos = self._floor(supervisor, dealer)
+        if fresh and history_days:
+            self.stdout.write(f"Recording {history_days} gaming days of play ...")
+            count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
+                                 days=history_days, today=casinos[0].gaming_day(now),
+                                 jackpot=Progressive.objects.get(name=DEMO_JACKPOT))
+            closed = close_ended_days(now)
+            self.stdout.write(f"  {count} rounds and hands recorded, {closed} gaming days "
+                              "closed.")
+        self._instructions(url)
+
+    def _floor(self, supervisor, dealer) -> list[Casino]:
+        casinos = []
         for spec in DEMO_CASINOS:
             casino = Casino.objects.filter(name=spec["name"]).first() or casino_create(
                 actor=supervisor, name=spec["name"], currency=spec["currency"],
@@ -101,8 +127,12 @@ class Command(BaseCommand):
                 if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
                         table.progressive_id is None:
                     table_link_progressive(
-                        actor=supervisor, table=table, progressive=self._jackpot(supervisor))
+                        actor=supervisor, table=table,
+                        progressive=self._jackpot(supervisor, casino))
+            casinos.append(casino)
+        return casinos
 
+    def _instructions(self, url: str) -> None:
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))
         self.stdout.write(f"Log in at {url}/login/ as:")
         for name, (role, password) in DEMO_USERS.items():
@@ -111,10 +141,11 @@ class Command(BaseCommand):
         self.stdout.write(f"Floor sign: {url}/sign/{jackpot.pk}/   API docs: {url}/api/docs/   "
                           f"health: {url}/healthz")
 
-    def _jackpot(self, supervisor) -> Progressive:
+    def _jackpot(self, supervisor, casino: Casino) -> Progressive:
         existing = Progressive.objects.filter(name=DEMO_JACKPOT).first()
         return existing or progressives.progressive_create(
-            actor=supervisor, name=DEMO_JACKPOT, currency="USD", seed=Decimal("10000.00"),
+            actor=supervisor, name=DEMO_JACKPOT, casino=casino, currency="USD",
+            seed=Decimal("10000.00"),
             contribution_rate=Decimal("0.70"), reserve_rate=Decimal("0.05"),
             approval_threshold=Decimal("10000.00"))
 
