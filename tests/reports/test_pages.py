@@ -1,0 +1,66 @@
+"""The accountant's report pages: who may open them, what a bad filter says, and that a
+page shows the figures the API gives."""
+
+import html
+
+import pytest
+
+from tests.reports.conftest import at
+
+pytestmark = pytest.mark.django_db
+
+SPAN = {"from": "2026-03-03", "to": "2026-03-03"}
+
+
+@pytest.mark.parametrize("path", ["/accounting/reports/rake/", "/accounting/reports/stud/",
+                                  "/accounting/reports/jackpots/", "/accounting/closed-days/"])
+def test_report_pages_are_for_accountants_and_supervisors(client, path, accountant,
+                                                          supervisor, dealer):
+    assert client.get(path).status_code == 302  # to the login page
+    client.force_login(dealer)
+    assert client.get(path).status_code == 403
+    for reader in (accountant, supervisor):
+        client.force_login(reader)
+        assert client.get(path).status_code == 200
+
+
+def test_the_page_shows_the_rows_totals_and_downloads(client, accountant, holdem, play_hand):
+    play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
+    client.force_login(accountant)
+    page = client.get("/accounting/reports/rake/", SPAN).content.decode()
+    assert "HE-1" in page
+    assert "5.00" in page
+    assert "format=csv" in page
+    assert "Prepare PDF" in page
+    assert 'id="report-series"' in page
+
+
+def test_a_bad_filter_is_said_in_words_and_nothing_is_computed(client, accountant):
+    client.force_login(accountant)
+    response = client.get("/accounting/reports/stud/", {"from": "2026-03-05", "to": "2026-03-03"})
+    assert response.status_code == 400
+    assert "The last day 2026-03-03 comes before the first 2026-03-05" in html.unescape(
+        response.content.decode())
+
+
+def test_an_unknown_report_is_not_found(client, accountant):
+    client.force_login(accountant)
+    assert client.get("/accounting/reports/payroll/").status_code == 404
+
+
+def test_a_stud_report_offers_no_pdf(client, accountant):
+    client.force_login(accountant)
+    page = client.get("/accounting/reports/stud/", SPAN).content.decode()
+    assert "Prepare PDF" not in page
+    response = client.post("/accounting/reports/stud/export/", {**SPAN, "format": "pdf"})
+    assert response.status_code == 400
+    assert "not &#x27;pdf&#x27;" in response.content.decode()
+
+
+def test_someone_elses_export_is_not_found(client, accountant, supervisor):
+    from tables.reports.services import request_export
+
+    job = request_export(actor=supervisor, report="rake", fmt="xlsx", query=SPAN)
+    client.force_login(accountant)
+    assert client.get(f"/accounting/exports/{job.pk}/").status_code == 404
+    assert client.get(f"/accounting/exports/{job.pk}/download/").status_code == 404
