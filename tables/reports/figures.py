@@ -53,11 +53,14 @@ def closed_days_of(books: Iterable[int | None], first: dt.date,
 
 def open_records(selection: Selection, closed: dict[Any, set[dt.date]], *,
                  day: str = "gaming_day", casino: str = "table__casino") -> Q:
-    """The records of the span's days that are not closed yet, in each casino."""
+    """The records of the span's days that are not closed yet, in each casino; when every
+    day is closed, a condition Django answers without a query."""
     either = Q(pk__in=[])
     for one in selection.casinos():
-        either |= Q(**{casino: one}) & ~Q(**{f"{day}__in": closed.get(one.pk, set())})
-    return either & Q(**{f"{day}__range": (selection.first, selection.last)})
+        still_open = [d for d in selection.days() if d not in closed.get(one.pk, set())]
+        if still_open:
+            either |= Q(**{casino: one, f"{day}__in": still_open})
+    return either
 
 
 def closed_figures(selection: Selection) -> Q:

@@ -48,8 +48,15 @@ def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
         return []
     first, last = days[0], days[-1]
     ledger = MeterEntry.objects.filter(progressive=progressive)
-    balances = dict(ledger.filter(gaming_day__lt=first).order_by("meter", "-id")
-                    .distinct("meter").values_list("meter", "balance_after"))
+    balances = {}
+    for meter in MeterName.values:
+        # The last entry before the first day, read down the (progressive, day) index: a
+        # DISTINCT ON over the meters would read the whole earlier ledger.
+        last_before = (ledger.filter(meter=meter, gaming_day__lt=first)
+                       .order_by("-gaming_day", "-id").values_list("balance_after", flat=True)
+                       .first())
+        if last_before is not None:
+            balances[meter] = last_before
     sums = list(ledger.filter(gaming_day__range=(first, last))
                 .values("gaming_day", "meter")
                 .annotate(wagers=Sum("wagers"), last_id=Max("id"),

@@ -81,10 +81,14 @@ def adjustments(selection: Selection) -> list[dict]:
                                            dealer="round__dealer"))
              .exclude(round__gaming_day=F("gaming_day"))
              .select_related("round__table", "voided_by"))
+    voids = list(voids)
+    # The voided rounds' own figures, in one grouped query.
+    figures_of = {row["round"]: row for row in _seats(Q(round__in=[v.round_id for v in voids]),
+                                                      ("round",))} if voids else {}
     lines = []
     for void in voids:
         record = void.round
-        [own] = _seats(Q(round=record), ("round",)) or [{}]
+        own = figures_of.get(record.pk, {})
         lines.append({
             "gaming_day": void.gaming_day, "table": record.table_id,
             "table_label": record.table.label, "record": "stud round", "record_id": record.pk,
