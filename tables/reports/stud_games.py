@@ -15,6 +15,8 @@ from django.db.models import (
     DecimalField,
     Exists,
     F,
+    Max,
+    Min,
     OuterRef,
     Q,
     Sum,
@@ -28,7 +30,7 @@ from tables.reports.figures import Report
 from tables.reports.models import StudFigure
 from tables.reports.selection import Selection
 from tables.rules.stud import Decision, Outcome, SideWager
-from tables.stud.models import StudRoundVoid, StudSeat
+from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 MONEY = ("handle", "win", "jackpot_handle")
 MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
@@ -57,18 +59,25 @@ def _seats(where: Q, keys: Sequence[str]) -> list[dict]:
 
 
 def live_figures(selection: Selection, closed, keys: Sequence[str] = FINEST) -> list[dict]:
+    """The open days' figures from the seats. Seats carry no day: the span's rounds (by
+    their day index) give the range of round ids, so the seats are read down their own
+    round index instead of all of them."""
+    rounds = StudRound.objects.filter(figures.open_records(selection, closed),
+                                      figures.table_filters(selection))
+    ids = rounds.aggregate(low=Min("id"), high=Max("id"))
+    if ids["low"] is None:
+        return []
     where = (figures.open_records(selection, closed, day="round__gaming_day",
                                   casino="round__table__casino")
-             & figures.table_filters(selection, table="round__table", dealer="round__dealer"))
+             & figures.table_filters(selection, table="round__table", dealer="round__dealer")
+             & Q(round_id__gte=ids["low"], round_id__lte=ids["high"]))
     return _seats(where, keys)
 
 
-def _grouped(selection: Selection, closed, keys: Sequence[str]) -> list[dict]:
+def _stored(selection: Selection, keys: Sequence[str]) -> list[dict]:
     stored = StudFigure.objects.filter(figures.closed_figures(selection),
                                        figures.table_filters(selection))
-    return figures.combine(keys, MEASURES,
-                           figures.grouped(stored, keys, {m: Sum(m) for m in MEASURES}),
-                           live_figures(selection, closed, keys))
+    return figures.grouped(stored, keys, {m: Sum(m) for m in MEASURES})
 
 
 def adjustments(selection: Selection) -> list[dict]:
@@ -126,8 +135,10 @@ def _with_paytables(rows: list[dict]) -> list[dict]:
 def stud_report(selection: Selection) -> Report:
     closed = figures.closed_days_of([c.pk for c in selection.casinos()], selection.first,
                                     selection.last)
-    rows = _with_paytables(_grouped(selection, closed, ("gaming_day", "table", "paytable")))
-    by_dealer = _grouped(selection, closed, ("dealer",))
+    live = live_figures(selection, closed)   # once, at the finest grain: both views sum it
+    by_day = ("gaming_day", "table", "paytable")
+    rows = _with_paytables(figures.combine(by_day, MEASURES, _stored(selection, by_day), live))
+    by_dealer = figures.combine(("dealer",), MEASURES, _stored(selection, ("dealer",)), live)
     late = adjustments(selection)
     totals = figures.total([*rows, *late], MEASURES)
     labels = figures.labels_of([*rows, *by_dealer, *late])
