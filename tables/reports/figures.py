@@ -134,6 +134,16 @@ def labels_of(rows: Iterable[dict]) -> tuple[dict[int, str], dict[int, str]]:
             {u.pk: u.get_username() for u in users})
 
 
+def labelled(row: dict, labels: tuple[dict[int, str], dict[int, str]]) -> dict:
+    """The row with its table's label and its dealer's name (from labels_of)."""
+    tables, dealers = labels
+    if "table" in row:
+        row["table_label"] = tables.get(row["table"], "")
+    if "dealer" in row:
+        row["dealer_name"] = dealers.get(row["dealer"], "")
+    return row
+
+
 def written(row: dict, money_fields: Sequence[str]) -> dict:
     out = dict(row)
     for name in money_fields:

@@ -97,13 +97,8 @@ def _line(void, record, noun: str, **amounts) -> dict:
 
 
 def _finish(row: dict, labels) -> dict:
-    tables, dealers = labels
     row["drop"] = row["rake"] + row["bad_beat"] + row["time_collection"]
-    if "table" in row:
-        row["table_label"] = tables.get(row["table"], "")
-    if "dealer" in row:
-        row["dealer_name"] = dealers.get(row["dealer"], "")
-    return figures.written(row, MONEY)
+    return figures.written(figures.labelled(row, labels), MONEY)
 
 
 def rake_report(selection: Selection) -> Report:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -29,6 +30,11 @@ class Selection:
     dealer: object | None = None
 
     def casinos(self) -> list[Casino]:
+        return self._casinos
+
+    @cached_property
+    def _casinos(self) -> list[Casino]:
+        # Read once: a report asks for them in each of its queries.
         if self.casino is not None:
             return [self.casino]
         if self.table is not None:

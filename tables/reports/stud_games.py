@@ -108,15 +108,10 @@ def adjustments(selection: Selection) -> list[dict]:
 
 
 def _finish(row: dict, labels, paytables: dict[int, str]) -> dict:
-    tables, dealers = labels
     row["hold"] = figures.ratio(row["win"], row["handle"])
-    if "table" in row:
-        row["table_label"] = tables.get(row["table"], "")
-    if "dealer" in row:
-        row["dealer_name"] = dealers.get(row["dealer"], "")
     if "paytable_ids" in row:
         row["paytables"] = [paytables[p] for p in row.pop("paytable_ids")]
-    return figures.written(row, MONEY)
+    return figures.written(figures.labelled(row, labels), MONEY)
 
 
 def _with_paytables(rows: list[dict]) -> list[dict]:
