@@ -8,6 +8,8 @@ from rest_framework.routers import DefaultRouter
 
 from casino import views
 from casino.common import api
+from payouts.analysis import api as analysis_api
+from payouts.analysis import views as analysis_views
 from payouts.jackpots import api as jackpots_api
 from payouts.jackpots import views as jackpots_views
 from payouts.terms import api as terms_api
@@ -92,6 +94,16 @@ reports = [
 ]
 
 terms = [
+    path("pit/paytables/<int:pk>/analysis/", analysis_views.analysis_panel,
+         name="pit-paytable-analysis"),
+    path("pit/analyses/<int:pk>/state.json", analysis_views.analysis_state,
+         name="pit-analysis-state"),
+    path("pit/analyses/<int:pk>/par-sheet.pdf", analysis_views.par_sheet_pdf,
+         name="pit-par-sheet"),
+    path("api/v1/paytables/<int:pk>/analysis/", analysis_api.PaytableAnalysisView.as_view(),
+         name="paytable-analysis"),
+    path("api/v1/progressives/<int:pk>/analysis/",
+         analysis_api.ProgressiveAnalysisView.as_view(), name="progressive-analysis"),
     path("pit/paytables/", terms_views.paytable_list, name="pit-paytable-list"),
     path("pit/paytables/new/", terms_views.paytable_create, name="pit-paytable-create"),
     path("pit/paytables/compare/", terms_views.paytable_compare, name="pit-paytable-compare"),

@@ -1,5 +1,6 @@
 """Django finds an app's models here: each subdomain keeps its own."""
 
+from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -11,5 +12,6 @@ from payouts.jackpots.models import (
 )
 from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["CapScope", "HitStatus", "JackpotHit", "MeterEntry", "MeterKind", "MeterName",
-           "Method", "Paytable", "Progressive", "RakeSchedule", "ReconciliationCheck"]
+__all__ = ["AnalysisStatus", "CapScope", "HitStatus", "JackpotHit", "MeterEntry", "MeterKind",
+           "MeterName", "Method", "ParAnalysis", "Paytable", "Progressive", "RakeSchedule",
+           "ReconciliationCheck"]

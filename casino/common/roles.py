@@ -85,7 +85,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_timecollection", "tables.add_timecollectionvoid",
         "tables.view_timecollectionvoid",
         "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
-        "tables.view_meterfigure",
+        "tables.view_meterfigure", "payouts.view_paranalysis",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
                   "tables.add_studround", "tables.view_studround", "tables.view_studseat",
@@ -103,7 +103,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
                       "tables.view_badbeatentry", "tables.view_timecollection",
                       "tables.view_timecollectionvoid", "tables.view_closedday",
                       "tables.view_rakefigure", "tables.view_studfigure",
-                      "tables.view_meterfigure"],
+                      "tables.view_meterfigure", "payouts.view_paranalysis"],
 }
 
 

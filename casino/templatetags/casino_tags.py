@@ -11,7 +11,10 @@ def words(value) -> str:
 
 @register.filter
 def get_item(mapping, key):
-    """A dict's value by a key held in a variable (a report's column)."""
+    """A dict's value by a key held in a variable (a report's column); a list's by index."""
+    if isinstance(mapping, list | tuple):
+        return mapping[key] if isinstance(key, int) and -len(mapping) <= key < len(mapping) \
+            else None
     return mapping.get(key) if hasattr(mapping, "get") else None
 
 
@@ -19,3 +22,14 @@ def get_item(mapping, key):
 def join_list(value):
     """A list (a row's paytable versions) as 'a, b'; anything else unchanged."""
     return ", ".join(map(str, value)) if isinstance(value, list | tuple) else value
+
+
+@register.filter
+def percent(value, places: int = 3) -> str:
+    """A decimal fraction as a percentage: '0.052243057716' -> '5.224%'."""
+    from decimal import Decimal, InvalidOperation
+    try:
+        share = Decimal(str(value)) * 100
+    except (InvalidOperation, TypeError):
+        return ""
+    return f"{share:.{int(places)}f}%"

@@ -113,7 +113,7 @@ def xlsx_bytes(report: Report) -> bytes:
 def _write_cell(sheet, row: int, col: int, name: str, value, amount, share) -> None:
     if value is None:
         return
-    if name == "hold":
+    if name in ("hold", "theoretical_hold"):
         sheet.write_number(row, col, float(value), share)
     elif isinstance(value, bool):
         sheet.write_boolean(row, col, value)

@@ -24,6 +24,7 @@ from django.db.models import (
     When,
 )
 
+from payouts.analysis.selectors import theoretical_holds
 from payouts.terms.models import Paytable
 from tables.reports import figures
 from tables.reports.figures import Report
@@ -32,10 +33,10 @@ from tables.reports.selection import Selection
 from tables.rules.stud import Decision, Outcome, SideWager
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
-MONEY = ("handle", "win", "jackpot_handle")
+MONEY = ("handle", "win", "jackpot_handle", "theoretical_win")
 MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
 COLUMNS = ("gaming_day", "table", "table_label", "rounds", "handle", "win", "hold",
-           "jackpot_handle", "paytables", "voided")
+           "theoretical_win", "theoretical_hold", "jackpot_handle", "paytables", "voided")
 FINEST = ("gaming_day", "table", "dealer", "shift", "paytable")
 ALIASES = {key: F(f"round__{key}") for key in FINEST}
 
@@ -109,22 +110,40 @@ def adjustments(selection: Selection) -> list[dict]:
 
 def _finish(row: dict, labels, paytables: dict[int, str]) -> dict:
     row["hold"] = figures.ratio(row["win"], row["handle"])
+    theory = row.get("theoretical_win")
+    row["theoretical_hold"] = None if theory is None else figures.ratio(theory, row["handle"])
     if "paytable_ids" in row:
         row["paytables"] = [paytables[p] for p in row.pop("paytable_ids")]
-    return figures.written(figures.labelled(row, labels), MONEY)
+    out = figures.written(figures.labelled(row, labels), MONEY)
+    if theory is None:
+        out["theoretical_win"] = None  # not computed yet: unknown, not zero
+    return out
 
 
-def _with_paytables(rows: list[dict]) -> list[dict]:
-    """Rows per day, table and paytable folded into rows per day and table."""
+def _with_paytables(rows: list[dict], risk: dict[int, Decimal]) -> list[dict]:
+    """Rows per day, table and paytable folded into rows per day and table, with what the
+    paytables' exact game math expects the house to win on that handle (none until every
+    paytable's figures are computed)."""
     folded: dict[tuple, dict] = {}
     for row in rows:
         key = (row["gaming_day"], row["table"])
         into = folded.setdefault(key, {"gaming_day": key[0], "table": key[1],
-                                       "paytable_ids": [], **dict.fromkeys(MEASURES, 0)})
+                                       "paytable_ids": [], "theoretical_win": Decimal(0),
+                                       **dict.fromkeys(MEASURES, 0)})
         into["paytable_ids"].append(row["paytable"])
         for name in MEASURES:
             into[name] += row[name] or 0
+        share = risk.get(row["paytable"])
+        if share is None or into["theoretical_win"] is None:
+            into["theoretical_win"] = None
+        else:
+            into["theoretical_win"] += share * (row["handle"] or 0)
     return list(folded.values())
+
+
+def _total_theory(rows: list[dict]) -> Decimal | None:
+    wins = [r["theoretical_win"] for r in rows]
+    return None if not wins or None in wins else sum(wins, Decimal(0))
 
 
 def stud_report(selection: Selection) -> Report:
@@ -132,10 +151,13 @@ def stud_report(selection: Selection) -> Report:
                                     selection.last)
     live = live_figures(selection, closed)   # once, at the finest grain: both views sum it
     by_day = ("gaming_day", "table", "paytable")
-    rows = _with_paytables(figures.combine(by_day, MEASURES, _stored(selection, by_day), live))
+    per_paytable = figures.combine(by_day, MEASURES, _stored(selection, by_day), live)
+    rows = _with_paytables(per_paytable, theoretical_holds({r["paytable"] for r in
+                                                           per_paytable}))
     by_dealer = figures.combine(("dealer",), MEASURES, _stored(selection, ("dealer",)), live)
     late = adjustments(selection)
     totals = figures.total([*rows, *late], MEASURES)
+    totals["theoretical_win"] = _total_theory(rows)
     labels = figures.labels_of([*rows, *by_dealer, *late])
     paytables = {p.pk: f"{p.name} v{p.version}" for p in Paytable.objects.filter(
         pk__in={p for r in rows for p in r["paytable_ids"]})}

@@ -1,0 +1,48 @@
+"""The worker's half of game math: compute an analysis exactly once, saying how far it is."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+from django.utils import timezone
+
+from payouts.analysis.figures import sheet_json
+from payouts.analysis.models import AnalysisStatus, ParAnalysis
+from tables.rules.stud_par import par_sheet
+
+
+def _report(analysis_id: int):
+    last = [-1]
+
+    def progress(fraction: float, words: str) -> None:
+        percent = min(99, int(fraction * 100))
+        if percent >= last[0] + 3:
+            last[0] = percent
+            ParAnalysis.objects.filter(pk=analysis_id).update(progress=percent,
+                                                             message=words[:300])
+    return progress
+
+
+def compute(analysis_id: int) -> None:
+    """The worker's half: compute the figures exactly once, and say how far it is."""
+    claimed = ParAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED).update(
+        status=AnalysisStatus.RUNNING, progress=1, message="starting")
+    if not claimed:
+        return  # done, or another worker has it
+    analysis = ParAnalysis.objects.get(pk=analysis_id)
+    terms = analysis.terms  # as asked for: a draft may have changed since
+    started = time.perf_counter()
+    try:
+        sheet = par_sheet(terms["odds"], Decimal(terms["max_payout"]),
+                          terms["dealer_qualifier"], analysis.ante,
+                          progress=_report(analysis_id))
+    except Exception as error:
+        ParAnalysis.objects.filter(pk=analysis_id).update(
+            status=AnalysisStatus.FAILED, finished_at=timezone.now(),
+            message=f"The figures could not be computed: {error}"[:300])
+        raise
+    ParAnalysis.objects.filter(pk=analysis_id).update(
+        status=AnalysisStatus.DONE, progress=100, message="", finished_at=timezone.now(),
+        seconds=time.perf_counter() - started,
+        result=sheet_json(sheet, terms, analysis.terms_checksum))

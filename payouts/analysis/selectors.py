@@ -1,0 +1,53 @@
+"""Reads of game math: a progressive's side bet at a meter, the theoretical edge reports
+set beside a table's hold."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+
+from payouts.analysis.figures import side_bet_json
+from payouts.analysis.models import UNCAPPED, AnalysisStatus, ParAnalysis
+from payouts.analysis.services import request_analysis
+from payouts.jackpots.models import Progressive, award_rules
+from payouts.terms.models import Paytable
+from tables.rules.money import MoneyError, read_amount
+from tables.rules.side_bet import side_bet_sheet
+
+
+def read_meter(progressive: Progressive, raw) -> Decimal:
+    if raw in (None, ""):
+        return progressive.amount
+    try:
+        meter = read_amount(raw)
+    except MoneyError:
+        raise ValidationError({"meter": [f"'{raw}' is not an amount: write it like "
+                                         "100000.00."]}) from None
+    if meter < 0 or meter != meter.quantize(Decimal("0.01")):
+        raise ValidationError({"meter": [f"A meter of {raw} cannot be shown: give an amount "
+                                         "of 0 or more, in cents."]})
+    return meter
+
+
+def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:
+    sheet = side_bet_sheet(award_rules(progressive.awards), wager=progressive.wager,
+                           contribution_rate=progressive.contribution_rate,
+                           seed=progressive.seed)
+    return side_bet_json(sheet, meter, contribution_rate=progressive.contribution_rate,
+                         reserve_rate=progressive.reserve_rate, seed=progressive.seed)
+
+
+def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
+    """Paytable version -> the share of the handle (antes and raises) its exact game math
+    expects the house to keep under optimal play: the element of risk where the cap cuts
+    no win. Versions whose figures are not computed yet are asked for now and left out."""
+    ids = set(paytable_ids)
+    holds: dict[int, Decimal] = {}
+    for paytable_id, result in ParAnalysis.objects.filter(
+            paytable_id__in=ids, ante_key=UNCAPPED, status=AnalysisStatus.DONE).order_by(
+            "requested_at").values_list("paytable_id", "result"):
+        holds[paytable_id] = Decimal(result["element_of_risk"])
+    for paytable in Paytable.objects.filter(pk__in=ids - holds.keys()):
+        request_analysis(paytable)
+    return holds

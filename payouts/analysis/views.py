@@ -1,0 +1,70 @@
+"""The supervisor's game math: the panel on the paytable page (this version's figures
+beside the published one's), its progress, and the printable PAR sheet."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+
+from casino.common.pages import problems_of
+from casino.common.roles import Role, role_required
+from payouts.analysis import services
+from payouts.analysis.models import ParAnalysis
+from payouts.terms.models import Paytable
+from payouts.terms.versioning import PublicationStatus
+
+READERS = (Role.SUPERVISOR, Role.ACCOUNTANT)
+
+
+def _published_sibling(paytable: Paytable) -> Paytable | None:
+    published = Paytable.objects.filter(family=paytable.family_id,
+                                        status=PublicationStatus.PUBLISHED).first()
+    return None if published is None or published.pk == paytable.pk else published
+
+
+@role_required(*READERS)
+def analysis_panel(request, pk: int):
+    """This version's figures (and the published version's) at the ante asked for."""
+    paytable = get_object_or_404(Paytable, pk=pk)
+    try:
+        ante = services.read_ante(paytable, request.GET.get("ante"))
+    except ValidationError as refused:
+        return render(request, "payouts/analysis_panel.html", {
+            "paytable": paytable, "problems": problems_of(refused)}, status=400)
+    columns = [(paytable, services.request_analysis(paytable, ante))]
+    published = _published_sibling(paytable)
+    if published is not None:
+        ante_there = min(max(ante, published.min_ante), published.max_ante)
+        columns.append((published, services.request_analysis(published, ante_there)))
+    return render(request, "payouts/analysis_panel.html", {
+        "paytable": paytable, "ante": ante, "columns": columns,
+        "pending": any(not a.ready for _, a in columns)})
+
+
+@role_required(*READERS)
+def analysis_state(request, pk: int):
+    analysis = get_object_or_404(ParAnalysis, pk=pk)
+    return JsonResponse({"status": analysis.status, "progress": analysis.progress,
+                         "status_text": analysis.get_status_display(),
+                         "message": analysis.message})
+
+
+@role_required(*READERS)
+def par_sheet_pdf(request, pk: int):
+    """The printable PAR sheet of one analysis: terms, checksum, outcomes, strategy."""
+    from weasyprint import HTML  # heavy: loaded only for a PDF
+
+    analysis = get_object_or_404(ParAnalysis.objects.select_related("paytable"), pk=pk)
+    if not analysis.ready:
+        raise Http404("These figures are still being computed.")
+    html = render_to_string("payouts/par_sheet_pdf.html", {
+        "analysis": analysis, "paytable": analysis.paytable, "r": analysis.result,
+        "run_by": request.user.get_username(), "run_at": timezone.now()})
+    paytable = analysis.paytable
+    name = f"par-sheet-{paytable.family_id}-v{paytable.version}-{analysis.ante_key}.pdf"
+    response = HttpResponse(HTML(string=html).write_pdf(), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response

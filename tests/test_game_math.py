@@ -1,0 +1,148 @@
+"""Game math in the service: the analysis API (202, then 200), its cache per terms and
+ante, the progressive's side bet, the supervisor's panel, the PAR sheet PDF."""
+
+import io
+from decimal import Decimal as D
+from fractions import Fraction
+
+import pytest
+from pypdf import PdfReader
+
+from payouts.analysis.models import AnalysisStatus, ParAnalysis
+from payouts.terms import services as terms
+
+pytestmark = pytest.mark.django_db
+
+
+def analysis(api, user, paytable, capture, **query):
+    """Ask twice, as a client polls: the worker runs in between (eagerly, after commit)."""
+    with capture(execute=True):
+        first = api.as_user(user).get(f"/api/v1/paytables/{paytable.pk}/analysis/", query)
+    second = api.as_user(user).get(f"/api/v1/paytables/{paytable.pk}/analysis/", query)
+    return first, second
+
+
+def test_the_paytable_analysis_is_202_while_computing_then_the_exact_figures(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks):
+    first, second = analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks,
+                             ante="10.00")
+
+    assert first.status_code == 202, first.content
+    assert first.json()["status"] == "queued"
+    assert first["Retry-After"]
+    assert second.status_code == 200, second.content
+    body = second.json()
+    assert (body["house_edge"][:6], body["element_of_risk"][:6], body["raise_rate"][:6],
+            body["dealer_qualifies"][:6]) == ("0.0522", "0.0255", "0.5222", "0.5631")
+    assert round(D(body["house_edge"]) * 100, 3) == D("5.224")
+    assert body["std_dev"].startswith("2.24")
+    assert sum(D(p) for p in body["outcomes"].values()) == pytest.approx(D(1), abs=D("1e-9"))
+    loss = Fraction(1_132_600_203_540, 19_933_230_517_200)  # RULES.md 2.10, exactly
+    assert body["house_strategy"]["exact"] == f"{loss.numerator}/{loss.denominator}"
+    assert body["strategy"]["rows"][-1] == {"hand": "A K 4 3 2", "cells": ["raise"] * 3 +
+                                            ["fold"] * 10}
+    assert len(body["terms_checksum"]) == 64
+
+
+def test_figures_are_kept_per_terms_and_per_ante_only_where_the_cap_binds(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks):
+    analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks, ante="5.00")
+    _, same = analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks,
+                       ante="20.00")
+    assert same.status_code == 200  # 2 x 20 x 100 = 4,000: under the cap, the same figures
+    assert ParAnalysis.objects.count() == 1
+
+    _, capped = analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks,
+                         ante="100.00")
+    assert capped.status_code == 200
+    assert D(capped.json()["house_edge"]) > D(same.json()["house_edge"])
+    assert sorted(ParAnalysis.objects.values_list("ante_key", flat=True)) == [
+        "100.00", "uncapped"]
+
+
+def test_a_draft_edited_after_its_figures_gets_new_ones(
+        api, supervisor, django_capture_on_commit_callbacks):
+    draft = terms.paytable_create(actor=supervisor, name="Trial", variant="us")
+    _, before = analysis(api, supervisor, draft, django_capture_on_commit_callbacks)
+    terms.paytable_update(actor=supervisor, paytable=draft,
+                          odds={**draft.odds, "flush": 8})
+    draft.refresh_from_db()
+    _, after = analysis(api, supervisor, draft, django_capture_on_commit_callbacks)
+
+    assert D(after.json()["house_edge"]) < D(before.json()["house_edge"])
+    assert before.json()["terms_checksum"] != after.json()["terms_checksum"]
+    assert ParAnalysis.objects.filter(paytable=draft).count() == 2
+
+
+@pytest.mark.parametrize(("ante", "words"), [
+    ("abc", "'abc' is not an amount"), ("1.00", "antes run from 5.00 to 100.00"),
+    ("10.005", "in cents")])
+def test_a_bad_ante_is_refused_naming_it(api, supervisor, us_paytable, ante, words):
+    response = api.as_user(supervisor).get(f"/api/v1/paytables/{us_paytable.pk}/analysis/",
+                                           {"ante": ante})
+    assert response.status_code == 400
+    assert words in response.json()["ante"][0]
+    assert not ParAnalysis.objects.exists()
+
+
+def test_only_supervisors_and_accountants_read_game_math(api, dealer, accountant, us_paytable,
+                                                         progressive):
+    assert api.get(f"/api/v1/paytables/{us_paytable.pk}/analysis/").status_code == 401
+    assert api.as_user(dealer).get(
+        f"/api/v1/paytables/{us_paytable.pk}/analysis/").status_code == 403
+    assert api.as_user(accountant).get(
+        f"/api/v1/progressives/{progressive.pk}/analysis/").status_code == 200
+
+
+def test_the_progressive_analysis_gives_the_return_at_a_meter_and_the_break_even(
+        api, supervisor, progressive):
+    url = f"/api/v1/progressives/{progressive.pk}/analysis/"
+    body = api.as_user(supervisor).get(url, {"meter": "100000.00"}).json()
+    richer = api.as_user(supervisor).get(url, {"meter": "110000.00"}).json()
+
+    assert round((D(richer["return"]) - D(body["return"])) * 100, 2) == D("2.92")
+    assert body["break_even_meter"] == "218047.37"
+    assert D(body["return"]) < 1 < D(api.as_user(supervisor).get(
+        url, {"meter": "218047.37"}).json()["return"])
+    royal = body["awards"][0]
+    assert (royal["category"], royal["combinations"], royal["one_in"]) == (
+        "royal_flush", 4, "649740.00")
+    # 70% to the meter, 10,000 seed every 649,740 hands, fixed awards 0.3624 of a wager.
+    assert D(body["house_share"]) == pytest.approx(
+        1 - D("0.36237571951858") - D("0.70") - D(4 * 10000) / 2_598_960, abs=D("1e-11"))
+
+
+def test_a_bad_meter_is_refused_naming_it(api, supervisor, progressive):
+    response = api.as_user(supervisor).get(
+        f"/api/v1/progressives/{progressive.pk}/analysis/", {"meter": "-5"})
+    assert response.status_code == 400
+    assert "meter of -5" in response.json()["meter"][0]
+
+
+def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par_sheet(
+        client, supervisor, us_paytable, django_capture_on_commit_callbacks):
+    draft = terms.paytable_new_version(actor=supervisor, paytable=us_paytable)
+    terms.paytable_update(actor=supervisor, paytable=draft, odds={**draft.odds, "flush": 8})
+    client.force_login(supervisor)
+    with django_capture_on_commit_callbacks(execute=True):
+        waiting = client.get(f"/pit/paytables/{draft.pk}/analysis/")
+    assert b"<progress" in waiting.content
+    assert b"Waiting for a worker" in waiting.content
+
+    page = client.get(f"/pit/paytables/{draft.pk}/analysis/").content.decode()
+    assert "v2 (draft)" in page
+    assert "v1 (published)" in page
+    assert "5.224%" in page  # the published version's edge, beside the draft's
+    assert "A K 4 3 2" in page
+
+    done = ParAnalysis.objects.get(paytable=us_paytable)
+    assert done.status == AnalysisStatus.DONE
+    assert done.seconds > 0
+    pdf = client.get(f"/pit/analyses/{done.pk}/par-sheet.pdf")
+    assert pdf["Content-Type"] == "application/pdf"
+    text = "".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "PAR sheet: House US v1" in text
+    assert done.terms_checksum[:16] in text.replace("\n", "")
+    assert "5.2243%" in text
+    assert "A K 4 3 2" in text
+    assert "Approved by" in text
