@@ -100,6 +100,8 @@ terms = [
          name="pit-analysis-state"),
     path("pit/analyses/<int:pk>/par-sheet.pdf", analysis_views.par_sheet_pdf,
          name="pit-par-sheet"),
+    path("pit/progressives/<int:pk>/side-bet/", analysis_views.side_bet_panel,
+         name="pit-progressive-side-bet"),
     path("api/v1/paytables/<int:pk>/analysis/", analysis_api.PaytableAnalysisView.as_view(),
          name="paytable-analysis"),
     path("api/v1/progressives/<int:pk>/analysis/",

@@ -146,3 +146,33 @@ def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par
     assert "5.2243%" in text
     assert "A K 4 3 2" in text
     assert "Approved by" in text
+
+
+def test_the_progressive_page_shows_the_side_bet_at_a_meter_with_its_line(
+        client, supervisor, progressive):
+    client.force_login(supervisor)
+    page = client.get(f"/pit/progressives/{progressive.pk}/").content.decode()
+    assert f'data-src="/pit/progressives/{progressive.pk}/side-bet/"' in page
+
+    panel = client.get(f"/pit/progressives/{progressive.pk}/side-bet/",
+                       {"meter": "218047.37"}).content.decode()
+    assert "218047.37" in panel
+    assert '<td class="num" id="side-bet-return">1.000000' in panel
+    assert "<polyline" in panel
+    assert "649740.00" in panel  # one royal in 649,740 hands
+
+    refused = client.get(f"/pit/progressives/{progressive.pk}/side-bet/", {"meter": "lots"})
+    assert refused.status_code == 400
+    assert "meter: &#x27;lots&#x27; is not an amount" in refused.content.decode()
+    assert 'value="lots"' in refused.content.decode()  # the form stays, to try again
+
+
+def test_a_bad_ante_on_the_panel_is_said_in_words_and_the_form_stays(client, supervisor,
+                                                                    us_paytable):
+    client.force_login(supervisor)
+    refused = client.get(f"/pit/paytables/{us_paytable.pk}/analysis/", {"ante": "1000.00"})
+    assert refused.status_code == 400
+    text = refused.content.decode()
+    assert "ante: An ante of 1000.00 is not played at this paytable" in text
+    assert 'value="1000.00"' in text
+    assert not ParAnalysis.objects.exists()

@@ -51,3 +51,22 @@ def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
     for paytable in Paytable.objects.filter(pk__in=ids - holds.keys()):
         request_analysis(paytable)
     return holds
+
+
+def return_line(figures: dict, meter: Decimal, width: int = 600, height: int = 160) -> dict:
+    """Points of an SVG line: the return from an empty meter to twice the break-even (or
+    the meter shown), with the break-even at 1 marked."""
+    even = Decimal(figures["break_even_meter"]) if figures["break_even_meter"] else None
+    top = max(meter, (even or meter) * 2, Decimal(1))
+    start = Decimal(figures["intercept"])
+    end = start + Decimal(figures["slope_per_10000"]) * top / 10000
+    highest = max(end, Decimal("1.2"))
+
+    def y(value: Decimal) -> float:
+        return float(height - value / highest * height)
+
+    return {"width": width, "height": height, "top": top,
+            "points": f"0,{y(start):.1f} {width},{y(end):.1f}",
+            "even_y": f"{y(Decimal(1)):.1f}",
+            "even_x": None if even is None else f"{float(even / top) * width:.1f}",
+            "now_x": f"{float(meter / top) * width:.1f}"}

@@ -11,8 +11,9 @@ from django.utils import timezone
 
 from casino.common.pages import problems_of
 from casino.common.roles import Role, role_required
-from payouts.analysis import services
+from payouts.analysis import selectors, services
 from payouts.analysis.models import ParAnalysis
+from payouts.jackpots.models import Progressive
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 
@@ -33,15 +34,33 @@ def analysis_panel(request, pk: int):
         ante = services.read_ante(paytable, request.GET.get("ante"))
     except ValidationError as refused:
         return render(request, "payouts/analysis_panel.html", {
-            "paytable": paytable, "problems": problems_of(refused)}, status=400)
+            "paytable": paytable, "problems": problems_of(refused),
+            "raw": request.GET.get("ante", "")}, status=400)
     columns = [(paytable, services.request_analysis(paytable, ante))]
     published = _published_sibling(paytable)
     if published is not None:
         ante_there = min(max(ante, published.min_ante), published.max_ante)
         columns.append((published, services.request_analysis(published, ante_there)))
     return render(request, "payouts/analysis_panel.html", {
-        "paytable": paytable, "ante": ante, "columns": columns,
+        "paytable": paytable, "ante": ante, "raw": "", "columns": columns,
         "pending": any(not a.ready for _, a in columns)})
+
+
+@role_required(*READERS)
+def side_bet_panel(request, pk: int):
+    """The side bet's return at a meter (the meter now by default), its break-even and
+    awards, and a line of the return against the meter."""
+    progressive = get_object_or_404(Progressive, pk=pk)
+    try:
+        meter = selectors.read_meter(progressive, request.GET.get("meter"))
+    except ValidationError as refused:
+        return render(request, "payouts/side_bet_panel.html", {
+            "progressive": progressive, "problems": problems_of(refused),
+            "raw": request.GET.get("meter", "")}, status=400)
+    figures = selectors.side_bet_figures(progressive, meter)
+    return render(request, "payouts/side_bet_panel.html", {
+        "progressive": progressive, "meter": meter, "raw": "", "f": figures,
+        "line": selectors.return_line(figures, meter)})
 
 
 @role_required(*READERS)

@@ -1,5 +1,5 @@
-// The paytable page's game math: load the panel, follow a worker's progress, recompute at
-// another ante without leaving the page.
+// Game math on the paytable and progressive pages: load the panel, follow a worker's
+// progress, recompute at another ante or meter without leaving the page.
 (function () {
   "use strict";
   var holder = document.getElementById("par-panel");
@@ -18,11 +18,11 @@
   }
 
   function wire(url) {
-    var form = holder.querySelector("form.par-ante");
+    var form = holder.querySelector("form.par-query");
     if (form) {
       form.addEventListener("submit", function (event) {
         event.preventDefault();
-        load(form.action + "?ante=" + encodeURIComponent(form.elements.ante.value));
+        load(form.action + "?" + new URLSearchParams(new FormData(form)).toString());
       });
     }
     var bars = holder.querySelectorAll("progress[data-state]");
