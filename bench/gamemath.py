@@ -68,7 +68,7 @@ def step_first(qualifier: str = "AK") -> dict:
     from tables.rules import stud_par
     from tables.rules.stud import US_ODDS
 
-    stud_par._COUNTED.clear()
+    stud_par.forget_counts()
     sheet, seconds = _timed(stud_par.par_sheet, US_ODDS, Decimal(5000), qualifier,
                             Decimal("10.00"))
     return {"seconds": seconds, "house_edge": float(sheet.house_edge)}
@@ -88,29 +88,19 @@ def step_further() -> dict:
     return {"first": first, "rows": rows, "after_ak_22": [seconds, float(sheet.house_edge)]}
 
 
-def _as_dict(counted) -> dict:
-    """The counts keyed as ``brute_force`` keys them (as the game-math tests compare)."""
-    return {(int(k), bool(f), int(u), int(s)): [int(p), int(a), int(b), int(c), int(d)]
-            for k, f, u, s, p, a, b, c, d in zip(
-                counted.ranks_key, counted.flush, counted.up_rank, counted.suited,
-                counted.pairs, counted.not_qualified, counted.dealer_loses, counted.ties,
-                counted.dealer_wins, strict=True)}
-
-
 def step_reduced(name: str) -> dict:
     """One reduced deck: counted (cold caches) against dealt out one by one."""
     from tables.rules.stud import qualifier_value
-    from tables.rules.stud_brute import brute_force
-    from tables.rules.stud_deals import Deck, _rank_hands, _tables, count_deals
+    from tables.rules.stud_brute import brute_force, by_signature
+    from tables.rules.stud_deals import Deck, clear_caches, count_deals
 
     ranks, suits = REDUCED[name]
     deck = Deck(ranks=ranks, suits=suits)
     q = qualifier_value("AK")
-    _rank_hands.cache_clear()
-    _tables.cache_clear()
+    clear_caches()
     counted, count_seconds = _timed(count_deals, q, deck)
     dealt, brute_seconds = _timed(brute_force, deck, q)
-    mine = _as_dict(counted)
+    mine = by_signature(counted)
     if mine != dealt or sum(row[0] * sum(row[1:]) for row in dealt.values()) != deck.deals:
         raise AssertionError(f"the counts and the dealt deals of the {name}-card deck differ")
     return {"cards": deck.size, "suits": suits, "deals": deck.deals,

@@ -140,6 +140,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tables.reports.close_gaming_days",
         "schedule": timedelta(minutes=15),
     },
+    "analyse-paytables": {
+        "task": "tables.reports.analyse_paytables",
+        "schedule": timedelta(minutes=15),
+    },
     "reconcile-meters-nightly": {
         "task": "payouts.tasks.reconcile_meters",
         "schedule": crontab(hour=0, minute=15),

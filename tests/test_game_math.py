@@ -1,11 +1,13 @@
 """Game math in the service: the analysis API (202, then 200), its cache per terms and
 ante, the progressive's side bet, the supervisor's panel, the PAR sheet PDF."""
 
+import datetime as dt
 import io
 from decimal import Decimal as D
 from fractions import Fraction
 
 import pytest
+from django.utils import timezone
 from pypdf import PdfReader
 
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
@@ -76,7 +78,8 @@ def test_a_draft_edited_after_its_figures_gets_new_ones(
 
 @pytest.mark.parametrize(("ante", "words"), [
     ("abc", "'abc' is not an amount"), ("1.00", "antes run from 5.00 to 100.00"),
-    ("10.005", "in cents")])
+    ("10.005", "not a whole number of cents"), ("1" * 40, "antes run from 5.00"),
+    ("1e3", "is not an amount")])
 def test_a_bad_ante_is_refused_naming_it(api, supervisor, us_paytable, ante, words):
     response = api.as_user(supervisor).get(f"/api/v1/paytables/{us_paytable.pk}/analysis/",
                                            {"ante": ante})
@@ -85,13 +88,87 @@ def test_a_bad_ante_is_refused_naming_it(api, supervisor, us_paytable, ante, wor
     assert not ParAnalysis.objects.exists()
 
 
-def test_only_supervisors_and_accountants_read_game_math(api, dealer, accountant, us_paytable,
-                                                         progressive):
-    assert api.get(f"/api/v1/paytables/{us_paytable.pk}/analysis/").status_code == 401
-    assert api.as_user(dealer).get(
-        f"/api/v1/paytables/{us_paytable.pk}/analysis/").status_code == 403
-    assert api.as_user(accountant).get(
-        f"/api/v1/progressives/{progressive.pk}/analysis/").status_code == 200
+@pytest.mark.parametrize("role", ["dealer", "outsider", "supervisor", "accountant"])
+def test_only_supervisors_and_accountants_read_game_math(api, client, request, role,
+                                                         us_paytable, progressive):
+    user = request.getfixturevalue(role)
+    allowed = role in ("supervisor", "accountant")
+    answers = ((f"/api/v1/paytables/{us_paytable.pk}/analysis/", 202),
+               (f"/api/v1/progressives/{progressive.pk}/analysis/", 200))
+    assert [api.get(url).status_code for url, _ in answers] == [401, 401]
+    for url, answer in answers:
+        assert api.as_user(user).get(url).status_code == (answer if allowed else 403)
+    client.force_login(user)
+    for url in (f"/pit/paytables/{us_paytable.pk}/analysis/",
+                f"/pit/progressives/{progressive.pk}/side-bet/"):
+        assert client.get(url).status_code == (200 if allowed else 403)
+    analysis = ParAnalysis.objects.first()
+    if analysis is not None:
+        for url in (f"/pit/analyses/{analysis.pk}/state.json",
+                    f"/pit/analyses/{analysis.pk}/par-sheet.pdf"):
+            assert client.get(url).status_code in ((200, 404) if allowed else (403,))
+    assert (analysis is None) is not allowed  # only readers queue work
+
+
+def test_a_failed_computation_is_said_and_tried_again_a_minute_later(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks, monkeypatch,
+        time_machine):
+    from payouts.analysis import computing
+
+    def broken(*args, **kwargs):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(computing, "par_sheet", broken)
+    url = f"/api/v1/paytables/{us_paytable.pk}/analysis/"
+    with django_capture_on_commit_callbacks(execute=True):
+        api.as_user(supervisor).get(url)
+    failed = api.as_user(supervisor).get(url)
+    assert failed.status_code == 503
+    assert failed.json()["message"] == "The figures could not be computed: out of memory"
+    assert failed["Retry-After"] == "60"
+
+    monkeypatch.undo()
+    time_machine.move_to(timezone.now() + dt.timedelta(seconds=61))
+    with django_capture_on_commit_callbacks(execute=True):
+        queued = api.as_user(supervisor).get(url)
+    assert queued.status_code == 202
+    assert api.as_user(supervisor).get(url).status_code == 200
+    assert ParAnalysis.objects.count() == 1
+
+
+def test_an_analysis_a_worker_lost_is_queued_again_after_five_minutes(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks, time_machine):
+    from payouts.analysis import services
+
+    lost = services.request_analysis(us_paytable)  # its message is never delivered
+    ParAnalysis.objects.filter(pk=lost.pk).update(status=AnalysisStatus.RUNNING)
+    url = f"/api/v1/paytables/{us_paytable.pk}/analysis/"
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        assert api.as_user(supervisor).get(url).json()["status"] == "running"
+    assert sent == []  # not yet: a worker may still be on it
+
+    time_machine.move_to(timezone.now() + dt.timedelta(minutes=6))
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        api.as_user(supervisor).get(url)
+    assert len(sent) == 1
+    assert api.as_user(supervisor).get(url).status_code == 200
+
+
+def test_the_answer_names_the_ante_asked_for_where_figures_are_shared(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks):
+    analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks, ante="5.00")
+    body = api.as_user(supervisor).get(f"/api/v1/paytables/{us_paytable.pk}/analysis/",
+                                       {"ante": "20.00"}).json()
+    assert body["ante"] == "20.00"
+
+
+def test_the_strategy_rows_run_from_the_strongest_hand_down(
+        api, supervisor, us_paytable, django_capture_on_commit_callbacks):
+    _, done = analysis(api, supervisor, us_paytable, django_capture_on_commit_callbacks)
+    hands = [row["hand"] for row in done.json()["strategy"]["rows"]]
+    assert hands[:2] == ["A K Q T 9", "A K Q T 8"]
+    assert hands.index("A K J T 9") < hands.index("A K T 9 8") < hands.index("A K 9 8 7")
+    assert hands[-1] == "A K 4 3 2"
 
 
 def test_the_progressive_analysis_gives_the_return_at_a_meter_and_the_break_even(
@@ -117,6 +194,10 @@ def test_a_bad_meter_is_refused_naming_it(api, supervisor, progressive):
         f"/api/v1/progressives/{progressive.pk}/analysis/", {"meter": "-5"})
     assert response.status_code == 400
     assert "meter of -5" in response.json()["meter"][0]
+    huge = api.as_user(supervisor).get(f"/api/v1/progressives/{progressive.pk}/analysis/",
+                                       {"meter": "9" * 30})
+    assert huge.status_code == 400
+    assert "from 0 to 1,000,000,000,000" in huge.json()["meter"][0]
 
 
 def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par_sheet(

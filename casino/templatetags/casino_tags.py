@@ -1,3 +1,5 @@
+from decimal import Decimal, InvalidOperation
+
 from django import template
 
 register = template.Library()
@@ -27,7 +29,6 @@ def join_list(value):
 @register.filter
 def percent(value, places: int = 3) -> str:
     """A decimal fraction as a percentage: '0.052243057716' -> '5.224%'."""
-    from decimal import Decimal, InvalidOperation
     try:
         share = Decimal(str(value)) * 100
     except (InvalidOperation, TypeError):

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, status
+from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
 from payouts.analysis import selectors, services
+from payouts.analysis.models import AnalysisStatus
 from payouts.jackpots.models import Progressive
 from payouts.terms.models import Paytable
 
@@ -26,18 +28,21 @@ class PaytableAnalysisView(APIView):
 
     @extend_schema(parameters=[OpenApiParameter(
         "ante", str, description="e.g. 10.00; the paytable's minimum ante if left out.")],
-        responses={200: serializers.JSONField(), 202: serializers.JSONField()})
+        responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT})
     def get(self, request, pk: int):
         paytable = get_object_or_404(Paytable, pk=pk)
         ante = services.read_ante(paytable, request.query_params.get("ante"))
         analysis = services.request_analysis(paytable, ante)
         analysis.refresh_from_db()  # an eager worker may have finished it already
-        if analysis.ready:
+        if analysis.ready:  # the same figures serve every ante where the cap cuts no win
             return Response({"paytable": paytable.pk, "status": analysis.status,
-                             **analysis.result})
-        return Response({"paytable": paytable.pk, "status": analysis.status,
-                         "progress": analysis.progress, "message": analysis.message},
-                        status=status.HTTP_202_ACCEPTED,
+                             **analysis.result, "ante": f"{ante:.2f}"})
+        answer = {"paytable": paytable.pk, "status": analysis.status,
+                  "progress": analysis.progress, "message": analysis.message}
+        if analysis.status == AnalysisStatus.FAILED:  # tried again a minute after it failed
+            return Response(answer, status=status.HTTP_503_SERVICE_UNAVAILABLE,
+                            headers={"Retry-After": str(services.RETRY_FAILED_AFTER.seconds)})
+        return Response(answer, status=status.HTTP_202_ACCEPTED,
                         headers={"Retry-After": str(RETRY_SECONDS)})
 
 
@@ -48,7 +53,7 @@ class ProgressiveAnalysisView(APIView):
     permission_classes = [READ_ANALYSIS]
 
     @extend_schema(parameters=[OpenApiParameter("meter", str, description="e.g. 100000.00")],
-                   responses={200: serializers.JSONField()})
+                   responses={200: OpenApiTypes.OBJECT})
     def get(self, request, pk: int):
         progressive = get_object_or_404(Progressive, pk=pk)
         meter = selectors.read_meter(progressive, request.query_params.get("meter"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from decimal import Decimal
 
@@ -11,8 +12,11 @@ from payouts.analysis.figures import sheet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from tables.rules.stud_par import par_sheet
 
+logger = logging.getLogger(__name__)
 
-def _report(analysis_id: int):
+
+def _progress_writer(analysis_id: int):
+    """A progress callback that writes every third percent to the row the page polls."""
     last = [-1]
 
     def progress(fraction: float, words: str) -> None:
@@ -36,12 +40,13 @@ def compute(analysis_id: int) -> None:
     try:
         sheet = par_sheet(terms["odds"], Decimal(terms["max_payout"]),
                           terms["dealer_qualifier"], analysis.ante,
-                          progress=_report(analysis_id))
-    except Exception as error:
+                          progress=_progress_writer(analysis_id))
+    except Exception as error:  # said on the page and logged; the next request retries
+        logger.exception("game math for analysis %s failed", analysis_id)
         ParAnalysis.objects.filter(pk=analysis_id).update(
             status=AnalysisStatus.FAILED, finished_at=timezone.now(),
             message=f"The figures could not be computed: {error}"[:300])
-        raise
+        return
     ParAnalysis.objects.filter(pk=analysis_id).update(
         status=AnalysisStatus.DONE, progress=100, message="", finished_at=timezone.now(),
         seconds=time.perf_counter() - started,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decimal import ROUND_CEILING, Decimal, localcontext
+from decimal import ROUND_CEILING, ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 from tables.rules.cards import RANKS
@@ -10,13 +10,15 @@ from tables.rules.side_bet import SideBetSheet
 from tables.rules.stud_par import ParSheet
 
 PLACES = Decimal("1e-12")
+CENT = Decimal("0.01")
 UP_CARDS = list(RANKS)
 
 
-def decimal_of(value: Fraction, places: Decimal = PLACES) -> str:
+def decimal_of(value: Fraction, places: Decimal = PLACES, rounding=ROUND_HALF_EVEN) -> str:
     with localcontext() as context:
         context.prec = 40
-        return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(places))
+        exact_value = Decimal(value.numerator) / Decimal(value.denominator)
+        return str(exact_value.quantize(places, rounding=rounding))
 
 
 def exact(value: Fraction) -> str:
@@ -64,11 +66,7 @@ def side_bet_json(sheet: SideBetSheet, meter: Decimal, *, contribution_rate: Dec
     """What ``/progressives/{id}/analysis/`` answers: ``return`` is the expected payout
     per unit wagered at the meter (1 = break-even)."""
     break_even = sheet.break_even_meter
-    with localcontext() as context:
-        context.prec = 40
-        even = None if break_even is None else str(
-            (Decimal(break_even.numerator) / Decimal(break_even.denominator)).quantize(
-                Decimal("0.01"), rounding=ROUND_CEILING))
+    even = None if break_even is None else decimal_of(break_even, CENT, ROUND_CEILING)
     return {
         "meter": f"{meter:.2f}",
         "return": decimal_of(sheet.return_at(meter)),

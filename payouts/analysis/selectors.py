@@ -8,12 +8,14 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 
 from payouts.analysis.figures import side_bet_json
-from payouts.analysis.models import UNCAPPED, AnalysisStatus, ParAnalysis
-from payouts.analysis.services import request_analysis
+from payouts.analysis.models import AnalysisStatus, ParAnalysis
+from payouts.analysis.services import key_of
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.side_bet import side_bet_sheet
+
+LARGEST_METER = Decimal(10) ** 12  # the meter's own column holds less than this
 
 
 def read_meter(progressive: Progressive, raw) -> Decimal:
@@ -24,9 +26,11 @@ def read_meter(progressive: Progressive, raw) -> Decimal:
     except MoneyError:
         raise ValidationError({"meter": [f"'{raw}' is not an amount: write it like "
                                          "100000.00."]}) from None
-    if meter < 0 or meter != meter.quantize(Decimal("0.01")):
+    if not 0 <= meter <= LARGEST_METER:
         raise ValidationError({"meter": [f"A meter of {raw} cannot be shown: give an amount "
-                                         "of 0 or more, in cents."]})
+                                         f"from 0 to {LARGEST_METER:,}."]})
+    if meter != meter.quantize(Decimal("0.01")):
+        raise ValidationError({"meter": [f"A meter of {raw} is not a whole number of cents."]})
     return meter
 
 
@@ -40,17 +44,18 @@ def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:
 
 def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
     """Paytable version -> the share of the handle (antes and raises) its exact game math
-    expects the house to keep under optimal play: the element of risk where the cap cuts
-    no win. Versions whose figures are not computed yet are asked for now and left out."""
-    ids = set(paytable_ids)
-    holds: dict[int, Decimal] = {}
-    for paytable_id, result in ParAnalysis.objects.filter(
-            paytable_id__in=ids, ante_key=UNCAPPED, status=AnalysisStatus.DONE).order_by(
-            "requested_at").values_list("paytable_id", "result"):
-        holds[paytable_id] = Decimal(result["element_of_risk"])
-    for paytable in Paytable.objects.filter(pk__in=ids - holds.keys()):
-        request_analysis(paytable)
-    return holds
+    expects the house to keep under optimal play: the element of risk at the version's
+    minimum ante, for its terms as they are now. Versions without figures yet are left
+    out (the beat task ``tables.reports.analyse_paytables`` queues them)."""
+    wanted = {}
+    for paytable in Paytable.objects.filter(pk__in=set(paytable_ids)):
+        key = key_of(paytable, paytable.min_ante)
+        wanted[(paytable.pk, key["terms_checksum"], key["ante_key"])] = paytable.pk
+    found = ParAnalysis.objects.filter(
+        paytable_id__in=[pk for pk, _, _ in wanted], status=AnalysisStatus.DONE).values_list(
+        "paytable_id", "terms_checksum", "ante_key", "result")
+    return {pk: Decimal(result["element_of_risk"]) for pk, checksum, ante, result in found
+            if (pk, checksum, ante) in wanted}
 
 
 def return_line(figures: dict, meter: Decimal, width: int = 600, height: int = 160) -> dict:

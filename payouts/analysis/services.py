@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import timedelta
 from decimal import Decimal
+from functools import partial
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from payouts.analysis.models import UNCAPPED, AnalysisStatus, ParAnalysis
 from payouts.analysis.tasks import compute_par
 from payouts.terms.models import Paytable
+from payouts.terms.versioning import PublicationStatus
 from tables.rules.money import MoneyError, read_amount
-from tables.rules.stud import STUD_CATEGORIES
 from tables.rules.stud_par import cap_binds
+
+CENT = Decimal("0.01")
+RETRY_FAILED_AFTER = timedelta(minutes=1)
+LOST_AFTER = timedelta(minutes=5)  # past the task's hard time limit (240 s)
 
 
 def terms_of(paytable: Paytable) -> dict:
     """The terms the figures depend on, in one canonical form (the checksum's input)."""
-    return {"variant": paytable.variant,
-            "odds": {c: int(paytable.odds[c]) for c in STUD_CATEGORIES},
+    return {"variant": paytable.variant, "odds": dict(paytable.terms().odds),
             "max_payout": f"{paytable.max_payout:.2f}",
             "dealer_qualifier": str(paytable.dealer_qualifier).strip().upper()}
 
@@ -39,36 +44,56 @@ def read_ante(paytable: Paytable, raw) -> Decimal:
     except MoneyError:
         raise ValidationError({"ante": [f"'{raw}' is not an amount: write it like 10.00."]}
                               ) from None
-    if ante != ante.quantize(Decimal("0.01")) or not \
-            paytable.min_ante <= ante <= paytable.max_ante:
+    if not paytable.min_ante <= ante <= paytable.max_ante:
         raise ValidationError({"ante": [
             f"An ante of {raw} is not played at this paytable: its antes run from "
-            f"{paytable.min_ante} to {paytable.max_ante}, in cents."]})
-    return ante.quantize(Decimal("0.01"))
+            f"{paytable.min_ante} to {paytable.max_ante}."]})
+    if ante != ante.quantize(CENT):
+        raise ValidationError({"ante": [f"An ante of {raw} is not a whole number of cents."]})
+    return ante.quantize(CENT)
 
 
 def ante_key(paytable: Paytable, ante: Decimal) -> str:
-    odds = {c: int(paytable.odds[c]) for c in STUD_CATEGORIES}
-    return f"{ante:.2f}" if cap_binds(odds, paytable.max_payout, ante) else UNCAPPED
+    binds = cap_binds(paytable.terms().odds, paytable.max_payout, ante)
+    return f"{ante:.2f}" if binds else UNCAPPED
+
+
+def key_of(paytable: Paytable, ante: Decimal) -> dict:
+    """What identifies an analysis: the version, its terms' checksum, the ante key."""
+    return {"paytable": paytable, "terms_checksum": checksum_of(terms_of(paytable)),
+            "ante_key": ante_key(paytable, ante)}
 
 
 def request_analysis(paytable: Paytable, ante: Decimal | None = None) -> ParAnalysis:
-    """The analysis of the paytable's current terms at this ante: found, or queued now."""
+    """The analysis of the paytable's current terms at this ante: found, or queued now (a
+    failed or lost one queued again, see ``_queued_again``)."""
     ante = paytable.min_ante if ante is None else ante
-    terms = terms_of(paytable)
-    key = dict(paytable=paytable, terms_checksum=checksum_of(terms),
-               ante_key=ante_key(paytable, ante))
-    try:
-        with transaction.atomic():
-            analysis, created = ParAnalysis.objects.get_or_create(
-                **key, defaults={"ante": ante, "terms": terms})
-    except IntegrityError:  # another request queued it a moment ago
-        analysis, created = ParAnalysis.objects.get(**key), False
-    if analysis.status == AnalysisStatus.FAILED:
-        ParAnalysis.objects.filter(pk=analysis.pk).update(
-            status=AnalysisStatus.QUEUED, progress=0, message="", requested_at=timezone.now())
+    analysis, created = ParAnalysis.objects.get_or_create(
+        **key_of(paytable, ante), defaults={"ante": ante, "terms": terms_of(paytable)})
+    if created or _queued_again(analysis):
+        transaction.on_commit(partial(compute_par.delay, analysis.pk))
         analysis.refresh_from_db()
-        created = True
-    if created:
-        transaction.on_commit(lambda: compute_par.delay(analysis.pk))
     return analysis
+
+
+def _queued_again(analysis: ParAnalysis) -> bool:
+    """A failed analysis is tried again a minute later; one still waiting or running five
+    minutes on was lost (its worker killed past the time limit, or its message never
+    sent) and is queued again. Only one request wins the update."""
+    if analysis.status == AnalysisStatus.DONE:
+        return False
+    failed = analysis.status == AnalysisStatus.FAILED
+    since = (analysis.finished_at or analysis.requested_at) if failed else analysis.requested_at
+    if timezone.now() - since < (RETRY_FAILED_AFTER if failed else LOST_AFTER):
+        return False
+    return bool(ParAnalysis.objects.filter(
+        pk=analysis.pk, status=analysis.status, requested_at=analysis.requested_at).update(
+        status=AnalysisStatus.QUEUED, progress=0, message="", requested_at=timezone.now()))
+
+
+def analyse_published() -> int:
+    """The figures the reports need: every published version at its minimum ante."""
+    queued = 0
+    for paytable in Paytable.objects.filter(status=PublicationStatus.PUBLISHED):
+        queued += not request_analysis(paytable).ready
+    return queued

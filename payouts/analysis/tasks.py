@@ -11,3 +11,4 @@ from payouts.analysis import computing
              time_limit=240)
 def compute_par(analysis_id: int) -> None:
     computing.compute(analysis_id)
+

@@ -12,12 +12,13 @@ from django.utils import timezone
 from casino.common.pages import problems_of
 from casino.common.roles import Role, role_required
 from payouts.analysis import selectors, services
-from payouts.analysis.models import ParAnalysis
+from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.models import Progressive
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 
 READERS = (Role.SUPERVISOR, Role.ACCOUNTANT)
+WORKING = (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
 
 
 def _published_sibling(paytable: Paytable) -> Paytable | None:
@@ -43,7 +44,8 @@ def analysis_panel(request, pk: int):
         columns.append((published, services.request_analysis(published, ante_there)))
     return render(request, "payouts/analysis_panel.html", {
         "paytable": paytable, "ante": ante, "raw": "", "columns": columns,
-        "pending": any(not a.ready for _, a in columns)})
+        "pending": any(a.status in WORKING for _, a in columns),
+        "any_ready": any(a.ready for _, a in columns)})
 
 
 @role_required(*READERS)
@@ -59,7 +61,7 @@ def side_bet_panel(request, pk: int):
             "raw": request.GET.get("meter", "")}, status=400)
     figures = selectors.side_bet_figures(progressive, meter)
     return render(request, "payouts/side_bet_panel.html", {
-        "progressive": progressive, "meter": meter, "raw": "", "f": figures,
+        "progressive": progressive, "meter": meter, "raw": "", "figures": figures,
         "line": selectors.return_line(figures, meter)})
 
 
@@ -80,7 +82,7 @@ def par_sheet_pdf(request, pk: int):
     if not analysis.ready:
         raise Http404("These figures are still being computed.")
     html = render_to_string("payouts/par_sheet_pdf.html", {
-        "analysis": analysis, "paytable": analysis.paytable, "r": analysis.result,
+        "analysis": analysis, "paytable": analysis.paytable, "sheet": analysis.result,
         "run_by": request.user.get_username(), "run_at": timezone.now()})
     paytable = analysis.paytable
     name = f"par-sheet-{paytable.family_id}-v{paytable.version}-{analysis.ante_key}.pdf"

@@ -31,20 +31,29 @@
 
   function follow(bars, url) {
     var waiting = bars.length;
+    var finished = function () {
+      waiting -= 1;
+      if (waiting === 0) { load(url); }
+    };
     bars.forEach(function (bar) {
       var status = bar.parentNode.querySelector(".par-status");
+      var polls = 0;
       function poll() {
+        polls += 1;
         fetch(bar.dataset.state, { credentials: "same-origin" }).then(function (r) {
           return r.json();
         }).then(function (state) {
           bar.value = state.progress;
           status.textContent = state.status_text + (state.message ? ": " + state.message : "");
-          if (state.status === "done") {
-            waiting -= 1;
-            if (waiting === 0) { load(url); }
-          } else if (state.status !== "failed") {
+          if (state.status === "done" || state.status === "failed") {
+            finished();  // a failure is said on the row; the other figures still show
+          } else if (polls < 600) {
             setTimeout(poll, 700);
+          } else {
+            status.textContent += " (still not ready: reload the page to look again)";
           }
+        }).catch(function () {
+          status.textContent = "The worker's progress could not be read; reload the page.";
         });
       }
       poll();

@@ -161,10 +161,16 @@ def stud_report(selection: Selection) -> Report:
     labels = figures.labels_of([*rows, *by_dealer, *late])
     paytables = {p.pk: f"{p.name} v{p.version}" for p in Paytable.objects.filter(
         pk__in={p for r in rows for p in r["paytable_ids"]})}
+    finished_totals = _finish(totals, labels, paytables)
+    # The theory covers the rows' handle; late voids have no paytable figures of their own.
+    rows_handle = sum((r["handle"] or 0 for r in rows), Decimal(0))
+    if totals["theoretical_win"] is not None:
+        finished_totals["theoretical_hold"] = figures.ratio(totals["theoretical_win"],
+                                                            rows_handle)
     return Report(
         name="stud", title="Stud table games", selection=selection, columns=COLUMNS,
         rows=[_finish(r, labels, paytables) for r in rows],
-        totals=_finish(totals, labels, paytables),
+        totals=finished_totals,
         breakdowns={"by_dealer": [_finish(r, labels, paytables) for r in by_dealer]},
         adjustments=[_finish(line, labels, paytables) for line in late],
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))

@@ -1,10 +1,12 @@
-"""The reports' Celery tasks: closing the gaming days that ended (beat) and writing an
-export file while its page shows the progress."""
+"""The reports' Celery tasks: closing the gaming days that ended (beat), asking for the
+game math the stud report's theoretical hold needs (beat), and writing an export file
+while its page shows the progress."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
+from payouts.analysis import services as analysis
 from tables.reports import closing, exports
 
 
@@ -12,6 +14,13 @@ from tables.reports import closing, exports
 def close_gaming_days() -> int:
     """Beat, every quarter hour: close each gaming day once it has ended."""
     return closing.close_ended_days()
+
+
+@shared_task(name="tables.reports.analyse_paytables", time_limit=60)
+def analyse_paytables() -> int:
+    """Beat, every quarter hour: queue the figures of each published paytable version
+    that has none, so the stud report can show its theoretical hold."""
+    return analysis.analyse_published()
 
 
 @shared_task(name="tables.reports.write_export", time_limit=600, soft_time_limit=540)

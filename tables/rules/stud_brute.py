@@ -14,7 +14,7 @@ from math import comb
 import numpy as np
 
 from tables.rules.batch import evaluate5_batch
-from tables.rules.stud_deals import Deck, rank_key
+from tables.rules.stud_deals import DealCounts, Deck, rank_key
 
 Signature = tuple[int, bool, int, int]  # ranks key, flush, up rank, ranks held in up suit
 
@@ -77,3 +77,12 @@ def _add(found: dict, signature: Signature, counts: list[int]) -> None:
         raise AssertionError(f"pairs of signature {signature} differ: {row[1:]} {counts}")
     else:
         row[0] += 1
+
+
+def by_signature(counted: DealCounts) -> dict[Signature, list[int]]:
+    """``count_deals``'s answer keyed and laid out as ``brute_force``'s, to compare."""
+    return {(int(k), bool(f), int(u), int(s)): [int(p), int(a), int(b), int(c), int(d)]
+            for k, f, u, s, p, a, b, c, d in zip(
+                counted.ranks_key, counted.flush, counted.up_rank, counted.suited,
+                counted.pairs, counted.not_qualified, counted.dealer_loses, counted.ties,
+                counted.dealer_wins, strict=True)}

@@ -35,7 +35,7 @@ from math import comb, prod
 
 import numpy as np
 
-from tables.rules.hands import best_of_flush_mask, best_of_rank_counts, class_values, hand_classes
+from tables.rules.hands import best_of_flush_mask, best_of_rank_counts, class_values
 
 VALUES = 7462  # distinct five-card values (no wild cards in stud)
 Progress = Callable[[float, str], None]
@@ -103,13 +103,6 @@ def _counts_of(ranks) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@functools.cache
-def _value_arrays():
-    """The value of each 5-rank multiset as plain ranks, and of each rank set as a flush."""
-    values = class_values()
-    return values, np.array([c for c, _ in hand_classes()], dtype=np.int8)
-
-
 @dataclass(frozen=True)
 class _RankHands:
     """The deck's 5-card rank multisets, ordered by their value as plain (non-flush) ranks."""
@@ -118,12 +111,11 @@ class _RankHands:
     keys: np.ndarray
     plain: np.ndarray   # value when not a flush
     flush: np.ndarray   # value as a flush (0 when the ranks repeat)
-    sorted_plain: np.ndarray
 
 
 @functools.cache
 def _rank_hands(deck: Deck) -> _RankHands:
-    values, _ = _value_arrays()
+    values = class_values()
     found = []
     for combo in itertools.combinations_with_replacement(deck.ranks, 5):
         counts = _counts_of(combo)
@@ -139,7 +131,6 @@ def _rank_hands(deck: Deck) -> _RankHands:
         keys=np.array([rank_key(c) for _, c, _ in found], dtype=np.int64),
         plain=np.array([p for p, _, _ in found], dtype=np.int32),
         flush=np.array([f for _, _, f in found], dtype=np.int32),
-        sorted_plain=np.array([p for p, _, _ in found], dtype=np.int32),
     )
 
 
@@ -236,7 +227,7 @@ class _Lookup:
 
     def position(self, threshold: np.ndarray) -> np.ndarray:
         """How many plain values lie below each threshold."""
-        return np.searchsorted(self.hands.sorted_plain, threshold, side="left")
+        return np.searchsorted(self.hands.plain, threshold, side="left")
 
     def plain_below(self, size: int, keys: np.ndarray, threshold: np.ndarray) -> np.ndarray:
         """Hands holding a card set with these ranks, ranking (as plain ranks) below t."""
@@ -266,9 +257,11 @@ def _plain_part(deck: Deck, look: _Lookup, thresholds: np.ndarray,
     hands = look.hands
     owner, keys, sizes, weights = [], [], [], []
     for i, counts in enumerate(hands.counts):
-        owner.append(i), keys.append(0), sizes.append(0), weights.append(1)
-        for sub, size in _sub_multisets(counts, 4):
-            owner.append(i), keys.append(rank_key(sub)), sizes.append(size)
+        terms = [((0,) * 13, 0), *_sub_multisets(counts, 4)]  # the empty set is S = {}
+        for sub, size in terms:
+            owner.append(i)
+            keys.append(rank_key(sub))
+            sizes.append(size)
             weights.append((-1) ** size * prod(comb(counts[r], sub[r]) for r in range(13)
                                                 if sub[r]))
     owner, keys = np.array(owner), np.array(keys, dtype=np.int64)
@@ -350,6 +343,12 @@ def _flush_part(look: _Lookup, sig: _Signatures, ranks: np.ndarray,
             shift = look.flush_shift(size + 1, keys, thresholds[pick, j])
             result[pick, j] += -shift if size % 2 else shift
     return result
+
+
+def clear_caches() -> None:
+    """Forget the rank tables (a benchmark times a cold start with this)."""
+    _rank_hands.cache_clear()
+    _tables.cache_clear()
 
 
 def silent(fraction: float, words: str) -> None:

@@ -16,9 +16,9 @@ from decimal import Decimal
 import numpy as np
 
 from tables.rules.batch import evaluate5_batch
-from tables.rules.stud import STUD_CATEGORIES, qualifier_value
+from tables.rules.stud import qualifier_value
 from tables.rules.stud_deals import POW5, DealCounts
-from tables.rules.stud_par import category_of_value, strategy_of
+from tables.rules.stud_par import category_of_value, strategy_of, wins_in_cents
 
 Z99 = 2.5758293035489  # two-sided 99% normal quantile
 BATCH = 1 << 18
@@ -48,7 +48,9 @@ def _signature_keys(ranks_key, flush, up_rank, suited) -> np.ndarray:
     return ((ranks_key.astype(np.int64) * 2 + flush) * 13 + up_rank) * 8192 + suited
 
 
-class _Lookup:
+class _StrategyLookup:
+    """The exact strategy's raise or fold for a dealt hand and up card, by signature."""
+
     def __init__(self, counts: DealCounts, raised: np.ndarray):
         keys = _signature_keys(counts.ranks_key, counts.flush, counts.up_rank, counts.suited)
         order = np.argsort(keys)
@@ -80,11 +82,10 @@ def simulate(odds: Mapping[str, int], max_payout: Decimal | None, qualifier: str
              rule: str = "optimal") -> Simulation:
     """Play ``rounds`` random rounds; ``rule`` is 'optimal' or 'ace_king' (raise AK+)."""
     counts, raised = strategy_of(odds, max_payout, qualifier, ante)
-    lookup = _Lookup(counts, raised)
+    lookup = _StrategyLookup(counts, raised)
     q = qualifier_value(qualifier)
     ak = qualifier_value("AK")
-    wins = np.array([min(2 * float(ante) * odds[c], float(max_payout or np.inf)) / float(ante)
-                     for c in STUD_CATEGORIES])
+    wins = wins_in_cents(odds, max_payout, int(ante * 100)) / float(ante * 100)
     rng = np.random.default_rng(seed)
     total = squares = 0.0
     start = time.perf_counter()

@@ -33,6 +33,11 @@ _COUNTED: dict[tuple[str, Deck], DealCounts] = {}
 KEEP = 3  # qualifiers whose counts stay in memory (about 60 MB each)
 
 
+def forget_counts() -> None:
+    """Drop the kept counts (a benchmark times a first analysis with this)."""
+    _COUNTED.clear()
+
+
 def deal_counts(qualifier: str, deck: Deck = FULL_DECK, progress: Progress = silent
                 ) -> DealCounts:
     """The counts for a qualifier ('AK', '22', ...), kept for the next paytable."""
@@ -68,7 +73,8 @@ class OutcomeLine:
 
 @dataclass(frozen=True)
 class StrategyCell:
-    """An ace-king hand against one up-card rank: how many pairs raise, and the rule."""
+    """A hand whose play depends on the up card, against one up-card rank: how many
+    (hand, up card) pairs raise, and the rule (ace-king hands on an AK qualifier)."""
 
     raised: int
     pairs: int
@@ -128,7 +134,7 @@ def _exact_sum(values: np.ndarray) -> int:
     return sum(int(x) for x in np.add.reduceat(values, starts)) if len(values) else 0
 
 
-def _wins_in_cents(odds: Mapping[str, int], max_payout: Decimal | None,
+def wins_in_cents(odds: Mapping[str, int], max_payout: Decimal | None,
                    ante_cents: int) -> np.ndarray:
     cap = None if max_payout is None else int(max_payout * 100)
     wins = [2 * ante_cents * int(odds[c]) for c in STUD_CATEGORIES]
@@ -152,7 +158,7 @@ def strategy_of(odds: Mapping[str, int], max_payout: Decimal | None, qualifier: 
     """The counts and, per signature, whether the optimal player raises."""
     counts = deal_counts(qualifier, deck)
     ante_cents = _cents(ante)
-    wins = _wins_in_cents(odds, max_payout, ante_cents)
+    wins = wins_in_cents(odds, max_payout, ante_cents)
     return counts, optimal_raises(counts, _raise_values(counts, wins, ante_cents), ante_cents)
 
 
@@ -176,20 +182,20 @@ def par_sheet(odds: Mapping[str, int], max_payout: Decimal | None, qualifier: st
     """The exact figures for a paytable at an ante (ante in the currency, e.g. 10.00)."""
     counts = deal_counts(qualifier, deck, progress)
     ante_cents = _cents(ante)
-    wins = _wins_in_cents(odds, max_payout, ante_cents)
+    wins = wins_in_cents(odds, max_payout, ante_cents)
     raise_value = _raise_values(counts, wins, ante_cents)
     raised = optimal_raises(counts, raise_value, ante_cents)
     edge = _edge(counts, raise_value, raised, ante_cents)
     pairs = counts.pairs.astype(np.int64)
     raise_rate = Fraction(int(pairs[raised].sum()), int(pairs.sum()))
     outcomes = _outcomes(counts, raised, wins, ante_cents)
-    second = sum(line.probability * line.ante_multiple ** 2 for line in outcomes)
+    second_moment = sum(line.probability * line.ante_multiple ** 2 for line in outcomes)
     house = counts.value >= qualifier_value("AK")
     return ParSheet(
         ante=ante, deals=deck.deals, house_edge=edge,
         element_of_risk=edge / (1 + 2 * raise_rate), raise_rate=raise_rate,
         dealer_qualifies=1 - Fraction(_exact_sum(pairs * counts.not_qualified), deck.deals),
-        variance=second - edge ** 2, outcomes=outcomes,
+        variance=second_moment - edge ** 2, outcomes=outcomes,
         strategy=_strategy(counts, raised),
         house_strategy_edge=_edge(counts, raise_value, house, ante_cents),
         raise_all_edge=_edge(counts, raise_value, np.ones(len(raised), dtype=bool),
@@ -228,8 +234,10 @@ def _strategy(counts: DealCounts, raised: np.ndarray) -> Strategy:
     sizes = np.bincount(where, minlength=len(keys))
     mixed = keys[(raises > 0) & (raises < sizes)]
     subset = plain[np.isin(counts.ranks_key[plain], mixed)]
+    values = counts.value[subset]
+    strongest = {int(k): int(values[counts.ranks_key[subset] == k].max()) for k in mixed}
     rows = []
-    for key in sorted(mixed, key=lambda k: _hand_words(int(k)), reverse=True):
+    for key in sorted(mixed, key=lambda k: strongest[int(k)], reverse=True):
         mine = subset[counts.ranks_key[subset] == key]
         cells = tuple(_cell(counts, raised, mine[counts.up_rank[mine] == up])
                       for up in range(13))

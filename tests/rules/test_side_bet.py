@@ -20,8 +20,9 @@ def test_rules_3_each_10000_of_meter_adds_2_92_percent_and_breaks_even_near_2180
     assert round(float(sheet.slope * 10000) * 100, 2) == 2.92
     assert sheet.slope == Fraction(4 * 10 + 36, 10 * HANDS)  # 100% and 10% of the meter
     assert sheet.intercept == Fraction(624 * 500 + 3744 * 100 + 5108 * 50, HANDS)
-    assert abs(sheet.break_even_meter - 218_000) < 100
-    assert sheet.return_at(D(0)) + sheet.slope * sheet.break_even_meter == 1
+    # (2,598,960 - 941,800 paid by the fixed awards) / 7.6 royal-equivalents per meter unit
+    assert sheet.break_even_meter == Fraction((HANDS - 941_800) * 10, 76)
+    assert round(sheet.break_even_meter) == 218_047
 
 
 def test_each_award_says_how_often_it_hits():
@@ -38,10 +39,12 @@ def test_the_long_run_house_share_pays_back_contributions_and_seeds():
     assert sheet.house_share == 1 - fixed - Fraction(15, 100) - Fraction(4 * 10000, HANDS)
 
 
-@given(wager=st.sampled_from([D(1), D(2), D(5)]), meter=st.integers(0, 10**7))
-def test_a_bigger_wager_for_the_same_awards_returns_less_per_unit(wager, meter):
-    one = side_bet_sheet(US_SCHEDULE, wager=D(1)).return_at(D(meter))
-    assert side_bet_sheet(US_SCHEDULE, wager=wager).return_at(D(meter)) == one / Fraction(wager)
+@given(meter=st.integers(0, 10**7), cents=st.integers(0, 99))
+def test_the_return_at_a_meter_counts_each_award_by_its_hands(meter, cents):
+    shown = D(meter) + D(cents) / 100
+    paid = (4 * shown + 36 * shown / 10 + 624 * 500 + 3744 * 100 + 5108 * 50)
+    assert side_bet_sheet(US_SCHEDULE, wager=D(2)).return_at(shown) == Fraction(paid) / (
+        2 * HANDS)
 
 
 def test_a_schedule_with_no_meter_award_never_breaks_even_by_the_meter():

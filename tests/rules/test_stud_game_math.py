@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tables.rules.stud import STUD_CATEGORIES, UK_ODDS, US_ODDS, qualifier_value
-from tables.rules.stud_brute import brute_force
+from tables.rules.stud_brute import brute_force, by_signature
 from tables.rules.stud_deals import FULL_DECK, Deck, count_deals
 from tables.rules.stud_montecarlo import simulate
 from tables.rules.stud_par import cap_binds, par_sheet
@@ -109,12 +109,7 @@ REDUCED = [
                                                           "2-suits-44"])
 def test_the_counts_equal_dealing_out_every_deal_of_a_reduced_deck(deck, qualifier):
     q = qualifier_value(qualifier)
-    counted = count_deals(q, deck)
-    mine = {(int(k), bool(f), int(u), int(s)): [int(p), int(a), int(b), int(c), int(d)]
-            for k, f, u, s, p, a, b, c, d in zip(
-                counted.ranks_key, counted.flush, counted.up_rank, counted.suited,
-                counted.pairs, counted.not_qualified, counted.dealer_loses, counted.ties,
-                counted.dealer_wins, strict=True)}
+    mine = by_signature(count_deals(q, deck))
     dealt = brute_force(deck, q)
     assert mine == dealt
     assert sum(row[0] * sum(row[1:]) for row in dealt.values()) == deck.deals
