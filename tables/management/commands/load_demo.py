@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.common.roles import Role
+from payouts.analysis.services import analyse_published
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import Progressive
 from payouts.terms import services as payouts
@@ -100,6 +101,9 @@ class Command(BaseCommand):
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {closed} gaming days "
                               "closed.")
+        queued = analyse_published()
+        if queued:  # computed right away where tasks run in-process (about 5 s)
+            self.stdout.write(f"Game math of {queued} paytable versions asked for.")
         self._instructions(url)
 
     def _floor(self, supervisor, dealer) -> list[Casino]:
