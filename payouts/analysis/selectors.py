@@ -5,33 +5,24 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
-
 from payouts.analysis.figures import side_bet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
-from payouts.analysis.services import key_of
+from payouts.analysis.services import key_of, read_cents
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
-from tables.rules.money import MoneyError, read_amount
 from tables.rules.side_bet import side_bet_sheet
 
 LARGEST_METER = Decimal(10) ** 12  # the meter's own column holds less than this
 
 
 def read_meter(progressive: Progressive, raw) -> Decimal:
+    """The meter asked about (the meter now when none is given)."""
     if raw in (None, ""):
         return progressive.amount
-    try:
-        meter = read_amount(raw)
-    except MoneyError:
-        raise ValidationError({"meter": [f"'{raw}' is not an amount: write it like "
-                                         "100000.00."]}) from None
-    if not 0 <= meter <= LARGEST_METER:
-        raise ValidationError({"meter": [f"A meter of {raw} cannot be shown: give an amount "
-                                         f"from 0 to {LARGEST_METER:,}."]})
-    if meter != meter.quantize(Decimal("0.01")):
-        raise ValidationError({"meter": [f"A meter of {raw} is not a whole number of cents."]})
-    return meter
+    return read_cents(raw, field="meter", example="100000.00", lowest=Decimal(0),
+                      highest=LARGEST_METER, out_of_range=(
+                          f"A meter of {raw} cannot be shown: give an amount from 0 to "
+                          f"{LARGEST_METER:,}."))
 
 
 def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:

@@ -35,22 +35,30 @@ def checksum_of(terms: dict) -> str:
     return hashlib.sha256(json.dumps(terms, sort_keys=True).encode()).hexdigest()
 
 
+def read_cents(raw, *, field: str, example: str, lowest: Decimal, highest: Decimal,
+               out_of_range: str) -> Decimal:
+    """An amount typed in a query (an ante, a meter): plain, within limits, in cents; a
+    refusal names the field and the value."""
+    try:
+        amount = read_amount(raw)
+    except MoneyError:
+        raise ValidationError({field: [f"'{raw}' is not an amount: write it like {example}."]}
+                              ) from None
+    if not lowest <= amount <= highest:  # first: a 40-digit amount cannot be quantized
+        raise ValidationError({field: [out_of_range]})
+    if amount != amount.quantize(CENT):
+        raise ValidationError({field: [f"{raw} is not a whole number of cents."]})
+    return amount.quantize(CENT)
+
+
 def read_ante(paytable: Paytable, raw) -> Decimal:
     """The ante asked for (the paytable's minimum when none is given), within its limits."""
     if raw in (None, ""):
         return paytable.min_ante
-    try:
-        ante = read_amount(raw)
-    except MoneyError:
-        raise ValidationError({"ante": [f"'{raw}' is not an amount: write it like 10.00."]}
-                              ) from None
-    if not paytable.min_ante <= ante <= paytable.max_ante:
-        raise ValidationError({"ante": [
-            f"An ante of {raw} is not played at this paytable: its antes run from "
-            f"{paytable.min_ante} to {paytable.max_ante}."]})
-    if ante != ante.quantize(CENT):
-        raise ValidationError({"ante": [f"An ante of {raw} is not a whole number of cents."]})
-    return ante.quantize(CENT)
+    return read_cents(raw, field="ante", example="10.00", lowest=paytable.min_ante,
+                      highest=paytable.max_ante, out_of_range=(
+                          f"An ante of {raw} is not played at this paytable: its antes run "
+                          f"from {paytable.min_ante} to {paytable.max_ante}."))
 
 
 def ante_key(paytable: Paytable, ante: Decimal) -> str:

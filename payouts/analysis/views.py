@@ -27,6 +27,12 @@ def _published_sibling(paytable: Paytable) -> Paytable | None:
     return None if published is None or published.pk == paytable.pk else published
 
 
+def _refused(request, template: str, refused: ValidationError, field: str, **context):
+    """The panel again with the refusal in words and what was typed still in its box."""
+    return render(request, template, {**context, "problems": problems_of(refused),
+                                      "raw": request.GET.get(field, "")}, status=400)
+
+
 @role_required(*READERS)
 def analysis_panel(request, pk: int):
     """This version's figures (and the published version's) at the ante asked for."""
@@ -34,9 +40,8 @@ def analysis_panel(request, pk: int):
     try:
         ante = services.read_ante(paytable, request.GET.get("ante"))
     except ValidationError as refused:
-        return render(request, "payouts/analysis_panel.html", {
-            "paytable": paytable, "problems": problems_of(refused),
-            "raw": request.GET.get("ante", "")}, status=400)
+        return _refused(request, "payouts/analysis_panel.html", refused, "ante",
+                        paytable=paytable)
     columns = [(paytable, services.request_analysis(paytable, ante))]
     published = _published_sibling(paytable)
     if published is not None:
@@ -56,9 +61,8 @@ def side_bet_panel(request, pk: int):
     try:
         meter = selectors.read_meter(progressive, request.GET.get("meter"))
     except ValidationError as refused:
-        return render(request, "payouts/side_bet_panel.html", {
-            "progressive": progressive, "problems": problems_of(refused),
-            "raw": request.GET.get("meter", "")}, status=400)
+        return _refused(request, "payouts/side_bet_panel.html", refused, "meter",
+                        progressive=progressive)
     figures = selectors.side_bet_figures(progressive, meter)
     return render(request, "payouts/side_bet_panel.html", {
         "progressive": progressive, "meter": meter, "raw": "", "figures": figures,
