@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from casino.common.queueing import send_once
 from payouts.analysis.models import UNCAPPED, AnalysisStatus, ParAnalysis
 from payouts.analysis.tasks import compute_par
 from payouts.terms.models import Paytable
@@ -79,7 +80,8 @@ def request_analysis(paytable: Paytable, ante: Decimal | None = None) -> ParAnal
     analysis, created = ParAnalysis.objects.get_or_create(
         **key_of(paytable, ante), defaults={"ante": ante, "terms": terms_of(paytable)})
     if created or _queued_again(analysis):
-        transaction.on_commit(partial(compute_par.delay, analysis.pk))
+        transaction.on_commit(partial(send_once, compute_par, analysis.pk,
+                                      later="a request five minutes on queues it again"))
         analysis.refresh_from_db()
     return analysis
 

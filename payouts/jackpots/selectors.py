@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.core.cache import cache
 from django.db.models import Count, Sum
 
+from casino.common.caching import cached
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -21,25 +21,26 @@ SIGN_CACHE_SECONDS = 1
 
 def sign_state(progressive_id: int) -> dict | None:
     """What the floor sign shows. Cached for a second (in Redis in production), so any
-    number of signs polling every second cost the database one query a second."""
-    key = f"sign:{progressive_id}"
-    state = cache.get(key)
-    if state is None:
-        progressive = Progressive.objects.filter(pk=progressive_id).first()
-        if progressive is None:
-            return None
-        waiting = (JackpotHit.objects.filter(progressive=progressive,
-                                             status=HitStatus.AWAITING_APPROVAL)
-                   .select_related("round__table").order_by("id").first())
-        state = {
-            "name": progressive.name, "currency": progressive.currency,
-            "amount": f"{progressive.amount:.2f}",
-            "pending": None if waiting is None else {
-                "table": waiting.round.table.label, "seat": waiting.seat,
-                "category": waiting.category, "amount": f"{waiting.amount:.2f}"},
-        }
-        cache.set(key, state, SIGN_CACHE_SECONDS)
-    return state
+    number of signs polling every second cost the database one query a second; with
+    Redis down, each poll reads the database."""
+    return cached(f"sign:{progressive_id}", SIGN_CACHE_SECONDS,
+                  lambda: _sign_from_database(progressive_id))
+
+
+def _sign_from_database(progressive_id: int) -> dict | None:
+    progressive = Progressive.objects.filter(pk=progressive_id).first()
+    if progressive is None:
+        return None
+    waiting = (JackpotHit.objects.filter(progressive=progressive,
+                                         status=HitStatus.AWAITING_APPROVAL)
+               .select_related("round__table").order_by("id").first())
+    return {
+        "name": progressive.name, "currency": progressive.currency,
+        "amount": f"{progressive.amount:.2f}",
+        "pending": None if waiting is None else {
+            "table": waiting.round.table.label, "seat": waiting.seat,
+            "category": waiting.category, "amount": f"{waiting.amount:.2f}"},
+    }
 
 
 def meters(progressive: Progressive) -> dict[str, Decimal | int]:

@@ -9,7 +9,6 @@ hits are paid in that order (payouts.jackpots.settlement, after commit).
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
@@ -17,9 +16,9 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as KombuOperationalError
 
 from casino.common.audit import changed_by
+from casino.common.queueing import send_once
 from casino.common.roles import is_supervisor
 from payouts.jackpots.models import (
     US_AWARDS,
@@ -36,8 +35,6 @@ from tables.rules.money import CURRENCY_DIGITS, has_exact_cents, unit
 from tables.rules.progressive import (
     contribution,
 )
-
-logger = logging.getLogger(__name__)
 
 PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
               "approval_threshold"}
@@ -172,11 +169,8 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
 
 
 def _enqueue_settlement(progressive_id: int) -> None:
-    try:
-        settle_progressive.delay(progressive_id)
-    except (KombuOperationalError, OSError):  # broker down: the periodic sweep settles it
-        logger.exception("Could not queue settlement of progressive %s; the sweep will",
-                         progressive_id)
+    send_once(settle_progressive, progressive_id,
+              later="the minute's sweep settles the hits instead")
 
 
 @transaction.atomic

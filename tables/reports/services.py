@@ -6,8 +6,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from casino.common.queueing import send_once
 from tables.reports.catalog import REPORTS
-from tables.reports.models import ExportJob
+from tables.reports.models import ExportJob, ExportStatus
 from tables.reports.selection import read_selection
 from tables.reports.tasks import write_export
 
@@ -24,5 +25,12 @@ def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
     selection = read_selection(query)
     job = ExportJob.objects.create(report=report, format=fmt, query=selection.as_query(),
                                    requested_by=actor)
-    transaction.on_commit(lambda: write_export.delay(job.pk))
+    transaction.on_commit(lambda: _send(job))
     return job
+
+
+def _send(job: ExportJob) -> None:
+    if not send_once(write_export, job.pk, later="the job is marked failed"):
+        ExportJob.objects.filter(pk=job.pk).update(
+            status=ExportStatus.FAILED, message="The workers' queue is down: ask for the "
+                                                "file again in a minute.")

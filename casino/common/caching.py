@@ -1,0 +1,32 @@
+"""The cache as a help, never a dependency: with Redis down, compute instead and say so
+in the log, so the floor sign and every cached page keep answering from the database."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.core.cache import cache
+from redis import RedisError
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+MISSING = object()
+
+
+def cached(key: str, seconds: float, compute: Callable[[], T]) -> T:
+    """``compute()``'s value, kept ``seconds`` in the cache where the cache answers."""
+    try:
+        value = cache.get(key, MISSING)
+    except (RedisError, OSError):
+        logger.warning("cache down: %s computed from the database", key)
+        return compute()
+    if value is not MISSING:
+        return value
+    value = compute()
+    try:
+        cache.set(key, value, seconds)
+    except (RedisError, OSError):
+        logger.warning("cache down: %s not kept", key)
+    return value

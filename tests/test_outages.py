@@ -1,0 +1,85 @@
+"""The floor keeps working when Redis is not there: rounds record, the sign reads the
+database, /healthz says what is down, queued work is picked up later. Redis is made
+unreachable by pointing at a port nothing listens on (the real stop is in
+test_progressive_faults.py)."""
+
+import logging
+
+import pytest
+from kombu.exceptions import OperationalError
+
+from payouts.jackpots.models import HitStatus, JackpotHit
+from tables.reports.models import ExportJob, ExportStatus
+from tables.reports.tasks import write_export
+
+pytestmark = pytest.mark.django_db
+DEAD_REDIS = "redis://127.0.0.1:1/0"
+ROYAL = {"seat": 1, "ante": "10.00", "decision": "raise", "progressive": True,
+         "cards": ["As", "Ks", "Qs", "Js", "Ts"]}
+
+
+@pytest.fixture
+def dead_cache(settings):
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                                   "LOCATION": DEAD_REDIS}}
+
+
+@pytest.fixture
+def broker_down(monkeypatch):
+    """Every publish fails at once, as kombu does when Redis refuses the connection."""
+    sent = []
+
+    def refuse(self, args=None, kwargs=None, **options):
+        sent.append((self.name, args, options))
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr("celery.app.task.Task.apply_async", refuse)
+    return sent
+
+
+def test_a_jackpot_round_records_while_the_broker_is_down_and_waits_for_the_sweep(
+        api, dealer, jackpot_table, broker_down, caplog, django_capture_on_commit_callbacks):
+    with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
+        response = api.as_user(dealer).post(
+            f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/",
+            {"dealer_cards": ["2h", "3d", "8c", "9h", "Jd"], "seats": [ROYAL]}, format="json")
+
+    assert response.status_code == 201, response.content
+    assert response.json()["seats"][0]["progressive"]["award"] == "pending"
+    assert JackpotHit.objects.get().status == HitStatus.PENDING
+    assert broker_down == [("payouts.tasks.settle_progressive",
+                            (jackpot_table.progressive_id,), {"retry": False})]
+    assert "the minute's sweep settles the hits instead" in caplog.text
+
+
+def test_an_export_asked_for_while_the_broker_is_down_says_so(
+        client, accountant, broker_down, django_capture_on_commit_callbacks):
+    client.force_login(accountant)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/accounting/reports/rake/export/",
+                    {"from": "2026-03-01", "to": "2026-03-02", "format": "xlsx"})
+    job = ExportJob.objects.get()
+    assert job.status == ExportStatus.FAILED
+    assert "queue is down" in job.message
+    assert broker_down[0][0] == write_export.name
+
+
+def test_the_floor_sign_reads_the_database_when_the_cache_is_down(
+        client, progressive, dead_cache, caplog):
+    with caplog.at_level(logging.WARNING):
+        state = client.get(f"/sign/{progressive.pk}/state.json")
+        page = client.get(f"/sign/{progressive.pk}/")
+    assert state.status_code == 200
+    assert state.json()["amount"] == "10000.00"
+    assert page.status_code == 200
+    assert "cache down" in caplog.text
+
+
+def test_healthz_names_the_broker_when_redis_does_not_answer(client, settings):
+    settings.REDIS_URL = DEAD_REDIS
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["database"]["ok"] is True
+    assert body["broker"]["ok"] is False
+    assert "Connection refused" in body["broker"]["error"]
