@@ -136,3 +136,4 @@ api_urls = [
 ]
 
 urlpatterns = [*project, *floor, *stud, *poker, *reports, *terms, *jackpots, *api_urls]
+handler500 = "casino.views.server_error"

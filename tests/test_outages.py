@@ -83,3 +83,55 @@ def test_healthz_names_the_broker_when_redis_does_not_answer(client, settings):
     assert body["database"]["ok"] is True
     assert body["broker"]["ok"] is False
     assert "Connection refused" in body["broker"]["error"]
+
+
+def test_with_the_database_down_the_api_answers_json_503_with_retry_after(
+        dealer, stud_table):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    token = Token.objects.create(user=dealer)
+    client = APIClient(raise_request_exception=False)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    with pytest.MonkeyPatch.context() as patch:
+        from django.db.backends.utils import CursorWrapper
+        patch.setattr(CursorWrapper, "execute", _refused_query)
+        response = client.get("/api/v1/tables/")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    assert response.json()["detail"].startswith("The database is not answering")
+
+
+def test_with_the_database_down_a_page_says_so_in_words(client, dealer, stud_table):
+    client.force_login(dealer)
+    client.raise_request_exception = False
+    with pytest.MonkeyPatch.context() as patch:
+        from django.db.backends.utils import CursorWrapper
+        patch.setattr(CursorWrapper, "execute", _refused_query)
+        response = client.get("/dealer/")
+    assert response.status_code == 503
+    assert "Nothing you entered was saved" in response.content.decode()
+
+
+def test_any_other_error_is_a_plain_500_in_the_api_shape(api, dealer, monkeypatch):
+    from rest_framework.test import APIClient
+
+    from tables.floor import api as floor_api
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(floor_api.TableViewSet, "list", broken)
+    client = APIClient(raise_request_exception=False)
+    client.force_authenticate(dealer)
+    response = client.get("/api/v1/tables/")
+    assert response.status_code == 500
+    assert response.json() == {"detail": "The service could not finish this request and "
+                                         "nothing was saved."}
+
+
+def _refused_query(self, sql, params=None):
+    from django.db import OperationalError as DatabaseDown
+
+    raise DatabaseDown("connection to server at 127.0.0.1, port 5432 failed: Connection "
+                       "refused")
