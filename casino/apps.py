@@ -12,6 +12,7 @@ class CasinoConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
+        from casino import checks  # noqa: F401  (registers the deployment checks)
         from casino.common.roles import sync_roles
 
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")

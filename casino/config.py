@@ -65,9 +65,15 @@ def env_time_zone(name: str, default: str) -> str:
     return value
 
 
+DEMO_SECRET_KEY = "insecure-local-demo-key-do-not-use-in-production-0123456789"
+
+
 def secret_key(debug: bool) -> str:
     value = os.environ.get("SECRET_KEY", "")
     if value:
+        if not debug and value == DEMO_SECRET_KEY:
+            raise ImproperlyConfigured("SECRET_KEY is the demo's key, which is public: set "
+                                       "50 or more random characters of your own.")
         if not debug and len(value) < 50:
             raise ImproperlyConfigured(
                 "SECRET_KEY is too short for production: use at least 50 random characters."
@@ -75,7 +81,7 @@ def secret_key(debug: bool) -> str:
         return value
     if debug:
         # Good enough for a laptop demo; never used with DEBUG off.
-        return "insecure-local-demo-key-do-not-use-in-production-0123456789"
+        return DEMO_SECRET_KEY
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
 
 

@@ -109,3 +109,47 @@ def test_deploy_check_is_clean_with_production_like_values():
 
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+def test_the_demo_key_is_refused_with_debug_off():
+    with pytest.raises(ImproperlyConfigured, match="the demo's key, which is public"):
+        _secret_from({"SECRET_KEY": config.DEMO_SECRET_KEY})
+
+
+def _secret_from(env: dict) -> str:
+    before = os.environ.get("SECRET_KEY")
+    os.environ.update(env)
+    try:
+        return config.secret_key(False)
+    finally:
+        if before is None:
+            os.environ.pop("SECRET_KEY")
+        else:
+            os.environ["SECRET_KEY"] = before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deploy_check_fails_while_a_demo_user_keeps_the_demo_password(settings):
+    from django.contrib.auth.models import User
+
+    from tables.management.commands.load_demo import DEMO_USERS
+
+    # The hasher production uses, so the check's own process can read the hash.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    User.objects.create_user("dealer", password=DEMO_USERS["dealer"][1])
+    result = _django_check(
+        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example"},
+        "--deploy", "--fail-level", "WARNING",
+    )
+    assert result.returncode != 0
+    assert "casino.E002" in result.stderr
+    assert "The user 'dealer' still has the demo password" in result.stderr
+
+
+@pytest.mark.django_db
+def test_the_demo_refuses_to_load_with_debug_off_unless_told(settings):
+    from django.core.management import CommandError, call_command
+
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="DEBUG is off, so this looks like a production"):
+        call_command("load_demo", history_days=0)

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_demo_casino_has_what_the_readme_promises(capsys):
-    call_command("load_demo")
+    call_command("load_demo", debug_off_ok=True)
 
     harbor = Casino.objects.get(currency="USD")
     mayfair = Casino.objects.get(currency="GBP")
@@ -46,7 +46,7 @@ def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(api)
     from tables.reports.closing import verify_day
     from tables.reports.models import ClosedDay
 
-    call_command("load_demo", history_days=21)
+    call_command("load_demo", debug_off_ok=True, history_days=21)
 
     accountant = authenticate(username="accountant", password="count-chips-demo")
     today = Casino.objects.get(currency="USD").gaming_day(timezone.now())
@@ -62,9 +62,9 @@ def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(api)
 
 
 def test_loading_the_demo_twice_changes_nothing():
-    call_command("load_demo", history_days=2)
+    call_command("load_demo", debug_off_ok=True, history_days=2)
     rounds = StudRound.objects.count()
-    call_command("load_demo", history_days=2)
+    call_command("load_demo", debug_off_ok=True, history_days=2)
 
     assert StudRound.objects.count() == rounds > 0
 

@@ -19,7 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def demo():
-    call_command("load_demo", history_days=7)
+    call_command("load_demo", debug_off_ok=True, history_days=7)
     return Casino.objects.get(currency="USD")
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -78,11 +79,19 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--url", default="http://127.0.0.1:8000",
                             help="Where the service will answer, for the printed instructions.")
+        parser.add_argument("--debug-off-ok", action="store_true",
+                            help="Load the demo even though DEBUG is off (a test database).")
         parser.add_argument("--history-days", type=int, default=21,
                             help="Gaming days of play to record on a fresh database.")
 
     @transaction.atomic
-    def handle(self, *args, url: str, history_days: int, **options):
+    def handle(self, *args, url: str, history_days: int, debug_off_ok: bool = False,
+               **options):
+        if not settings.DEBUG and not debug_off_ok:
+            raise CommandError(
+                "DEBUG is off, so this looks like a production service: the demo would add "
+                "users whose passwords are in the README. Run it with DEBUG=1, or add "
+                "--debug-off-ok on a database that is not a casino's.")
         users = {name: self._user(name, role, password)
                  for name, (role, password) in DEMO_USERS.items()}
         supervisor, dealer = users["supervisor"], users["dealer"]
