@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from rest_framework import exceptions, parsers, serializers
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from casino.common.amounts import DecimalStringField
@@ -32,8 +33,21 @@ def exception_handler(exc, context):
 
 # POST /api/v1/auth/token/. DRF's view names its own parsers; these are the API's. (No
 # docstring: the schema would show it as the operation's description.)
+LOCKED_OUT = ("Too many failed logins for this user name or from this address: logins are "
+              "refused for a while. A pit supervisor can unlock you at once.")
+
+
 class TokenView(ObtainAuthToken):
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            # django-axes marks the request it was handed: DRF's, not Django's.
+            if request.__dict__.get("axes_locked_out"):
+                return Response({"detail": LOCKED_OUT}, status=429)
+            raise
 
 
 # The project's model serializers read model decimals as plain decimal strings. (No

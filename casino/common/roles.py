@@ -86,6 +86,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_timecollectionvoid",
         "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
         "tables.view_meterfigure", "payouts.view_paranalysis",
+        "axes.view_accessattempt", "axes.delete_accessattempt", "axes.view_accessfailurelog",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
                   "tables.add_studround", "tables.view_studround", "tables.view_studseat",
