@@ -79,11 +79,11 @@ def build_floor():
 
 def requests(dealer, poker, stud):
     from django.test import Client
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     browser = Client()
     browser.force_login(dealer)
-    token = Token.objects.create(user=dealer).key
+    token = AuthToken.objects.create(dealer)[1]
     api = Client(HTTP_AUTHORIZATION=f"Token {token}")
     full = {"board": "2c 7d 9h Js 4c", "seat1_put_in": "20", "seat1_state": "in",
             "seat1_cards": "As Ad", "seat2_put_in": "5", "seat2_state": "all_in",

@@ -10,12 +10,16 @@ class CasinoConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import post_migrate, pre_save
 
         from casino import checks  # noqa: F401  (registers the deployment checks)
         from casino.common.roles import sync_roles
+        from casino.common.tokens import revoke_on_password_change
 
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
+        pre_save.connect(revoke_on_password_change, sender=get_user_model(),
+                         dispatch_uid="casino.revoke_tokens")
 
 
 class SupervisorAdminConfig(AdminConfig):

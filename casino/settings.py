@@ -37,7 +37,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
-    "rest_framework.authtoken",
+    "rest_framework.authtoken",  # kept for its migrations; tokens are knox's
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -161,6 +162,16 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# API tokens (django-rest-knox): one per device, stored hashed, expiring after
+# TOKEN_HOURS (a dealer's shift); POST /api/v1/auth/logout/ revokes the one in use,
+# changing a password revokes them all.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=config.env_int("TOKEN_HOURS", 12, minimum=1)),
+    "AUTH_HEADER_PREFIX": "Token",
+    "AUTO_REFRESH": False,
+    "TOKEN_LIMIT_PER_USER": None,
+}
+
 # Content-Security-Policy (django-csp): scripts, styles, images and fetches from this
 # service only, no inline scripts anywhere (pages load theirs from static/js), no
 # framing, forms post only here. Data blocks (json_script) are not scripts and pass.
@@ -218,7 +229,7 @@ STORAGES = {
 # --- API -------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["casino.common.permissions.RoleModelPermissions"],

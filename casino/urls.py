@@ -130,6 +130,7 @@ jackpots = [
 
 api_urls = [
     path("api/v1/auth/token/", api.TokenView.as_view(), name="api-token"),
+    path("api/v1/auth/logout/", api.LogoutView.as_view(), name="api-logout"),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"),

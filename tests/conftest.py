@@ -148,16 +148,21 @@ def other_table(us_casino, supervisor, other_dealer):
 @pytest.fixture
 def api():
     """An API client; `api.as_user(user)` authenticates with a real token."""
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
     from rest_framework.test import APIClient
 
     class Client(APIClient):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.tokens = {}
+
         def as_user(self, user):
             if user is None:
                 self.credentials()
             else:
-                token, _ = Token.objects.get_or_create(user=user)
-                self.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+                if user.pk not in self.tokens:
+                    self.tokens[user.pk] = AuthToken.objects.create(user)[1]
+                self.credentials(HTTP_AUTHORIZATION=f"Token {self.tokens[user.pk]}")
             return self
 
     return Client()

@@ -15,7 +15,7 @@ from django.core import signals
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from tests.conftest import make_user
@@ -77,7 +77,7 @@ def fuzz_headers(db):
                               "progressive": True, "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
                              {"seat": 3, "ante": Decimal(5), "decision": "fold"}])
     poker_hand_record(actor=user, table=poker, pot=Decimal(85), flop_dealt=True)
-    return {"Authorization": f"Token {Token.objects.create(user=user).key}"}
+    return {"Authorization": f"Token {AuthToken.objects.create(user)[1]}"}
 
 
 @schema.parametrize()

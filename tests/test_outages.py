@@ -87,12 +87,12 @@ def test_healthz_names_the_broker_when_redis_does_not_answer(client, settings):
 
 def test_with_the_database_down_the_api_answers_json_503_with_retry_after(
         dealer, stud_table):
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
     from rest_framework.test import APIClient
 
-    token = Token.objects.create(user=dealer)
+    _, token = AuthToken.objects.create(dealer)
     client = APIClient(raise_request_exception=False)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     with pytest.MonkeyPatch.context() as patch:
         from django.db.backends.utils import CursorWrapper
         patch.setattr(CursorWrapper, "execute", _refused_query)

@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from knox import views as knox_views
+from knox.models import AuthToken
 from rest_framework import exceptions, parsers, serializers
-from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
+from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from casino.common.amounts import DecimalStringField
@@ -37,17 +43,34 @@ LOCKED_OUT = ("Too many failed logins for this user name or from this address: l
               "refused for a while. A pit supervisor can unlock you at once.")
 
 
-class TokenView(ObtainAuthToken):
+class TokenView(APIView):
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
     parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+    serializer_class = AuthTokenSerializer
 
+    @extend_schema(request=AuthTokenSerializer, responses={
+        200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT, 429: OpenApiTypes.OBJECT})
     def post(self, request, *args, **kwargs):
+        credentials = AuthTokenSerializer(data=request.data, context={"request": request})
         try:
-            return super().post(request, *args, **kwargs)
+            credentials.is_valid(raise_exception=True)
         except exceptions.ValidationError:
             # django-axes marks the request it was handed: DRF's, not Django's.
             if request.__dict__.get("axes_locked_out"):
                 return Response({"detail": LOCKED_OUT}, status=429)
             raise
+        # A token per device (tablet, workstation), each expiring after REST_KNOX's TTL.
+        instance, token = AuthToken.objects.create(credentials.validated_data["user"])
+        return Response({"token": token, "expiry": instance.expiry})
+
+
+class LogoutView(knox_views.LogoutView):
+    """Revoke the token this request came with (the device logs out)."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request, format=None):
+        return super().post(request, format)
 
 
 # The project's model serializers read model decimals as plain decimal strings. (No
