@@ -33,17 +33,20 @@ def test_the_beat_task_closes_the_ended_gaming_days_on_a_real_worker(celery_work
     casino = casino_create(actor=supervisor, name="Worker Bay", currency="USD",
                            timezone="America/New_York")
     # A meter whose books are this casino's, seeded three days ago: days to close.
+    from django.db import transaction
+
     from payouts.jackpots.models import MeterEntry, Progressive
 
-    meter = Progressive.objects.create(name="Worker meter", currency="USD", seed=Decimal(100),
-                                       amount=Decimal(100), contribution_rate=Decimal("0.5"),
-                                       awards={"royal_flush": {"percent": "100"}},
-                                       casino=casino)
-    MeterEntry.objects.create(progressive=meter, kind="reset", amount=Decimal(100),
-                              balance_after=Decimal(100),
-                              created_at=casino.day_bounds(
-                                  casino.gaming_day(dt.datetime.now(dt.UTC))
-                                  - dt.timedelta(days=3))[0] + dt.timedelta(hours=1))
+    with transaction.atomic():  # a meter and its first entry commit together
+        meter = Progressive.objects.create(
+            name="Worker meter", currency="USD", seed=Decimal(100), amount=Decimal(100),
+            contribution_rate=Decimal("0.5"), awards={"royal_flush": {"percent": "100"}},
+            casino=casino)
+        MeterEntry.objects.create(progressive=meter, kind="reset", amount=Decimal(100),
+                                  balance_after=Decimal(100),
+                                  created_at=casino.day_bounds(
+                                      casino.gaming_day(dt.datetime.now(dt.UTC))
+                                      - dt.timedelta(days=3))[0] + dt.timedelta(hours=1))
 
     assert close_gaming_days.delay().get(timeout=60) == 3
     assert ClosedDay.objects.filter(casino=casino).count() == 3

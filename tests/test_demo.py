@@ -3,6 +3,7 @@ import datetime as dt
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.test import RequestFactory
 from django.utils import timezone
 
 from tables.floor.models import Casino, Table
@@ -35,7 +36,8 @@ def test_the_demo_casino_has_what_the_readme_promises(capsys):
     for username, password in [("supervisor", "pit-boss-demo"), ("dealer", "deal-cards-demo"),
                                ("accountant", "count-chips-demo")]:
         assert f"password {password}" in out
-        user = authenticate(username=username, password=password)
+        user = authenticate(RequestFactory().post("/login/"), username=username,
+                            password=password)
         assert user is not None
         assert user.groups.get().name == username
     assert "http://127.0.0.1:8000/login/" in out
@@ -48,7 +50,8 @@ def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(api)
 
     call_command("load_demo", debug_off_ok=True, history_days=21)
 
-    accountant = authenticate(username="accountant", password="count-chips-demo")
+    accountant = authenticate(RequestFactory().post("/login/"), username="accountant",
+                              password="count-chips-demo")
     today = Casino.objects.get(currency="USD").gaming_day(timezone.now())
     span = {"from": (today - dt.timedelta(days=21)).isoformat(), "to": today.isoformat()}
     for name in ("rake", "stud", "jackpots"):

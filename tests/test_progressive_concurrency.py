@@ -139,7 +139,8 @@ def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once
     table, dealer = tables[0]
     from payouts.jackpots import tasks
 
-    monkeypatch.setattr(tasks.settle_progressive, "delay", lambda *a, **k: None)  # message lost
+    monkeypatch.setattr(tasks.settle_progressive, "apply_async",
+                        lambda *a, **k: None)  # the message is lost
     stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h", "9s"],
                       seats=[{"seat": 1, "ante": D(10), "decision": "raise",
                               "progressive": True, "cards": ["As", "Ks", "Qs", "Js", "Ts"]}])
@@ -200,12 +201,12 @@ def test_a_round_recorded_while_the_broker_is_down_is_settled_by_the_sweep(floor
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
     with monkeypatch.context() as patch:
-        patch.setattr(tasks.settle_progressive, "delay", broker_down)
+        patch.setattr(tasks.settle_progressive, "apply_async", broker_down)
         round_, created = stud_round_record(actor=dealer, table=table, dealer_cards=DEALER,
                                             seats=[ROYAL])
     assert created  # the round is recorded all the same
     assert JackpotHit.objects.get(round=round_).status == HitStatus.PENDING
-    assert "the sweep will" in caplog.text
+    assert "the minute's sweep settles the hits instead" in caplog.text
 
     assert tasks.sweep_pending_hits() == 1  # beat runs it every minute
     assert JackpotHit.objects.get(round=round_).status == HitStatus.PAID

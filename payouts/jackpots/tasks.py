@@ -9,7 +9,6 @@ from payouts.jackpots import reconciliation, settlement
 
 
 @shared_task(name="payouts.tasks.settle_progressive", acks_late=True, max_retries=5,
-             ignore_result=True,
              autoretry_for=(Exception,), retry_backoff=True, soft_time_limit=100,
              time_limit=120)
 def settle_progressive(progressive_id: int) -> int:

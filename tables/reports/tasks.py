@@ -23,7 +23,6 @@ def analyse_paytables() -> int:
     return analysis.analyse_published()
 
 
-@shared_task(name="tables.reports.write_export", time_limit=600, soft_time_limit=540,
-             ignore_result=True)
+@shared_task(name="tables.reports.write_export", time_limit=600, soft_time_limit=540)
 def write_export(job_id: int) -> None:
     exports.write_export(job_id)
