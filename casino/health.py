@@ -52,3 +52,17 @@ def last_worker_heartbeat() -> dict | None:
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
+
+
+def last_ledger_check() -> dict | None:
+    """The nightly walk of the meter ledgers' hash chains: when, and what broke."""
+    from payouts.jackpots.chain import last_check
+
+    try:
+        check = last_check()
+    except DatabaseError:
+        return None
+    if check is None:
+        return None
+    return {"checked_at": check.checked_at.isoformat(), "entries": check.entries,
+            "intact": check.intact, "breaks": check.breaks}

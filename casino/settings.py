@@ -153,6 +153,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "payouts.tasks.reconcile_meters",
         "schedule": crontab(hour=0, minute=15),
     },
+    "verify-ledgers-nightly": {
+        "task": "payouts.tasks.verify_ledgers",
+        "schedule": crontab(hour=0, minute=30),
+    },
 }
 
 # --- Auth ------------------------------------------------------------------

@@ -4,6 +4,7 @@ from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
+    LedgerCheck,
     MeterEntry,
     MeterKind,
     MeterName,
@@ -12,6 +13,6 @@ from payouts.jackpots.models import (
 )
 from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["AnalysisStatus", "CapScope", "HitStatus", "JackpotHit", "MeterEntry", "MeterKind",
-           "MeterName", "Method", "ParAnalysis", "Paytable", "Progressive", "RakeSchedule",
-           "ReconciliationCheck"]
+__all__ = ["AnalysisStatus", "CapScope", "HitStatus", "JackpotHit", "LedgerCheck", "MeterEntry",
+           "MeterKind", "MeterName", "Method", "ParAnalysis", "Paytable", "Progressive",
+           "RakeSchedule", "ReconciliationCheck"]

@@ -145,6 +145,11 @@ class MeterEntry(models.Model):
                                    null=True, blank=True, related_name="+")
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     gaming_day = models.DateField(help_text="The day of the meter's books it was written on.")
+    # Set by the database on insert (migration 0011): the SHA-256 of this entry's content
+    # and of the previous entry of the same meter's ledger, so an altered row breaks the
+    # chain (manage.py verify_ledgers).
+    prev_hash = models.CharField(max_length=64, default="", editable=False)
+    row_hash = models.CharField(max_length=64, default="", editable=False)
 
     objects = MeterEntryQuerySet.as_manager()
 
@@ -233,3 +238,23 @@ class ReconciliationCheck(models.Model):
 
     def __str__(self) -> str:
         return f"{self.progressive} {self.meter} to {self.period_end:%Y-%m-%d %H:%M}"
+
+
+class LedgerCheck(models.Model):
+    """The nightly walk of every meter ledger's hash chain (jackpots.chain): how many
+    entries it checked and, per broken ledger, the first entry that does not match."""
+
+    checked_at = models.DateTimeField(default=timezone.now)
+    entries = models.PositiveIntegerField()
+    breaks = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-checked_at"]
+        get_latest_by = "checked_at"
+
+    def __str__(self) -> str:
+        return f"ledger check {self.checked_at:%Y-%m-%d %H:%M}: {len(self.breaks)} breaks"
+
+    @property
+    def intact(self) -> bool:
+        return not self.breaks

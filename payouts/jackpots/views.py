@@ -12,7 +12,7 @@ from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.roles import Role, role_required
-from payouts.jackpots import selectors
+from payouts.jackpots import chain, selectors
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
 
@@ -39,7 +39,7 @@ def progressive_list(request):
     return render(request, "payouts/progressive_list.html", {
         "progressives": Progressive.objects.prefetch_related("tables"),
         "mismatches": ReconciliationCheck.objects.filter(balanced=False)
-        .select_related("progressive")[:20]})
+        .select_related("progressive")[:20], "ledger_check": chain.last_check()})
 
 
 @role_required(Role.SUPERVISOR)

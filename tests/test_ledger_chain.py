@@ -1,0 +1,76 @@
+"""Tamper evidence: every meter entry is chained to the one before it; a row altered by
+the database owner (past the append-only trigger) is reported with its id."""
+
+from decimal import Decimal as D
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+
+from payouts.jackpots import services as progressives
+from payouts.jackpots.chain import first_breaks
+from payouts.jackpots.models import MeterEntry
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ledger(supervisor, progressive):
+    for balance in ("10100.00", "10250.00", "10300.00"):
+        progressives.progressive_correct(actor=supervisor, progressive=progressive,
+                                         meter="meter", new_balance=D(balance),
+                                         reason="count adjustment")
+    return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))
+
+
+def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
+    assert all(len(e.row_hash) == 64 for e in MeterEntry.objects.all())
+    rows = list(MeterEntry.objects.filter(pk__in=[e.pk for e in ledger]).order_by("id"))
+    assert rows[0].prev_hash == ""
+    assert [r.prev_hash for r in rows[1:]] == [r.row_hash for r in rows[:-1]]
+    call_command("verify_ledgers")
+    assert "All meter ledgers intact: 4 entries checked." in capsys.readouterr().out
+
+
+def as_owner(sql: str, params: list) -> None:
+    """What the database's owner can do: switch the append-only trigger off and edit."""
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending checks on the table
+        cursor.execute("ALTER TABLE payouts_meterentry DISABLE TRIGGER USER")
+        cursor.execute(sql, params)
+        cursor.execute("ALTER TABLE payouts_meterentry ENABLE TRIGGER USER")
+
+
+def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, capsys):
+    altered = ledger[2]
+    as_owner("UPDATE payouts_meterentry SET amount = amount + 1000 WHERE id = %s",
+             [altered.pk])
+    assert first_breaks() == [{"entry": altered.pk, "progressive": altered.progressive_id,
+                               "meter": "meter", "broken": "content"}]
+    with pytest.raises(CommandError, match="1 ledger"):
+        call_command("verify_ledgers")
+    assert f"entry {altered.pk} does not match its content" in capsys.readouterr().err
+
+
+def test_an_entry_removed_by_the_owner_breaks_the_next_one(ledger):
+    as_owner("DELETE FROM payouts_meterentry WHERE id = %s", [ledger[1].pk])
+    [broken] = first_breaks()
+    assert (broken["entry"], broken["broken"]) == (ledger[2].pk, "previous hash")
+
+
+def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, client, supervisor):
+    from payouts.jackpots.tasks import verify_ledgers
+
+    assert verify_ledgers() == 0
+    assert client.get("/healthz").json()["ledgers"]["intact"] is True
+
+    as_owner("UPDATE payouts_meterentry SET reason = 'nothing to see' WHERE id = %s",
+             [ledger[3].pk])
+    assert verify_ledgers() == 1
+    shown = client.get("/healthz").json()["ledgers"]
+    assert shown["intact"] is False
+    assert shown["breaks"][0]["entry"] == ledger[3].pk
+    client.force_login(supervisor)
+    page = client.get("/pit/progressives/").content.decode()
+    assert "A meter ledger was altered" in page
+    assert f"entry {ledger[3].pk} does not match its content" in page
