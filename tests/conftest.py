@@ -152,17 +152,13 @@ def api():
     from rest_framework.test import APIClient
 
     class Client(APIClient):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.tokens = {}
-
         def as_user(self, user):
+            """A fresh token each time: a kept one may have been rolled back since (a
+            hypothesis example runs in its own transaction)."""
             if user is None:
                 self.credentials()
             else:
-                if user.pk not in self.tokens:
-                    self.tokens[user.pk] = AuthToken.objects.create(user)[1]
-                self.credentials(HTTP_AUTHORIZATION=f"Token {self.tokens[user.pk]}")
+                self.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user)[1]}")
             return self
 
     return Client()
