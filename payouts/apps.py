@@ -7,3 +7,9 @@ class PayoutsConfig(AppConfig):
     name = "payouts"
     verbose_name = "Paytables, progressives and ledgers"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from casino.common.chains import register
+        from payouts.jackpots.chain import METER_LEDGER
+
+        register(METER_LEDGER)

@@ -7,8 +7,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
+from casino.common.chains import first_breaks
 from payouts.jackpots import services as progressives
-from payouts.jackpots.chain import first_breaks
 from payouts.jackpots.models import MeterEntry
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
     assert rows[0].prev_hash == ""
     assert [r.prev_hash for r in rows[1:]] == [r.row_hash for r in rows[:-1]]
     call_command("verify_ledgers")
-    assert "All meter ledgers intact: 4 entries checked." in capsys.readouterr().out
+    assert "All ledgers intact: 4 entries checked." in capsys.readouterr().out
 
 
 def as_owner(sql: str, params: list) -> None:
@@ -45,8 +45,9 @@ def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, capsys):
     altered = ledger[2]
     as_owner("UPDATE payouts_meterentry SET amount = amount + 1000 WHERE id = %s",
              [altered.pk])
-    assert first_breaks() == [{"entry": altered.pk, "progressive": altered.progressive_id,
-                               "meter": "meter", "broken": "content"}]
+    assert first_breaks() == [{"ledger": "meter", "entry": altered.pk, "broken": "content",
+                               "chain": {"progressive_id": altered.progressive_id,
+                                         "meter": "meter"}}]
     with pytest.raises(CommandError, match="1 ledger"):
         call_command("verify_ledgers")
     assert f"entry {altered.pk} does not match its content" in capsys.readouterr().err
@@ -72,5 +73,33 @@ def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, client, s
     assert shown["breaks"][0]["entry"] == ledger[3].pk
     client.force_login(supervisor)
     page = client.get("/pit/progressives/").content.decode()
-    assert "A meter ledger was altered" in page
+    assert "A ledger was altered" in page
     assert f"entry {ledger[3].pk} does not match its content" in page
+
+
+def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervisor, capsys):
+    from tables.poker.models import BadBeatEntry, BadBeatFund
+
+    fund = BadBeatFund.objects.create(casino=us_casino)
+    balance = D(0)
+    for amount in ("1.00", "1.00", "-0.50"):
+        balance += D(amount)
+        BadBeatEntry.objects.create(fund=fund, kind="drop", amount=D(amount),
+                                    balance_after=balance, created_by=supervisor)
+    BadBeatFund.objects.filter(pk=fund.pk).update(balance=balance)
+    entries = list(BadBeatEntry.objects.filter(fund=fund).order_by("id"))
+    assert [e.prev_hash for e in entries[1:]] == [e.row_hash for e in entries[:-1]]
+    assert first_breaks() == []
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("ALTER TABLE tables_badbeatentry DISABLE TRIGGER USER")
+        cursor.execute("UPDATE tables_badbeatentry SET note = 'paid out' WHERE id = %s",
+                       [entries[0].pk])
+        cursor.execute("ALTER TABLE tables_badbeatentry ENABLE TRIGGER USER")
+    assert first_breaks() == [{"ledger": "bad-beat fund", "entry": entries[0].pk,
+                               "broken": "content", "chain": {"fund_id": fund.pk}}]
+    with pytest.raises(CommandError):
+        call_command("verify_ledgers")
+    assert (f"The bad-beat fund ledger (fund {fund.pk}): entry {entries[0].pk} does not "
+            "match its content") in capsys.readouterr().err

@@ -176,6 +176,9 @@ class BadBeatEntry(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # Set by the database on insert (migration tables 0016), chained per fund.
+    prev_hash = models.CharField(max_length=64, default="", editable=False)
+    row_hash = models.CharField(max_length=64, default="", editable=False)
 
     class Meta:
         ordering = ["fund", "id"]

@@ -1,23 +1,22 @@
-"""manage.py verify_ledgers: walk every meter ledger's hash chain and say where it breaks."""
+"""manage.py verify_ledgers: walk every ledger's hash chain and say where it breaks."""
 
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from payouts.jackpots.chain import entries_checked, first_breaks
+from casino.common.chains import entries_checked, first_breaks, where
 
 
 class Command(BaseCommand):
-    help = "Check the hash chain of every meter ledger; exit 1 at the first break of any."
+    help = "Check the hash chain of every ledger; exit 1 at the first break of any."
 
     def handle(self, *args, **options):
         breaks = first_breaks()
         if not breaks:
             self.stdout.write(self.style.SUCCESS(
-                f"All meter ledgers intact: {entries_checked()} entries checked."))
+                f"All ledgers intact: {entries_checked()} entries checked."))
             return
-        for b in breaks:
-            self.stderr.write(f"Progressive {b['progressive']}, {b['meter']} ledger: entry "
-                              f"{b['entry']} does not match its {b['broken']} (altered, "
-                              "removed or inserted by hand).")
+        for found in breaks:
+            self.stderr.write(f"{where(found)}: entry {found['entry']} does not match its "
+                              f"{found['broken']} (altered, removed or inserted by hand).")
         raise CommandError(f"{len(breaks)} ledger(s) broken.")
