@@ -25,7 +25,6 @@ from decimal import Decimal
 from tables.rules.money import round_to_step
 
 ZERO = Decimal(0)
-CENT = Decimal("0.01")
 
 
 @dataclass(frozen=True)
@@ -193,29 +192,3 @@ def w2g_reportable(amount: Decimal, wager: Decimal) -> bool:
 def withholding_applies(amount: Decimal, wager: Decimal) -> bool:
     """US: tax is withheld when the win minus the wager exceeds 5,000."""
     return amount - wager > WITHHOLDING_OVER
-
-
-FIVE_CARD_HANDS = 2_598_960
-CATEGORY_COUNTS = {"royal_flush": 4, "straight_flush": 36, "four_of_a_kind": 624,
-                   "full_house": 3_744, "flush": 5_108, "straight": 10_200}
-
-
-def side_bet_return(meter: Decimal, schedule: Mapping[str, AwardRule], *,
-                    wager: Decimal = Decimal(1)) -> Decimal:
-    """Expected payout per unit wagered on the five-card side bet at a given meter."""
-    total = ZERO
-    for category, rule in schedule.items():
-        award = meter * rule.percent / 100 if rule.from_meter else rule.fixed
-        total += Decimal(CATEGORY_COUNTS.get(category, 0)) / FIVE_CARD_HANDS * award
-    return total / wager
-
-
-def break_even_meter(schedule: Mapping[str, AwardRule], *, wager: Decimal = Decimal(1)
-                     ) -> Decimal | None:
-    """The meter at which the side bet returns exactly the wager (None if it never does)."""
-    fixed_part = side_bet_return(ZERO, schedule, wager=wager)
-    per_unit_of_meter = side_bet_return(Decimal(1), schedule, wager=wager) - fixed_part
-    if per_unit_of_meter <= 0:
-        return None
-    # Up: at the meter shown the bet returns at least the wager.
-    return round_to_step((1 - fixed_part) / per_unit_of_meter, CENT, rounding="up")

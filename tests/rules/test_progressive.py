@@ -10,13 +10,12 @@ from tables.rules.progressive import (
     US_SCHEDULE,
     AwardRule,
     Hit,
-    break_even_meter,
     contribution,
     settle_hits,
-    side_bet_return,
     w2g_reportable,
     withholding_applies,
 )
+from tables.rules.side_bet import side_bet_sheet
 
 D = Decimal
 SEED = D("10000.00")
@@ -117,14 +116,16 @@ def test_rules_3_withholding_applies_when_the_win_minus_the_wager_exceeds_5000()
 
 
 def test_rules_3_each_10000_of_meter_adds_about_2_92_percent_to_the_return():
-    added = side_bet_return(D(110000), US_SCHEDULE) - side_bet_return(D(100000), US_SCHEDULE)
+    sheet = side_bet_sheet(US_SCHEDULE, wager=D(1))
+    added = sheet.return_at(D(110000)) - sheet.return_at(D(100000))
     assert round(added * 100, 2) == D("2.92")
 
 
 def test_rules_3_the_side_bet_breaks_even_near_a_218000_meter():
-    meter = break_even_meter(US_SCHEDULE)
+    sheet = side_bet_sheet(US_SCHEDULE, wager=D(1))
+    meter = sheet.break_even_meter
     assert abs(meter - 218_000) < 500
-    assert round(side_bet_return(meter, US_SCHEDULE), 6) == 1
+    assert round(sheet.return_at(meter), 6) == 1
 
 
 def test_an_award_is_a_percent_or_a_fixed_amount_not_both():
