@@ -1,5 +1,9 @@
+import logging
+
 from django.apps import AppConfig
 from django.contrib.admin.apps import AdminConfig
+
+logger = logging.getLogger(__name__)
 
 
 class CasinoConfig(AppConfig):
@@ -18,8 +22,27 @@ class CasinoConfig(AppConfig):
         from casino.common.tokens import revoke_on_password_change
 
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
+        post_migrate.connect(grant_after_migrate, dispatch_uid="casino.grant_app_role")
         pre_save.connect(revoke_on_password_change, sender=get_user_model(),
                          dispatch_uid="casino.revoke_tokens")
+
+
+def grant_after_migrate(sender, using, plan=None, **kwargs) -> None:
+    """After the last app's migrations (and pghistory's and pgtrigger's own post-migrate
+    installs), give the application role its privileges. A flush (plan None) changes no
+    table, so it changes no grant either."""
+    from django.apps import apps
+    from django.conf import settings
+    from django.db import connections
+
+    from casino.common.db_roles import grant_app_role
+
+    if plan is None or sender is not list(apps.get_app_configs())[-1]:
+        return
+    role = settings.DATABASE_APP_ROLE
+    if not grant_app_role(role, using=connections[using]):
+        logger.warning("The database has no role %r: nothing granted. The service should "
+                       "connect as that role, not as the owner (docs/deploy.md).", role)
 
 
 class SupervisorAdminConfig(AdminConfig):

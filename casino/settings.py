@@ -88,11 +88,12 @@ TEMPLATES = [
 ]
 
 # --- Database --------------------------------------------------------------
+DATABASE_APP_ROLE = os.environ.get("DATABASE_APP_ROLE", "").strip() or "casino_app"
 if os.environ.get("DATABASE_URL", "").strip():
     _database = config.database_from_url(os.environ["DATABASE_URL"].strip())
     DATABASE_DESCRIPTION = "PostgreSQL from DATABASE_URL"
 else:
-    _database = config.embedded_database(VAR_DIR / "pgdata")
+    _database = config.embedded_database(VAR_DIR / "pgdata", DATABASE_APP_ROLE)
     DATABASE_DESCRIPTION = f"embedded PostgreSQL in {VAR_DIR / 'pgdata'}"
 _database.setdefault("CONN_MAX_AGE", config.env_int("CONN_MAX_AGE", 0))
 _database["CONN_HEALTH_CHECKS"] = True
@@ -103,6 +104,13 @@ _options = _database.setdefault("OPTIONS", {})
 _options["options"] = f"{_options.get('options', '')} -c jit=off".strip()
 _database.setdefault("TEST", {})["NAME"] = os.environ.get("TEST_DATABASE_NAME") or None
 DATABASES = {"default": _database}
+# The owner (whoever DATABASE_URL names when `migrate` runs) grants the application role
+# what the service needs and no more (casino.common.db_roles). The service itself should
+# connect as that role: in production its own DATABASE_URL names it; the demo and a
+# developer's shell set DATABASE_CONNECT_AS_APP=1 to connect as it with the owner's URL.
+if config.env_bool("DATABASE_CONNECT_AS_APP", False):
+    _database["USER"] = DATABASE_APP_ROLE
+    _database["PASSWORD"] = os.environ.get("DATABASE_APP_PASSWORD", "")
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, cache and Celery ----------------------------------------------

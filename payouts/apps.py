@@ -9,7 +9,24 @@ class PayoutsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from casino.common import db_roles
         from casino.common.chains import register
         from payouts.jackpots.chain import METER_LEDGER
+        from payouts.jackpots.models import (
+            JackpotHit,
+            LedgerCheck,
+            Progressive,
+            ReconciliationCheck,
+        )
+        from payouts.terms.models import Paytable, RakeSchedule
 
         register(METER_LEDGER)
+        for kept in (Progressive, Paytable, RakeSchedule):
+            db_roles.keep(kept)
+        # A hit's identity (round, seat, category, wager) is fixed when the round is
+        # recorded; settlement and approval fill in the rest.
+        db_roles.keep(JackpotHit, update=(
+            "status", "amount", "meter_before", "from_meter", "shared_by", "w2g",
+            "withholding", "settled_at", "approved_by", "approved_at"))
+        for checked in (ReconciliationCheck, LedgerCheck):
+            db_roles.record(checked)

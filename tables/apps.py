@@ -7,7 +7,13 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from casino.common import db_roles
         from casino.common.chains import Ledger, register
+        from tables.floor.models import Casino, Table
+        from tables.poker.models import BadBeatFund
 
+        db_roles.keep(Casino)
+        db_roles.keep(Table)
+        db_roles.keep(BadBeatFund, update=("balance",))
         register(Ledger(name="bad-beat fund", table="tables_badbeatentry",
                         chain_by=("fund_id",), content_function="tables_badbeatentry_content"))

@@ -11,7 +11,8 @@ from tests.conftest import missing_service
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRETS = {"SECRET_KEY": "k" * 60, "ALLOWED_HOSTS": "casino.example",
-           "POSTGRES_PASSWORD": "pw"}
+           "POSTGRES_PASSWORD": "pw", "OWNER_DB_PASSWORD": "owner-pw",
+           "APP_DB_PASSWORD": "app-pw"}
 
 
 def compose(*args: str, env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
@@ -51,3 +52,12 @@ def test_the_compose_file_refuses_to_start_without_a_secret_key():
 
     assert result.returncode != 0
     assert "set SECRET_KEY in .env" in result.stderr
+
+
+def test_only_migrate_connects_as_the_owner_the_services_as_the_application_role():
+    services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
+    urls = {name: service.get("environment", {}).get("DATABASE_URL", "")
+            for name, service in services.items() if name not in ("db", "redis")}
+    assert urls.pop("migrate") == "postgres://casino_owner:owner-pw@db:5432/casino"
+    assert set(urls.values()) == {"postgres://casino_app:app-pw@db:5432/casino"}
+    assert any("init-roles.sh" in volume for volume in services["db"]["volumes"])

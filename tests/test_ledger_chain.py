@@ -5,7 +5,6 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.management import CommandError, call_command
-from django.db import connection
 
 from casino.common.chains import first_breaks
 from payouts.jackpots import services as progressives
@@ -32,16 +31,20 @@ def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
     assert "All ledgers intact: 4 entries checked." in capsys.readouterr().out
 
 
-def as_owner(sql: str, params: list) -> None:
-    """What the database's owner can do: switch the append-only trigger off and edit."""
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending checks on the table
-        cursor.execute("ALTER TABLE payouts_meterentry DISABLE TRIGGER USER")
-        cursor.execute(sql, params)
-        cursor.execute("ALTER TABLE payouts_meterentry ENABLE TRIGGER USER")
+@pytest.fixture
+def as_owner(owner_sql):
+    """What the database's owner can do (the application role cannot): switch the
+    append-only trigger off and edit."""
+    def tamper(sql: str, params: list, table: str = "payouts_meterentry") -> None:
+        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+        try:
+            owner_sql(sql, params)
+        finally:
+            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
+    return tamper
 
 
-def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, capsys):
+def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, as_owner, capsys):
     altered = ledger[2]
     as_owner("UPDATE payouts_meterentry SET amount = amount + 1000 WHERE id = %s",
              [altered.pk])
@@ -53,13 +56,14 @@ def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, capsys):
     assert f"entry {altered.pk} does not match its content" in capsys.readouterr().err
 
 
-def test_an_entry_removed_by_the_owner_breaks_the_next_one(ledger):
+def test_an_entry_removed_by_the_owner_breaks_the_next_one(ledger, as_owner):
     as_owner("DELETE FROM payouts_meterentry WHERE id = %s", [ledger[1].pk])
     [broken] = first_breaks()
     assert (broken["entry"], broken["broken"]) == (ledger[2].pk, "previous hash")
 
 
-def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, client, supervisor):
+def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, as_owner, client,
+                                                              supervisor):
     from payouts.jackpots.tasks import verify_ledgers
 
     assert verify_ledgers() == 0
@@ -77,7 +81,8 @@ def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, client, s
     assert f"entry {ledger[3].pk} does not match its content" in page
 
 
-def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervisor, capsys):
+def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervisor, as_owner,
+                                                             capsys):
     from tables.poker.models import BadBeatEntry, BadBeatFund
 
     fund = BadBeatFund.objects.create(casino=us_casino)
@@ -91,12 +96,8 @@ def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervis
     assert [e.prev_hash for e in entries[1:]] == [e.row_hash for e in entries[:-1]]
     assert first_breaks() == []
 
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
-        cursor.execute("ALTER TABLE tables_badbeatentry DISABLE TRIGGER USER")
-        cursor.execute("UPDATE tables_badbeatentry SET note = 'paid out' WHERE id = %s",
-                       [entries[0].pk])
-        cursor.execute("ALTER TABLE tables_badbeatentry ENABLE TRIGGER USER")
+    as_owner("UPDATE tables_badbeatentry SET note = 'paid out' WHERE id = %s",
+             [entries[0].pk], table="tables_badbeatentry")
     assert first_breaks() == [{"ledger": "bad-beat fund", "entry": entries[0].pk,
                                "broken": "content", "chain": {"fund_id": fund.pk}}]
     with pytest.raises(CommandError):

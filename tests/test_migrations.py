@@ -14,7 +14,9 @@ import pytest
 from django.db import DatabaseError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# Migrating is the owner's job (the application role can create no table).
+pytestmark = [pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("connected_as_owner")]
 
 D = Decimal
 BEFORE = [("tables", "0005_time_collection_void"),

@@ -210,6 +210,8 @@ class JackpotHit(models.Model):
         ]
         triggers = [
             pgtrigger.Protect(name="jackpot_hits_are_kept", operation=pgtrigger.Delete),
+            pgtrigger.Protect(name="paid_hits_are_final", operation=pgtrigger.Update,
+                              condition=pgtrigger.Q(old__status="paid")),
         ]
 
     def __str__(self) -> str:

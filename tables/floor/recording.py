@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from casino.common.errors import IdempotencyKeyReused, nested_error
@@ -27,6 +27,15 @@ def require_assigned_dealer(actor, table: Table, records: str) -> None:
             f"assigned dealers record {records} there.")
 
 
+def _serialise_corrections(record) -> None:
+    """Two supervisors voiding one record at once: the second waits, then sees the first
+    void. An advisory lock, not a row lock: the application role may not UPDATE records,
+    and PostgreSQL asks for that privilege before it locks a row."""
+    key = f"{record._meta.db_table}:{record.pk}"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", [key])
+
+
 def void_record(*, actor, record, void_model, link: str, noun: str, reason: str):
     """A supervisor's correction of a recorded round, hand or collection: a new record
     with the reason, pointing at the old one, which stays (call inside a transaction)."""
@@ -35,7 +44,7 @@ def void_record(*, actor, record, void_model, link: str, noun: str, reason: str)
     reason = (reason or "").strip()
     if not reason:
         raise ValidationError({"reason": [f"Say why the {noun} is voided."]})
-    type(record).objects.select_for_update().get(pk=record.pk)
+    _serialise_corrections(record)
     if void_model.objects.filter(**{link: record}).exists():
         raise ValidationError({link: [f"{noun.capitalize()} {record.pk} is already voided."]})
     now = timezone.now()

@@ -75,16 +75,16 @@ def test_a_day_closes_only_once_and_its_figures_cannot_be_altered(holdem, play_h
                                  checksum="0" * 64)
 
 
-def test_the_checksum_shows_a_record_changed_behind_the_service(holdem, play_hand, travel):
+def test_the_checksum_shows_a_record_changed_behind_the_service(holdem, play_hand, travel,
+                                                                owner_sql):
     play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
     travel(at(2026, 3, 4, 7))
     closing.close_ended_days()
     closed = ClosedDay.objects.get()
-    with connection.cursor() as cursor:
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # no pending events: ALTER may run
-        cursor.execute("ALTER TABLE tables_pokerhand DISABLE TRIGGER USER")
-        cursor.execute("UPDATE tables_pokerhand SET rake = 4")
-        cursor.execute("ALTER TABLE tables_pokerhand ENABLE TRIGGER USER")
+    # Only the owner can switch the trigger off; the application role may not even try.
+    owner_sql("ALTER TABLE tables_pokerhand DISABLE TRIGGER USER")
+    owner_sql("UPDATE tables_pokerhand SET rake = 4")
+    owner_sql("ALTER TABLE tables_pokerhand ENABLE TRIGGER USER")
     assert not closing.verify_day(closed)
 
 
