@@ -138,7 +138,9 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# max_retries 0: kombu would otherwise try a lost connection again, for 4 s, before it
+# publishes; a request's publish is tried once (the sweep settles what was not sent).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "max_retries": 0}
 CELERY_RESULT_EXPIRES = timedelta(days=1)
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {

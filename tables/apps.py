@@ -1,5 +1,15 @@
 from django.apps import AppConfig
 
+# Records the sealing trigger never saw (inserted with it switched off), per table.
+UNSEALED = """
+SELECT kind || ' ' || id, table_id FROM (
+    SELECT 'stud_round' AS kind, id, table_id FROM tables_studround
+    UNION ALL SELECT 'poker_hand', id, table_id FROM tables_pokerhand
+    UNION ALL SELECT 'time_collection', id, table_id FROM tables_timecollection) kept
+ WHERE NOT EXISTS (SELECT 1 FROM tables_recordseal s
+                    WHERE s.kind = kept.kind AND s.record_id = kept.id)
+ ORDER BY table_id, id"""
+
 
 class TablesConfig(AppConfig):
     name = "tables"
@@ -15,5 +25,8 @@ class TablesConfig(AppConfig):
         db_roles.keep(Casino)
         db_roles.keep(Table)
         db_roles.keep(BadBeatFund, update=("balance",))
+        register(Ledger(name="table records", table="tables_recordseal",
+                        chain_by=("table_id",), content_function="tables_recordseal_content",
+                        unchained_sql=UNSEALED))
         register(Ledger(name="bad-beat fund", table="tables_badbeatentry",
                         chain_by=("fund_id",), content_function="tables_badbeatentry_content"))

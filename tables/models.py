@@ -2,9 +2,11 @@
 
 from tables.floor.models import (
     Casino,
+    CasinoStaff,
     Game,
     Kill,
     KillTrigger,
+    RecordSeal,
     ReopenRule,
     Structure,
     Table,
@@ -36,6 +38,7 @@ __all__ = [
     "BadBeatEntry",
     "BadBeatFund",
     "Casino",
+    "CasinoStaff",
     "ClosedDay", "ExportJob",
     "FundEntryKind",
     "Game",
@@ -48,6 +51,7 @@ __all__ = [
     "PokerPot",
     "PokerSeat",
     "RakeFigure",
+    "RecordSeal",
     "ReopenRule",
     "Structure",
     "StudFigure",

@@ -187,13 +187,45 @@ def _celery_in_process():
 # --- Personas ----------------------------------------------------------------
 
 
-def make_user(username: str, *roles: str):
+# Unless a test says otherwise (make_user(..., at=[casino])), its personas work at every
+# casino the test makes, before or after them: most tests are about one casino's floor.
+# The casino scoping itself is tested with users confined to one (test_casino_scoping).
+_confined: set[str] = set()
+
+
+def make_user(username: str, *roles: str, at=None):
     from django.contrib.auth.models import Group, User
+
+    from tables.floor.models import Casino
 
     user = User.objects.create_user(username=username, password=f"{username}-password-1")
     for role in roles:
         user.groups.add(Group.objects.get(name=role))
+    if at is None:
+        for casino in Casino.objects.all():
+            casino.staff.add(user)
+    else:
+        _confined.add(username)
+        for casino in at:
+            casino.staff.add(user)
     return user
+
+
+@pytest.fixture(autouse=True)
+def _personas_work_at_every_new_casino():
+    from django.contrib.auth.models import User
+    from django.db.models.signals import post_save
+
+    from tables.floor.models import Casino
+
+    def staff_it(sender, instance, created, **kwargs):
+        if created:
+            instance.staff.add(*User.objects.exclude(username__in=_confined))
+
+    post_save.connect(staff_it, sender=Casino, dispatch_uid="tests.staff_everywhere")
+    yield
+    post_save.disconnect(sender=Casino, dispatch_uid="tests.staff_everywhere")
+    _confined.clear()
 
 
 @pytest.fixture

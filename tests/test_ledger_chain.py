@@ -5,6 +5,7 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from casino.common.chains import first_breaks
 from payouts.jackpots import services as progressives
@@ -104,3 +105,82 @@ def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervis
         call_command("verify_ledgers")
     assert (f"The bad-beat fund ledger (fund {fund.pk}): entry {entries[0].pk} does not "
             "match its content") in capsys.readouterr().err
+
+
+# --- The records of every table: rounds, hands, collections and voids -------------------
+
+
+def seals_of(table) -> list:
+    from tables.floor.models import RecordSeal
+
+    return list(RecordSeal.objects.filter(table=table).order_by("id"))
+
+
+def commit_now():
+    with connection.cursor() as cursor:  # what COMMIT does to the deferred sealing
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+
+
+def test_every_record_of_a_table_is_sealed_in_one_chain_when_it_commits(api, dealer,
+                                                                       supervisor, live_table):
+    from tables.stud.models import StudRoundVoid
+    from tests.test_stud_rounds import CONTRACT_ROUND
+
+    first = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/",
+                                     CONTRACT_ROUND, format="json").json()["id"]
+    second = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/",
+                                      CONTRACT_ROUND, format="json").json()["id"]
+    voided = api.as_user(supervisor).post(f"/api/v1/stud-rounds/{first}/void/",
+                                          {"reason": "misdeal"}, format="json")
+    assert voided.status_code == 201
+    commit_now()
+    seals = seals_of(live_table)
+    void = StudRoundVoid.objects.get(round_id=first)
+    assert [(s.kind, s.record_id) for s in seals] == [
+        ("stud_round", first), ("stud_round", second), ("stud_round_void", void.pk)]
+    assert seals[0].prev_hash == ""
+    assert [s.prev_hash for s in seals[1:]] == [s.row_hash for s in seals[:-1]]
+    assert first_breaks() == []
+
+
+@pytest.fixture
+def sealed_rounds(api, dealer, live_table):
+    from tests.test_stud_rounds import CONTRACT_ROUND
+
+    ids = [api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/",
+                                    CONTRACT_ROUND, format="json").json()["id"]
+           for _ in range(3)]
+    return live_table, ids, seals_of(live_table)
+
+
+def test_a_seat_altered_by_the_owner_breaks_its_rounds_seal(sealed_rounds, as_owner, capsys):
+    table, ids, seals = sealed_rounds
+    as_owner("UPDATE tables_studseat SET bet_result = bet_result + 100 WHERE round_id = %s "
+             "AND seat = 1", [ids[1]], table="tables_studseat")
+    assert first_breaks() == [{"ledger": "table records", "entry": seals[1].pk,
+                               "broken": "content", "chain": {"table_id": table.pk}}]
+    with pytest.raises(CommandError):
+        call_command("verify_ledgers")
+    assert (f"The table records ledger (table {table.pk}): entry {seals[1].pk} does not "
+            "match its content") in capsys.readouterr().err
+
+
+def test_a_round_removed_or_slipped_in_by_the_owner_is_found(sealed_rounds, as_owner):
+    _, ids, seals = sealed_rounds
+    as_owner("DELETE FROM tables_studseat WHERE round_id = %s", [ids[2]],
+             table="tables_studseat")
+    as_owner("DELETE FROM tables_studround WHERE id = %s", [ids[2]], table="tables_studround")
+    assert first_breaks()[0]["entry"] == seals[2].pk
+
+    as_owner("DELETE FROM tables_recordseal WHERE id = %s", [seals[2].pk],
+             table="tables_recordseal")
+    as_owner("INSERT INTO tables_studround (recorded_at, gaming_day, shift, dealer_cards, "
+             "dealer_category, dealer_took_fifth_card, void, idempotency_key, "
+             "idempotency_fingerprint, dealer_id, paytable_id, table_id) SELECT recorded_at, "
+             "gaming_day, shift, dealer_cards, dealer_category, dealer_took_fifth_card, void, "
+             "'', '', dealer_id, paytable_id, table_id FROM tables_studround WHERE id = %s",
+             [ids[0]], table="tables_studround")
+    [found] = first_breaks()
+    assert found["broken"] == "seal (it has none)"
+    assert found["entry"].startswith("stud_round ")

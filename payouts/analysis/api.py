@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from casino.common.permissions import holding
 from payouts.analysis import selectors, services
 from payouts.analysis.models import AnalysisStatus
-from payouts.jackpots.models import Progressive
+from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
 
 READ_ANALYSIS = holding("payouts.view_paranalysis",
@@ -55,7 +55,7 @@ class ProgressiveAnalysisView(APIView):
     @extend_schema(parameters=[OpenApiParameter("meter", str, description="e.g. 100000.00")],
                    responses={200: OpenApiTypes.OBJECT})
     def get(self, request, pk: int):
-        progressive = get_object_or_404(Progressive, pk=pk)
+        progressive = get_object_or_404(progressives_visible_to(request.user), pk=pk)
         meter = selectors.read_meter(progressive, request.query_params.get("meter"))
         return Response({"progressive": progressive.pk,
                          **selectors.side_bet_figures(progressive, meter)})

@@ -13,7 +13,7 @@ from casino.common.pages import problems_of
 from casino.common.roles import Role, role_required
 from payouts.analysis import selectors, services
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
-from payouts.jackpots.models import Progressive
+from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 
@@ -57,7 +57,7 @@ def analysis_panel(request, pk: int):
 def side_bet_panel(request, pk: int):
     """The side bet's return at a meter (the meter now by default), its break-even and
     awards, and a line of the return against the meter."""
-    progressive = get_object_or_404(Progressive, pk=pk)
+    progressive = get_object_or_404(progressives_visible_to(request.user), pk=pk)
     try:
         meter = selectors.read_meter(progressive, request.GET.get("meter"))
     except ValidationError as refused:

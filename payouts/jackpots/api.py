@@ -15,6 +15,7 @@ from casino.common.permissions import HasRole
 from payouts.jackpots import reconciliation
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import JackpotHit, Progressive
+from payouts.jackpots.selectors import hits_visible_to, progressives_visible_to
 
 
 class ProgressiveSerializer(ModelSerializer):
@@ -88,9 +89,12 @@ class ReconciliationLine(serializers.Serializer):
 class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                          mixins.UpdateModelMixin, mixins.ListModelMixin,
                          viewsets.GenericViewSet):
-    queryset = Progressive.objects.prefetch_related("tables")
+    queryset = Progressive.objects.none()
     serializer_class = ProgressiveSerializer
     filterset_fields = ["currency"]
+
+    def get_queryset(self):
+        return progressives_visible_to(self.request.user).prefetch_related("tables")
 
     def perform_create(self, serializer):
         serializer.instance = progressives.progressive_create(
@@ -142,9 +146,12 @@ class JackpotHitSerializer(ModelSerializer):
 
 class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
                         viewsets.GenericViewSet):
-    queryset = JackpotHit.objects.select_related("round").order_by("-id")
+    queryset = JackpotHit.objects.none()
     serializer_class = JackpotHitSerializer
     filterset_fields = ["progressive", "status", "round"]
+
+    def get_queryset(self):
+        return hits_visible_to(self.request.user).select_related("round").order_by("-id")
 
     @extend_schema(request=None, responses=JackpotHitSerializer)
     @action(detail=True, methods=["post"], permission_classes=[HasRole])

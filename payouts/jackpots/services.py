@@ -74,6 +74,10 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
     unknown = set(parameters) - PARAMETERS
     if unknown:
         raise ValidationError({f: "This field cannot be set here." for f in unknown})
+    if casino is not None and not (actor.is_superuser
+                                   or casino.staff.filter(pk=actor.pk).exists()):
+        raise ValidationError({"casino": [f"{actor.get_username()} is not on the staff of "
+                                          f"casino {casino.pk}."]})
     progressive = Progressive(name=name, currency=currency, seed=seed, amount=seed,
                               casino=casino,
                               contribution_rate=contribution_rate,

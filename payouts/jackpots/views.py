@@ -14,7 +14,7 @@ from casino.common import audit
 from casino.common.roles import Role, role_required
 from payouts.jackpots import chain, selectors
 from payouts.jackpots import services as progressives
-from payouts.jackpots.models import HitStatus, JackpotHit, Progressive, ReconciliationCheck
+from payouts.jackpots.models import HitStatus, JackpotHit, ReconciliationCheck
 
 
 @require_GET
@@ -36,16 +36,17 @@ def sign_state(request, pk: int):
 
 @role_required(Role.SUPERVISOR)
 def progressive_list(request):
+    visible = selectors.progressives_visible_to(request.user)
     return render(request, "payouts/progressive_list.html", {
-        "progressives": Progressive.objects.prefetch_related("tables"),
-        "mismatches": ReconciliationCheck.objects.filter(balanced=False)
+        "progressives": visible.prefetch_related("tables"),
+        "mismatches": ReconciliationCheck.objects.filter(balanced=False, progressive__in=visible)
         .select_related("progressive")[:20], "ledger_check": chain.last_check()})
 
 
 @role_required(Role.SUPERVISOR)
 def progressive_detail(request, pk: int):
-    progressive = get_object_or_404(Progressive, pk=pk)
-    hits = (JackpotHit.objects.filter(progressive=progressive)
+    progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
+    hits = (selectors.hits_visible_to(request.user).filter(progressive=progressive)
             .select_related("round__table", "approved_by").order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
     return render(request, "payouts/progressive_detail.html", {
@@ -66,7 +67,7 @@ def _cards_of(hit: JackpotHit) -> str:
 @role_required(Role.SUPERVISOR)
 @require_POST
 def hit_approve(request, pk: int):
-    hit = get_object_or_404(JackpotHit, pk=pk)
+    hit = get_object_or_404(selectors.hits_visible_to(request.user), pk=pk)
     try:
         progressives.hit_approve(actor=request.user, hit=hit)
     except ValidationError as refused:

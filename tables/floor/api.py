@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from casino.common.permissions import HasRole
 from tables.floor import selectors, services
-from tables.floor.models import Casino, Table
+from tables.floor.models import Casino
 from tables.floor.serializers import CasinoSerializer, TableSerializer, VoidInput
 
 
@@ -24,9 +24,12 @@ class CasinoViewSet(
 ):
     """Casinos: supervisors create and change them; every role reads them."""
 
-    queryset = Casino.objects.all()
+    queryset = Casino.objects.none()
     serializer_class = CasinoSerializer
     filterset_fields = ["currency"]
+
+    def get_queryset(self):
+        return selectors.casinos_of(self.request.user)
 
     def perform_create(self, serializer):
         serializer.instance = services.casino_create(
@@ -68,7 +71,7 @@ def record_at_table(request, pk: int, *, payload_class, service, visible,
     """``POST /api/v1/tables/{id}/...``: a recording at a table (a round, a hand). Any
     table: an unassigned dealer gets 403 from the service, not a 404. The same
     Idempotency-Key with the same body answers the first record with 200."""
-    table = get_object_or_404(Table, pk=pk)
+    table = get_object_or_404(selectors.tables_at_casinos_of(request.user), pk=pk)
     payload = payload_class(data=request.data)
     payload.is_valid(raise_exception=True)
     record, created = service(actor=request.user, table=table,

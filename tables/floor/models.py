@@ -66,6 +66,10 @@ class Casino(models.Model):
         help_text="Local time at which a gaming day begins (default 06:00).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Who works here: every read and write of the floor is limited to one's casinos
+    # (tables.floor.selectors.casinos_of); a dealer is assigned only to their tables.
+    staff = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="casinos",
+                                   blank=True, through="tables.CasinoStaff")
 
     class Meta:
         ordering = ["name"]
@@ -226,6 +230,23 @@ class TableDealer(models.Model):
         return f"{self.dealer} at {self.table}"
 
 
+@pghistory.track(pghistory.InsertEvent("joined"), pghistory.DeleteEvent("left"))
+class CasinoStaff(models.Model):
+    """A user on the staff of a casino; who joined and left which casino is audited."""
+
+    casino = models.ForeignKey("tables.Casino", on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["casino", "user"], name="one_membership_per_casino"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.casino}"
+
+
 class Void(models.Model):
     """A supervisor's correction of a record: it no longer counts, and stays for history.
     The concrete model adds the one-to-one link to what it voids."""
@@ -239,3 +260,37 @@ class Void(models.Model):
 
     class Meta:
         abstract = True
+
+
+class SealKind(models.TextChoices):
+    STUD_ROUND = "stud_round", "Stud round"
+    STUD_ROUND_VOID = "stud_round_void", "Stud round void"
+    POKER_HAND = "poker_hand", "Poker hand"
+    POKER_HAND_VOID = "poker_hand_void", "Poker hand void"
+    TIME_COLLECTION = "time_collection", "Time collection"
+    TIME_COLLECTION_VOID = "time_collection_void", "Time collection void"
+
+
+class RecordSeal(models.Model):
+    """One link of a table's chain of records: a round with its seats, a hand with its
+    seats and pots, a collection, a void. Written by the database when the record's
+    transaction commits (migration tables 0018), when every row of the record exists;
+    its hash covers the record's content and the previous seal of the same table, so
+    manage.py verify_ledgers finds a record altered, removed or slipped in by hand."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=24, choices=SealKind.choices)
+    record_id = models.BigIntegerField()
+    sealed_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64, editable=False)
+    row_hash = models.CharField(max_length=64, editable=False)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["kind", "record_id"],
+                                               name="one_seal_per_record")]
+        indexes = [models.Index(fields=["table", "id"], name="seal_chain_of_table")]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"seal of {self.kind} {self.record_id}"

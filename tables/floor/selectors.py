@@ -5,12 +5,30 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from tables.floor.models import Table
+from tables.floor.models import Casino, Table
+
+
+def casinos_of(user) -> QuerySet[Casino]:
+    """The casinos a user works at (Casino.staff); a superuser's are all of them. Every
+    read and write of the floor is limited to these."""
+    if not user.is_authenticated:
+        return Casino.objects.none()
+    if user.is_superuser:
+        return Casino.objects.all()
+    return Casino.objects.filter(pk__in=user.casinos.values("pk"))
+
+
+def tables_at_casinos_of(user) -> QuerySet[Table]:
+    """The tables of the user's casinos, whatever his role there (the services decide
+    what he may do at one: an unassigned dealer is refused with a reason, not a 404)."""
+    return Table.objects.select_related("casino").filter(
+        casino__in=casinos_of(user).values("pk"))
 
 
 def tables_visible_to(user) -> QuerySet[Table]:
-    """Supervisors and accountants see every table; a dealer sees the tables he deals."""
-    tables = Table.objects.select_related("casino").prefetch_related("dealers")
+    """Supervisors and accountants see every table of their casinos; a dealer sees the
+    tables he deals."""
+    tables = tables_at_casinos_of(user).prefetch_related("dealers")
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
         return tables
     if has_role(user, Role.DEALER):
@@ -20,10 +38,11 @@ def tables_visible_to(user) -> QuerySet[Table]:
 
 def at_tables_visible_to(rows: QuerySet, user) -> QuerySet:
     """Records kept per table (rounds, hands, collections) that the user may read:
-    supervisors and accountants every one, a dealer those of the tables he deals."""
+    supervisors and accountants those of their casinos, a dealer those of the tables he
+    deals."""
+    # Subqueries, not joins: no DISTINCT to sort every row of the table.
     if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
-        return rows
+        return rows.filter(table__in=tables_at_casinos_of(user).values("pk"))
     if has_role(user, Role.DEALER):
-        # A subquery, not a join: no DISTINCT to sort every row of the table.
-        return rows.filter(table__in=Table.objects.filter(dealers=user).values("pk"))
+        return rows.filter(table__in=tables_visible_to(user).values("pk"))
     return rows.none()

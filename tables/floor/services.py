@@ -19,10 +19,12 @@ from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.roles import Role
 from payouts.jackpots.models import Progressive
+from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms import versioning
 from payouts.terms.models import Paytable, RakeSchedule
 from tables.floor import stakes
 from tables.floor.models import Casino, Game, Table
+from tables.floor.selectors import casinos_of
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
@@ -47,6 +49,7 @@ def casino_create(*, actor, name: str, currency: str, timezone: str, **extra: An
     casino.full_clean()
     with changed_by(actor, "casino created"):
         casino.save()
+        casino.staff.add(actor)  # whoever opens a casino works there
     return casino
 
 
@@ -64,11 +67,18 @@ def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
     return casino
 
 
-def _check_dealers(dealers: Iterable) -> list:
+def _check_actor_works_at(actor, casino: Casino) -> None:
+    if not casinos_of(actor).filter(pk=casino.pk).exists():
+        raise ValidationError({"casino": [f"{actor.get_username()} is not on the staff of "
+                                          f"casino {casino.pk}."]})
+
+
+def _check_dealers(dealers: Iterable, casino: Casino) -> list:
     dealers = list(dealers)
     User = get_user_model()
     ids = [getattr(d, "pk", d) for d in dealers]
     found = {u.pk: u for u in User.objects.filter(pk__in=ids).prefetch_related("groups")}
+    staff = set(casino.staff.filter(pk__in=ids).values_list("pk", flat=True))
     errors = []
     for user_id in ids:
         user = found.get(user_id)
@@ -78,6 +88,9 @@ def _check_dealers(dealers: Iterable) -> list:
             errors.append(f"{user.get_username()} (id {user_id}) is not an active user.")
         elif not any(g.name == Role.DEALER for g in user.groups.all()):
             errors.append(f"{user.get_username()} (id {user_id}) is not in the dealer group.")
+        elif user_id not in staff:
+            errors.append(f"{user.get_username()} (id {user_id}) is not on the staff of "
+                          f"{casino.name}.")
     if len(set(ids)) != len(ids):
         errors.append("A dealer is listed twice.")
     if errors:
@@ -95,8 +108,9 @@ def table_create(*, actor, casino: Casino, label: str, game: str, dealers: Itera
            TABLE_FIELDS)
     if table.seats is None:
         table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
+    _check_actor_works_at(actor, casino)
     table.full_clean()
-    dealer_users = _check_dealers(dealers)
+    dealer_users = _check_dealers(dealers, casino)
     with changed_by(actor, "table created"):
         table.save()
         table.dealers.set(dealer_users)
@@ -154,7 +168,7 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
     with changed_by(actor, "table changed"):
         table.save()
         if dealers is not None:
-            table.dealers.set(_check_dealers(dealers))
+            table.dealers.set(_check_dealers(dealers, table.casino))
     return table
 
 
@@ -184,6 +198,10 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
 def table_link_progressive(*, actor, table: Table, progressive: Progressive | None) -> Table:
     table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
         pk=table.pk)
+    if progressive is not None and not progressives_visible_to(actor).filter(
+            pk=progressive.pk).exists():
+        raise ValidationError({"progressive": [f"There is no progressive number "
+                                               f"{progressive.pk} at {table.casino.name}."]})
     if progressive is not None and progressive.currency != table.casino.currency:
         raise ValidationError({"progressive": f"{progressive} is kept in {progressive.currency}; "
                                               f"{table.label} plays in {table.casino.currency}."})

@@ -15,8 +15,8 @@ from casino.common.roles import Role, role_required
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.forms import AssignPaytableForm, PokerSettingsForm
-from tables.floor.models import Casino, Table
-from tables.floor.selectors import tables_visible_to
+from tables.floor.models import Table
+from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
 from tables.floor.services import table_assign_paytable, table_set_poker_settings
 from tables.floor.stakes import POKER_FIELDS
 
@@ -26,7 +26,8 @@ CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), (
 
 @role_required(Role.SUPERVISOR)
 def pit(request):
-    casinos = Casino.objects.prefetch_related("tables__dealers", "tables__rake_schedule")
+    casinos = casinos_of(request.user).prefetch_related("tables__dealers",
+                                                        "tables__rake_schedule")
     published = Paytable.objects.filter(status=PublicationStatus.PUBLISHED)
     return render(request, "tables/pit.html", {"casinos": casinos, "published": published})
 
@@ -40,7 +41,7 @@ def dealer(request):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def table_assign(request, pk: int):
-    table = get_object_or_404(Table, pk=pk)
+    table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     form = AssignPaytableForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"{table.label}: choose a published paytable.")
@@ -59,7 +60,7 @@ def table_assign(request, pk: int):
 
 @role_required(Role.SUPERVISOR)
 def table_history(request, pk: int):
-    table = get_object_or_404(Table, pk=pk)
+    table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     # The table's own changes and its dealer assignments, newest first.
     events = sorted([*Events.objects.tracks(table), *Events.objects.references(table)],
                     key=lambda e: (e.pgh_created_at, e.pgh_id), reverse=True)[:100]
@@ -70,7 +71,7 @@ def table_history(request, pk: int):
 @role_required(Role.SUPERVISOR)
 @require_http_methods(["GET", "POST"])
 def table_settings(request, pk: int):
-    table = get_object_or_404(Table.objects.select_related("casino"), pk=pk)
+    table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     if not table.is_poker:
         raise PermissionDenied(f"{table.label} is a stud table; it has a paytable instead.")
     form = PokerSettingsForm(request.POST or None, instance=Table.objects.get(pk=pk))

@@ -13,8 +13,7 @@ from rest_framework.views import APIView
 
 from casino.common.permissions import HasRole, RoleModelPermissions, holding
 from tables.floor.api import VoidAction, record_at_table
-from tables.floor.models import Table
-from tables.floor.selectors import tables_visible_to
+from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
 from tables.poker.kills import next_hand, raise_limits
 from tables.poker.models import BadBeatFund, PokerHand, TimeCollection
 from tables.poker.selectors import collections_visible_to, hands_visible_to, last_hand
@@ -104,7 +103,7 @@ class TableTimeCollectionsView(APIView):
     @extend_schema(request=TimeCollectionInput, responses={201: TimeCollectionOutput})
     def post(self, request, pk: int):
         """Collect the period's seat fee from the occupied seats."""
-        table = get_object_or_404(Table, pk=pk)
+        table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
         payload = TimeCollectionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         row = time_collection_record(actor=request.user, table=table,
@@ -133,9 +132,13 @@ class BadBeatFundViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                          viewsets.GenericViewSet):
     """Each casino's bad-beat fund: its balance and its ledger."""
 
-    queryset = BadBeatFund.objects.select_related("casino").order_by("casino__name")
+    queryset = BadBeatFund.objects.none()
     serializer_class = BadBeatFundOutput
     permission_classes = [RoleModelPermissions]
+
+    def get_queryset(self):
+        return (BadBeatFund.objects.filter(casino__in=casinos_of(self.request.user))
+                .select_related("casino").order_by("casino__name"))
 
     @extend_schema(responses=BadBeatEntryOutput(many=True))
     @action(detail=True, methods=["get"])

@@ -15,6 +15,7 @@ from casino.common.roles import Role, role_required
 from payouts.terms.models import Method
 from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
+from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
 from tables.poker.forms import QUICK_HELP, parse_quick_line
 from tables.poker.kills import next_hand
@@ -34,7 +35,8 @@ SEAT_FIELD_WORDS = {"put_in": "chips put in", "cards": "cards", "all_in": "all i
 
 
 def _dealt_table(request, pk: int) -> Table:
-    table = get_object_or_404(Table.objects.select_related("casino", "rake_schedule"), pk=pk)
+    table = get_object_or_404(
+        tables_at_casinos_of(request.user).select_related("rake_schedule"), pk=pk)
     require_assigned_dealer(request.user, table, "hands")
     if not table.is_poker:
         raise PermissionDenied(f"{table.label} is a stud table: record its rounds on the "

@@ -81,7 +81,7 @@ class ReportView(APIView):
 
     def get(self, request):
         try:
-            selection = read_selection(request.query_params)
+            selection = read_selection(request.query_params, request.user)
             fmt = read_format(request.query_params)
         except ValidationError as error:
             raise refusal(error) from None
@@ -121,7 +121,7 @@ class StudSeatExportView(ReportView):
 
     def get(self, request):
         try:
-            selection = read_selection(request.query_params)
+            selection = read_selection(request.query_params, request.user)
         except ValidationError as error:
             raise refusal(error) from None
         return seat_export.csv_response(selection)

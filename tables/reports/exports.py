@@ -157,7 +157,7 @@ def write_export(job_id: int) -> None:
     kind = REPORTS[job.report]
     try:
         _progress(job_id, 10)
-        report = kind.build(read_selection(job.query))
+        report = kind.build(read_selection(job.query, job.requested_by))
         _progress(job_id, 60)
         content = _file(report, job.format, job.requested_by.get_username())
     except Exception as error:

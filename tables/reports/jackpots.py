@@ -35,9 +35,11 @@ def progressives_of(selection: Selection) -> list[Progressive]:
         chosen = chosen.filter(pk=selection.progressive.pk)
     if selection.table is not None:
         chosen = chosen.filter(tables=selection.table)
-    elif selection.casino is not None:
-        chosen = chosen.filter(Q(casino=selection.casino)
-                               | Q(tables__casino=selection.casino)).distinct()
+    else:  # a casino's meters, those feeding its tables, and the group's wide-area ones
+        casinos = selection.casinos()
+        wide_area = Q(casino__isnull=True) if selection.casino is None else Q(pk__in=[])
+        chosen = chosen.filter(Q(casino__in=casinos) | Q(tables__casino__in=casinos)
+                               | wide_area).distinct()
     return list(chosen)
 
 

@@ -27,6 +27,8 @@ def query(selection: Selection) -> tuple[str, list]:
         if chosen is not None:
             where.append(f"{column} = %s")
             params.append(chosen.pk)
+    where.append("t.casino_id = ANY(%s)")
+    params.append([c.pk for c in selection.casinos()])
     sql = f"""
 SELECT r.gaming_day, {_safe('t.label')} AS table_label, r.id AS round, s.seat,
        {_safe('u.username')} AS dealer, r.shift, s.ante, s.decision,

@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.dateparse import parse_date
 
-from payouts.jackpots.models import Progressive
+from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.models import Casino, Table
+from tables.floor.selectors import casinos_of
 
 # A year of a busy floor is what the reports are measured on; longer spans are refused
 # rather than left to run for minutes.
@@ -26,8 +27,11 @@ class Selection:
     last: dt.date
     casino: Casino | None = None
     table: Table | None = None
-    progressive: Progressive | None = None
+    progressive: object | None = None
     dealer: object | None = None
+    # The casinos of the user who asked: with no casino or table chosen, the report
+    # covers these, never another casino's floor.
+    within: tuple[Casino, ...] = ()
 
     def casinos(self) -> list[Casino]:
         return self._casinos
@@ -39,7 +43,7 @@ class Selection:
             return [self.casino]
         if self.table is not None:
             return [self.table.casino]
-        return list(Casino.objects.all())
+        return list(self.within)
 
     def days(self) -> list[dt.date]:
         count = (self.last - self.first).days + 1
@@ -94,22 +98,25 @@ def _one(params, name: str, queryset, noun: str, problems: dict):
     return found
 
 
-def read_selection(params) -> Selection:
-    """The selection a query string asks for, or a ValidationError naming every bad
-    parameter and its value."""
+def read_selection(params, user) -> Selection:
+    """The selection a query string asks for, within the casinos ``user`` works at, or a
+    ValidationError naming every bad parameter and its value (another casino's table is
+    "no table number 7": its existence is not the user's business)."""
+
     problems: dict[str, list[str]] = {}
     first, last = _day(params, "from", problems), _day(params, "to", problems)
     if first and last and last < first:
         problems["to"] = [f"The last day {last} comes before the first {first}."]
     elif first and last and last - first >= LONGEST_SPAN:
         problems["to"] = [f"{first} to {last} is longer than a year; ask for a year at most."]
-    users = get_user_model().objects.all()
+    casinos = casinos_of(user)
+    users = get_user_model().objects.filter(casinos__in=casinos.values("pk")).distinct()
     chosen = {
-        "casino": _one(params, "casino", Casino.objects.all(), "casino", problems),
-        "table": _one(params, "table", Table.objects.select_related("casino"), "table",
-                      problems),
-        "progressive": _one(params, "progressive", Progressive.objects.all(), "progressive",
-                            problems),
+        "casino": _one(params, "casino", casinos, "casino", problems),
+        "table": _one(params, "table", Table.objects.select_related("casino").filter(
+            casino__in=casinos.values("pk")), "table", problems),
+        "progressive": _one(params, "progressive", progressives_visible_to(user),
+                            "progressive", problems),
         "dealer": _one(params, "dealer", users, "dealer", problems),
     }
     if chosen["casino"] and chosen["table"] and chosen["table"].casino_id != chosen["casino"].pk:
@@ -117,7 +124,7 @@ def read_selection(params) -> Selection:
                              f"{chosen['casino'].name}."]
     if problems:
         raise ValidationError(problems)
-    return Selection(first=first, last=last, **chosen)
+    return Selection(first=first, last=last, within=tuple(casinos), **chosen)
 
 
 def read_format(params) -> str:

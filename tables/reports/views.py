@@ -16,8 +16,8 @@ from django.views.decorators.http import require_POST
 
 from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
-from payouts.jackpots.models import Progressive
-from tables.floor.models import Casino, Table
+from payouts.jackpots.selectors import progressives_visible_to
+from tables.floor.selectors import casinos_of, tables_at_casinos_of
 from tables.reports import charts, services
 from tables.reports.catalog import REPORTS
 from tables.reports.exports import CONTENT_TYPES, attach
@@ -34,7 +34,7 @@ def accounting(request):
     now = timezone.now()
     asked = parse_date(request.GET.get("day", "") or "")
     casinos = []
-    for casino in Casino.objects.all():
+    for casino in casinos_of(request.user):
         day = asked or casino.gaming_day(now)
         casinos.append({"casino": casino, "gaming_day": casino.gaming_day(now),
                         "tables": casino.tables.count(), "day": day,
@@ -44,18 +44,21 @@ def accounting(request):
         "bad_day": request.GET.get("day") and asked is None and request.GET["day"]})
 
 
-def _default_query() -> dict[str, str]:
-    """The last two weeks up to the current gaming day of the first casino."""
-    casino = Casino.objects.first()
+def _default_query(user) -> dict[str, str]:
+    """The last two weeks up to the current gaming day of the user's first casino."""
+    casino = casinos_of(user).first()
     today = casino.gaming_day(timezone.now()) if casino else timezone.localdate()
     return {"from": (today - dt.timedelta(days=13)).isoformat(), "to": today.isoformat()}
 
 
-def _choices() -> dict:
-    users = get_user_model().objects.filter(groups__name=Role.DEALER).order_by("username")
-    return {"casino_choices": Casino.objects.all(),
-            "table_choices": Table.objects.select_related("casino").order_by("label"),
-            "progressive_choices": Progressive.objects.all(), "dealer_choices": users}
+def _choices(user) -> dict:
+    casinos = casinos_of(user)
+    users = get_user_model().objects.filter(
+        groups__name=Role.DEALER, casinos__in=casinos.values("pk")).distinct()
+    return {"casino_choices": casinos,
+            "table_choices": tables_at_casinos_of(user).order_by("label"),
+            "progressive_choices": progressives_visible_to(user),
+            "dealer_choices": users.order_by("username")}
 
 
 @role_required(*READERS)
@@ -63,10 +66,11 @@ def report_page(request, name: str):
     kind = REPORTS.get(name)
     if kind is None:
         raise Http404("There is no such report.")
-    query = request.GET if "from" in request.GET else _default_query()
-    context = {"kind": kind, "query": query, "reports": REPORTS.values(), **_choices()}
+    query = request.GET if "from" in request.GET else _default_query(request.user)
+    context = {"kind": kind, "query": query, "reports": REPORTS.values(),
+               **_choices(request.user)}
     try:
-        selection = read_selection(query)
+        selection = read_selection(query, request.user)
     except ValidationError as error:
         context["problems"] = problem_lines(error.message_dict)
         return render(request, "reports/report.html", context, status=400)
@@ -121,6 +125,7 @@ def export_download(request, pk: int):
 
 @role_required(*READERS)
 def closed_days(request):
-    days = ClosedDay.objects.select_related("casino")[:400]
+    days = ClosedDay.objects.filter(casino__in=casinos_of(request.user)).select_related(
+        "casino")[:400]
     return render(request, "reports/closed_days.html", {"days": days,
                                                         "reports": REPORTS.values()})

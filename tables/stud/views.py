@@ -9,7 +9,7 @@ from django.views.decorators.http import require_http_methods
 from casino.common.errors import error_detail
 from casino.common.pages import problem_lines, problems_in
 from casino.common.roles import Role, role_required
-from tables.floor.models import Table
+from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
 from tables.rules.stud import Irregularity, RoundVoid
 from tables.stud.selectors import rounds_visible_to
@@ -77,7 +77,8 @@ def _attach_errors(detail, rows, playing) -> list[str]:
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def round_form(request, pk: int):
-    table = get_object_or_404(Table.objects.select_related("paytable", "casino"), pk=pk)
+    table = get_object_or_404(
+        tables_at_casinos_of(request.user).select_related("paytable"), pk=pk)
     if not table.dealers.filter(pk=request.user.pk).exists():
         raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
     rows = _rows_from_post(request.POST, table.seats)

@@ -101,7 +101,7 @@ class Command(BaseCommand):
         # starts before the play it records.
         start = now - dt.timedelta(days=history_days + 1) if fresh and history_days else now
         with clock_at(start):
-            casinos = self._floor(supervisor, dealer)
+            casinos = self._floor(supervisor, dealer, staff=list(users.values()))
         if fresh and history_days:
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
@@ -115,13 +115,14 @@ class Command(BaseCommand):
             self.stdout.write(f"Game math of {queued} paytable versions asked for.")
         self._instructions(url)
 
-    def _floor(self, supervisor, dealer) -> list[Casino]:
+    def _floor(self, supervisor, dealer, staff: list) -> list[Casino]:
         casinos = []
         for spec in DEMO_CASINOS:
             casino = Casino.objects.filter(name=spec["name"]).first() or casino_create(
                 actor=supervisor, name=spec["name"], currency=spec["currency"],
                 timezone=spec["timezone"],
             )
+            casino.staff.add(*staff)  # the demo's three work at both casinos
             paytable = self._paytable(supervisor, *spec["paytable"])
             for label, game in spec["tables"]:
                 table = Table.objects.filter(casino=casino, label=label).first()

@@ -1,0 +1,331 @@
+"""Casino scoping and the role matrix: every operation below, on Test Harbor's floor, by
+each kind of user, answers what the table says. The other casino's supervisor and
+dealer (Mayfair, on its staff only) must see nothing of Harbor: 404, as if it did not
+exist, on the API and the pages alike; an empty list where a list is asked for."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import make_user
+from tests.test_stud_rounds import CONTRACT_ROUND
+
+pytestmark = pytest.mark.django_db
+
+WHO = ("anonymous", "no_role", "dealer_assigned", "dealer_unassigned", "supervisor",
+       "accountant", "other_casino")
+DAY = "from=2026-01-01&to=2026-01-31"
+
+# operation: (method, address, body) -> expected status for each of WHO, in order.
+# Anonymous: 401 on the API, a redirect to the login page on pages. No role: 403.
+# A dealer not assigned to the table may see the casino and its meters (read only) but
+# not the table's records, nor record there (403: the refusal says why). Lacking the
+# permission for an operation is 403 before any lookup, whichever casino is asked.
+# The other casino's staff: 404 for Harbor's objects, 400 for a report naming Harbor
+# ("there is no casino number N"). Lists answer 200 with only the user's casinos' rows
+# (test_lists_hold_only_the_users_casinos). Paytables are the group's (docs/decisions.md)
+# and the floor sign is public, as the sign on the floor is.
+BODIES = {
+    "round": CONTRACT_ROUND,
+    "hand": {"pot": "85.00", "flop_dealt": True},
+    "seats": {"seats": 6},
+    "void": {"reason": "misdeal"},
+    "correct": {"meter": "meter", "new_balance": "10001.00", "reason": "count"},
+    "time": {"seats": [1, 2]},
+    "casino": {"name": "Third Casino", "currency": "USD", "timezone": "America/Chicago"},
+    "table": {"casino": "{casino}", "label": "CS-9", "game": "caribbean_stud"},
+    "payout": {"amount": "1.00", "note": "bad beat at HE-1"},
+    "export": {"from": "2026-01-01", "to": "2026-01-31", "casino": "{casino}",
+               "format": "csv"},
+    "form": {},
+}
+RECONCILE = "?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z"
+_ = None  # not yet known: filled in from a run and then read row by row
+MATRIX = {
+    # Casinos and tables
+    ("GET", "/api/v1/casinos/", None):                      (401, 403, 200, 200, 200, 200, 200),
+    ("POST", "/api/v1/casinos/", "casino"):                 (401, 403, 403, 403, 201, 403, 400),
+    ("GET", "/api/v1/tables/", None):                       (401, 403, 200, 200, 200, 200, 200),
+    ("POST", "/api/v1/tables/", "table"):                   (401, 403, 403, 403, 201, 403, 400),
+    ("GET", "/api/v1/casinos/{casino}/", None):             (401, 403, 200, 200, 200, 200, 404),
+    ("GET", "/api/v1/tables/{table}/", None):               (401, 403, 200, 404, 200, 200, 404),
+    ("PATCH", "/api/v1/tables/{table}/", "seats"):          (401, 403, 403, 403, 200, 403, 404),
+    # Stud rounds
+    ("POST", "/api/v1/tables/{table}/stud-rounds/", "round"):
+                                                            (401, 403, 201, 403, 403, 403, 404),
+    ("GET", "/api/v1/stud-rounds/", None):                  (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/stud-rounds/{round}/", None):          (401, 403, 200, 404, 200, 200, 404),
+    ("POST", "/api/v1/stud-rounds/{round}/void/", "void"):  (401, 403, 403, 404, 201, 403, 404),
+    # Poker hands, time collection, the bad-beat fund
+    ("POST", "/api/v1/tables/{poker}/poker-hands/", "hand"):
+                                                            (401, 403, 201, 403, 403, 403, 404),
+    ("GET", "/api/v1/tables/{poker}/next-hand/", None):     (401, 403, 200, 404, 200, 200, 404),
+    ("GET", "/api/v1/tables/{poker}/raise-limits/", None):  (401, 403, 400, 404, 400, 400, 404),
+    ("POST", "/api/v1/tables/{poker}/time-collections/", "time"):
+                                                            (401, 403, 400, 403, 403, 403, 404),
+    ("GET", "/api/v1/poker-hands/{hand}/", None):           (401, 403, 200, 404, 200, 200, 404),
+    ("POST", "/api/v1/poker-hands/{hand}/void/", "void"):   (401, 403, 403, 404, 201, 403, 404),
+    ("GET", "/api/v1/poker-hands/", None):                  (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/time-collections/", None):             (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/time-collections/{collection}/", None):
+                                                            (401, 403, 200, 404, 200, 200, 404),
+    ("POST", "/api/v1/time-collections/{collection}/void/", "void"):
+                                                            (401, 403, 403, 404, 201, 403, 404),
+    ("GET", "/api/v1/bad-beat-funds/", None):               (401, 403, 403, 403, 200, 200, 200),
+    ("POST", "/api/v1/bad-beat-funds/{fund}/payout/", "payout"):
+                                                            (401, 403, 403, 403, 400, 403, 404),
+    ("GET", "/api/v1/bad-beat-funds/{fund}/", None):        (401, 403, 403, 403, 200, 200, 404),
+    ("GET", "/api/v1/bad-beat-funds/{fund}/entries/", None):
+                                                            (401, 403, 403, 403, 200, 200, 404),
+    # Progressives and hits
+    ("GET", "/api/v1/progressives/", None):                 (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/progressives/{meter}/", None):         (401, 403, 200, 200, 200, 200, 404),
+    ("GET", "/api/v1/progressives/{meter}/reconciliation/" + RECONCILE, None):
+                                                            (401, 403, 200, 200, 200, 200, 404),
+    ("POST", "/api/v1/progressives/{meter}/correct/", "correct"):
+                                                            (401, 403, 403, 403, 201, 403, 404),
+    ("GET", "/api/v1/progressives/{meter}/analysis/", None):
+                                                            (401, 403, 403, 403, 200, 200, 404),
+    ("GET", "/api/v1/jackpot-hits/?round={round}", None):   (401, 403, 403, 403, 200, 200, 200),
+    ("GET", "/api/v1/jackpot-hits/{hit}/", None):           (401, 403, 403, 403, 200, 200, 404),
+    ("POST", "/api/v1/jackpot-hits/{hit}/approve/", "form"):
+                                                            (401, 403, 403, 403, 400, 403, 404),
+    # Terms: the group's, read by every role, changed by supervisors
+    ("GET", "/api/v1/paytables/{paytable}/", None):         (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/paytables/", None):                    (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/paytables/{paytable}/analysis/", None):
+                                                            (401, 403, 403, 403, 202, 202, 202),
+    ("POST", "/api/v1/paytables/{paytable}/publish/", "form"):
+                                                            (401, 403, 403, 403, 400, 403, 400),
+    ("POST", "/api/v1/paytables/{paytable}/retire/", "form"):
+                                                            (401, 403, 403, 403, 400, 403, 400),
+    ("POST", "/api/v1/paytables/{paytable}/new-version/", "form"):
+                                                            (401, 403, 403, 403, 201, 403, 201),
+    ("GET", "/api/v1/rake-schedules/", None):               (401, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/rake-schedules/{schedule}/", None):    (401, 403, 200, 200, 200, 200, 200),
+    ("POST", "/api/v1/rake-schedules/{schedule}/publish/", "form"):
+                                                            (401, 403, 403, 403, 400, 403, 400),
+    ("POST", "/api/v1/rake-schedules/{schedule}/retire/", "form"):
+                                                            (401, 403, 403, 403, 400, 403, 400),
+    ("POST", "/api/v1/rake-schedules/{schedule}/new-version/", "form"):
+                                                            (401, 403, 403, 403, 201, 403, 201),
+    # Reports
+    ("GET", f"/api/v1/reports/rake/?{DAY}&casino={{casino}}", None):
+                                                            (401, 403, 403, 403, 200, 200, 400),
+    ("GET", f"/api/v1/reports/stud/?{DAY}&table={{table}}", None):
+                                                            (401, 403, 403, 403, 200, 200, 400),
+    ("GET", f"/api/v1/reports/jackpots/?{DAY}&progressive={{meter}}", None):
+                                                            (401, 403, 403, 403, 200, 200, 400),
+    ("GET", f"/api/v1/reports/stud/seats/?{DAY}&casino={{casino}}", None):
+                                                            (401, 403, 403, 403, 200, 200, 400),
+    # Pages: the pit
+    ("GET", "/pit/", None):                                 (302, 403, 403, 403, 200, 403, 200),
+    ("GET", "/pit/tables/{table}/history/", None):          (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/tables/{table}/paytable/", "form"):      (302, 403, 403, 403, 302, 403, 404),
+    ("GET", "/pit/tables/{poker}/poker/", None):            (302, 403, 403, 403, 200, 403, 404),
+    ("GET", "/pit/progressives/", None):                    (302, 403, 403, 403, 200, 403, 200),
+    ("GET", "/pit/progressives/{meter}/", None):            (302, 403, 403, 403, 200, 403, 404),
+    ("GET", "/pit/progressives/{meter}/side-bet/", None):   (302, 403, 403, 403, 200, 200, 404),
+    ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 302, 403, 404),
+    ("GET", "/pit/paytables/", None):                       (302, 403, 403, 403, 200, 403, 200),
+    ("GET", "/pit/paytables/new/", None):                   (302, 403, 403, 403, 405, 403, 405),
+    ("GET", "/pit/paytables/compare/?left={paytable}&right={paytable}", None):
+                                                            (302, 403, 403, 403, 302, 403, 302),
+    ("GET", "/pit/paytables/{paytable}/", None):            (302, 403, 403, 403, 200, 403, 200),
+    ("POST", "/pit/paytables/{paytable}/new-version/", "form"):
+                                                            (302, 403, 403, 403, 302, 403, 302),
+    ("GET", "/pit/paytables/{paytable}/analysis/", None):   (302, 403, 403, 403, 200, 200, 200),
+    ("GET", "/pit/analyses/{analysis}/state.json", None):   (302, 403, 403, 403, 200, 200, 200),
+    ("GET", "/pit/analyses/{analysis}/par-sheet.pdf", None):
+                                                            (302, 403, 403, 403, 404, 404, 404),
+    ("GET", "/pit/rake-schedules/", None):                  (302, 403, 403, 403, 200, 403, 200),
+    ("GET", "/pit/rake-schedules/{schedule}/", None):       (302, 403, 403, 403, 200, 403, 200),
+    ("POST", "/pit/rake-schedules/{schedule}/new-version/", "form"):
+                                                            (302, 403, 403, 403, 302, 403, 302),
+    # Pages: the dealer
+    ("GET", "/dealer/", None):                              (302, 403, 200, 200, 403, 403, 200),
+    ("GET", "/dealer/tables/{table}/round/", None):         (302, 403, 200, 403, 403, 403, 404),
+    ("GET", "/rounds/{round}/", None):                      (302, 403, 200, 404, 200, 200, 404),
+    ("GET", "/dealer/tables/{poker}/poker/", None):         (302, 403, 200, 403, 403, 403, 404),
+    ("GET", "/dealer/tables/{poker}/poker/full/", None):    (302, 403, 200, 403, 403, 403, 404),
+    ("POST", "/dealer/tables/{poker}/poker/time/", "form"):
+                                                            (302, 403, 302, 403, 403, 403, 404),
+    ("GET", "/poker-hands/{hand}/", None):                  (302, 403, 200, 404, 200, 200, 404),
+    # Pages: accounting
+    ("GET", "/accounting/", None):                          (302, 403, 403, 403, 403, 200, 403),
+    ("GET", f"/accounting/reports/rake/?{DAY}&casino={{casino}}", None):
+                                                            (302, 403, 403, 403, 200, 200, 400),
+    ("POST", "/accounting/reports/rake/export/", "export"):
+                                                            (302, 403, 403, 403, 302, 302, 400),
+    ("GET", "/accounting/exports/{export}/", None):         (302, 403, 403, 403, 404, 200, 404),
+    ("GET", "/accounting/exports/{export}/state.json", None):
+                                                            (302, 403, 403, 403, 404, 200, 404),
+    ("GET", "/accounting/exports/{export}/download/", None):
+                                                            (302, 403, 403, 403, 404, 404, 404),
+    ("GET", "/accounting/closed-days/", None):              (302, 403, 403, 403, 200, 200, 200),
+    # The floor sign: public, as the sign on the floor is
+    ("GET", "/sign/{meter}/", None):                        (200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/sign/{meter}/state.json", None):              (200, 200, 200, 200, 200, 200, 200),
+}
+# What every user (or no one) reaches alike, outside the matrix: logging in and out, the
+# health check, the admin (supervisors only, tests/test_admin), the API's schema and docs.
+UNSCOPED = {"", "healthz", "login/", "logout/", "admin/", "api/v1/auth/token/",
+            "api/v1/auth/logout/", "api/schema/", "api/docs/", "api/v1/"}
+
+
+@pytest.fixture
+def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jackpot_table,
+          api):
+    """Harbor (us_casino): a jackpot stud table with a round and a royal's hit, a hold'em
+    table with a hand, the meter, the bad-beat fund, an export; Mayfair with its own
+    supervisor-dealer only."""
+    from decimal import Decimal
+
+    from payouts.analysis.services import request_analysis
+    from payouts.jackpots.models import JackpotHit, Progressive
+    from payouts.terms import services as terms
+    from tables.floor.models import Casino
+    from tables.floor.services import table_create, table_set_poker_settings
+    from tables.poker.models import BadBeatFund
+    from tables.reports.services import request_export
+    from tables.stud.services import stud_round_record
+    from tests.test_progressive_concurrency import DEALER, ROYAL
+
+    Progressive.objects.filter(pk=jackpot_table.progressive_id).update(casino=us_casino)
+    mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")
+    mayfair.staff.remove(*mayfair.staff.all())
+    other = make_user("mo_mayfair", "supervisor", "dealer", at=[mayfair])
+    played = api.as_user(dealer).post(f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/",
+                                      CONTRACT_ROUND, format="json")
+    assert played.status_code == 201, played.content
+    stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER, seats=[ROYAL])
+    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
+        actor=supervisor, name="Ten capped at five", percent=Decimal(10), cap=Decimal(5)))
+    poker = table_set_poker_settings(
+        actor=supervisor, table=table_create(actor=supervisor, casino=us_casino,
+                                             label="HE-1", game="holdem", status="open",
+                                             dealers=[dealer]),
+        rake_schedule=schedule, structure="fixed_limit", small_bet=Decimal(20),
+        big_bet=Decimal(40), small_blind=Decimal(10), big_blind=Decimal(20))
+    timed = table_set_poker_settings(
+        actor=supervisor, table=table_create(actor=supervisor, casino=us_casino,
+                                             label="HE-2", game="holdem", status="open",
+                                             dealers=[dealer]),
+        rake_schedule=terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
+            actor=supervisor, name="Time", method="time", time_fee=Decimal(6),
+            time_period_minutes=30)),
+        structure="no_limit", small_blind=Decimal(1), big_blind=Decimal(2))
+    collected = api.as_user(dealer).post(f"/api/v1/tables/{timed.pk}/time-collections/",
+                                         BODIES["time"], format="json")
+    assert collected.status_code == 201, collected.content
+    hand = api.as_user(dealer).post(f"/api/v1/tables/{poker.pk}/poker-hands/",
+                                    BODIES["hand"], format="json")
+    assert hand.status_code == 201, hand.content
+    export = request_export(actor=accountant, report="rake", fmt="csv",
+                            query={"from": "2026-01-01", "to": "2026-01-31",
+                                   "casino": str(us_casino.pk)})
+    # Queued, never computed: the test's transaction never commits to send it.
+    analysis = request_analysis(jackpot_table.paytable)
+    return {
+        "people": {"anonymous": None, "no_role": outsider, "dealer_assigned": dealer,
+                   "dealer_unassigned": other_dealer, "supervisor": supervisor,
+                   "accountant": accountant, "other_casino": other},
+        "ids": {"casino": us_casino.pk, "table": jackpot_table.pk,
+                "round": played.json()["id"], "meter": jackpot_table.progressive_id,
+                "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,
+                "paytable": jackpot_table.paytable_id, "schedule": schedule.pk,
+                "poker": poker.pk, "hand": hand.json()["id"],
+                "hit": JackpotHit.objects.get().pk, "export": export.pk,
+                "analysis": analysis.pk, "timed": timed.pk,
+                "collection": collected.json()["id"]},
+    }
+
+
+def body_of(name: str, ids: dict) -> dict:
+    return {k: v.format(**ids) if isinstance(v, str) else v for k, v in BODIES[name].items()}
+
+
+def ask(client, method: str, address: str, body, ids: dict):
+    call = getattr(client, method.lower())
+    if body is None:
+        return call(address)
+    return call(address, body_of(body, ids), format="json")
+
+
+@pytest.mark.parametrize(("operation", "expected"), list(MATRIX.items()),
+                         ids=[f"{m} {a.split('?')[0]}" for m, a, _ in MATRIX])
+def test_role_and_casino_matrix(floor, api, client, operation, expected):
+    method, address, body = operation
+    address = address.format(**floor["ids"])
+    page = not address.startswith("/api/")
+    seen = []
+    for who in WHO:
+        user = floor["people"][who]
+        if page:
+            client.logout()
+            if user is not None:
+                client.force_login(user)
+            answer = client.generic(method, address) if body is None else \
+                client.post(address, body_of(body, floor["ids"]))
+        else:
+            answer = ask(api.as_user(user), method, address, body, floor["ids"])
+        seen.append(answer.status_code)
+    assert expected is not None, f"{operation}: {tuple(seen)}"
+    assert dict(zip(WHO, seen, strict=True)) == dict(zip(WHO, expected, strict=True))
+
+
+def rows_of(answer) -> list[dict]:
+    body = answer.json()
+    return body["results"] if isinstance(body, dict) else body
+
+
+@pytest.mark.parametrize("address", ["/api/v1/casinos/", "/api/v1/tables/",
+                                     "/api/v1/stud-rounds/", "/api/v1/progressives/",
+                                     "/api/v1/bad-beat-funds/"])
+def test_lists_hold_only_the_users_casinos(floor, api, address):
+    harbor = {r["id"] for r in rows_of(api.as_user(floor["people"]["supervisor"]).get(address))}
+    mayfair = {r["id"] for r in rows_of(api.as_user(floor["people"]["other_casino"]).get(address))}
+    assert harbor
+    assert not harbor & mayfair
+
+
+def test_a_supervisor_cannot_open_a_table_at_or_staff_it_from_another_casino(floor, api):
+    other = floor["people"]["other_casino"]
+    answer = api.as_user(other).post("/api/v1/tables/", {
+        "casino": floor["ids"]["casino"], "label": "X-1", "game": "caribbean_stud"},
+        format="json")
+    assert answer.status_code == 400
+    assert "mo_mayfair is not on the staff of casino" in str(answer.json()["casino"])
+
+    harbor = floor["people"]["supervisor"]
+    answer = api.as_user(harbor).patch(f"/api/v1/tables/{floor['ids']['table']}/",
+                                       {"dealers": [other.pk]}, format="json")
+    assert answer.status_code == 400
+    assert "mo_mayfair" in str(answer.json()["dealers"])
+    assert "is not on the staff of Test Harbor" in str(answer.json()["dealers"])
+
+
+def _routes(patterns, prefix=""):
+    from django.urls import URLPattern, URLResolver
+
+    for entry in patterns:
+        route = prefix + str(entry.pattern).removeprefix("^")
+        if isinstance(entry, URLResolver):
+            yield from _routes(entry.url_patterns, route)
+        elif isinstance(entry, URLPattern) and "format" not in route:
+            yield route
+
+
+IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "poker", "hand",
+       "hit", "export", "analysis", "timed", "collection")
+
+
+def test_the_matrix_holds_every_route_of_the_service():
+    from django.urls import get_resolver, resolve
+
+    covered = {resolve(address.split("?")[0].format(
+        **dict.fromkeys(IDS, 1))).route
+        for _, address, _ in MATRIX}
+    routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED
+              and not r.startswith("admin/")}
+    assert routes - covered == set()
