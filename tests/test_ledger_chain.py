@@ -184,3 +184,26 @@ def test_a_round_removed_or_slipped_in_by_the_owner_is_found(sealed_rounds, as_o
     [found] = first_breaks()
     assert found["broken"] == "seal (it has none)"
     assert found["entry"].startswith("stud_round ")
+
+
+def test_a_balance_that_is_not_the_sum_of_its_ledger_is_reported(ledger, as_owner, capsys):
+    """The hash holds (the owner recomputed it) but the amounts no longer add up."""
+    altered = ledger[2]
+    as_owner("UPDATE payouts_meterentry SET balance_after = balance_after + 10 WHERE id = %s",
+             [altered.pk])
+    as_owner("UPDATE payouts_meterentry SET row_hash = payouts_chain_hash("
+             "payouts_meterentry_content(payouts_meterentry), prev_hash) WHERE id = %s",
+             [altered.pk])
+    found = first_breaks()
+    assert (found[0]["entry"], found[0]["broken"]) == (altered.pk, "balance")
+
+
+def test_a_meter_moved_behind_its_ledger_is_reported(ledger, as_owner, capsys):
+    as_owner("UPDATE payouts_progressive SET amount = amount + 5000 WHERE id = %s",
+             [ledger[0].progressive_id], table="payouts_progressive")
+    [found] = first_breaks()
+    assert (found["entry"], found["broken"]) == (ledger[-1].pk,
+                                                 "balance (the meter shows another)")
+    with pytest.raises(CommandError):
+        call_command("verify_ledgers")
+    assert "does not match its balance (the meter shows another)" in capsys.readouterr().err

@@ -2,7 +2,9 @@
 that split it into chains, the SQL function that reads an entry's content); the database
 computes ``prev_hash`` and ``row_hash`` on insert, and this walks every chain with one
 window query per ledger: an altered row fails on its content, a removed or inserted row
-on the next row's previous hash."""
+on the next row's previous hash, and an entry whose balance is not the sum of the amounts
+so far on its balance. Each ledger may add checks of its own (a meter's shown balance
+against its ledger's last entry, a record that was never sealed)."""
 
 from __future__ import annotations
 
@@ -17,9 +19,12 @@ class Ledger:
     table: str
     chain_by: tuple[str, ...]    # the columns that make one chain
     content_function: str        # SQL: row -> text, the same the insert trigger hashes
-    # SQL listing what should be in the chain and is not, as (description, *chain key):
-    # a record slipped in with the sealing trigger switched off.
-    unchained_sql: str = ""
+    # A money ledger: each entry's balance is the running sum of the amounts of its chain.
+    amount_column: str = ""
+    balance_column: str = ""
+    # (SQL listing broken places as (entry, *chain key), what is broken there), e.g. a
+    # record slipped in with the sealing trigger switched off.
+    checks: tuple[tuple[str, str], ...] = ()
 
 
 LEDGERS: list[Ledger] = []
@@ -32,14 +37,21 @@ def register(ledger: Ledger) -> None:
 
 def _breaks_sql(ledger: Ledger) -> str:
     keys = ", ".join(f"e.{c}" for c in ledger.chain_by)
+    running, balance_broken = "NULL::numeric", "FALSE"
+    if ledger.balance_column:
+        running = f"sum(e.{ledger.amount_column}) OVER chain"
+        balance_broken = f"{ledger.balance_column} IS DISTINCT FROM running"
     return f"""
 SELECT id, {", ".join(ledger.chain_by)},
        CASE WHEN prev_hash IS DISTINCT FROM expected_prev THEN 'previous hash'
-            ELSE 'content' END
+            WHEN row_hash IS DISTINCT FROM recomputed THEN 'content'
+            ELSE 'balance' END
   FROM (SELECT e.*, coalesce(lag(e.row_hash) OVER chain, '') AS expected_prev,
-               payouts_chain_hash({ledger.content_function}(e), e.prev_hash) AS recomputed
+               payouts_chain_hash({ledger.content_function}(e), e.prev_hash) AS recomputed,
+               {running} AS running
           FROM {ledger.table} e WINDOW chain AS (PARTITION BY {keys} ORDER BY e.id)) walked
  WHERE prev_hash IS DISTINCT FROM expected_prev OR row_hash IS DISTINCT FROM recomputed
+       OR {balance_broken}
  ORDER BY {", ".join(ledger.chain_by)}, id"""
 
 
@@ -57,11 +69,11 @@ def first_breaks() -> list[dict]:
                 found.setdefault((ledger.name, *key), {
                     "ledger": ledger.name, "entry": entry, "broken": broken,
                     "chain": dict(zip(ledger.chain_by, key, strict=True))})
-            if ledger.unchained_sql:
-                cursor.execute(ledger.unchained_sql)
+            for sql, broken in ledger.checks:
+                cursor.execute(sql)
                 for entry, *key in cursor.fetchall():
                     found.setdefault((ledger.name, *key), {
-                        "ledger": ledger.name, "entry": entry, "broken": "seal (it has none)",
+                        "ledger": ledger.name, "entry": entry, "broken": broken,
                         "chain": dict(zip(ledger.chain_by, key, strict=True))})
     return list(found.values())
 
