@@ -38,6 +38,11 @@ BODIES = {
     "export": {"from": "2026-01-01", "to": "2026-01-31", "casino": "{casino}",
                "format": "csv"},
     "form": {},
+    "rename": {"name": "Renamed"},
+    "progressive": {"name": "Harbor Second Meter", "currency": "USD", "seed": "5000.00",
+                    "contribution_rate": "0.25", "casino": "{casino}"},
+    "paytable": {"name": "Another US table"},
+    "schedule": {"name": "Five capped at three", "percent": "5", "cap": "3.00"},
 }
 RECONCILE = "?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z"
 _ = None  # not yet known: filled in from a run and then read row by row
@@ -47,6 +52,7 @@ MATRIX = {
     ("POST", "/api/v1/casinos/", "casino"):                 (401, 403, 403, 403, 201, 403, 400),
     ("GET", "/api/v1/tables/", None):                       (401, 403, 200, 200, 200, 200, 200),
     ("POST", "/api/v1/tables/", "table"):                   (401, 403, 403, 403, 201, 403, 400),
+    ("PATCH", "/api/v1/casinos/{casino}/", "rename"):       (401, 403, 403, 403, 200, 403, 404),
     ("GET", "/api/v1/casinos/{casino}/", None):             (401, 403, 200, 200, 200, 200, 404),
     ("GET", "/api/v1/tables/{table}/", None):               (401, 403, 200, 404, 200, 200, 404),
     ("PATCH", "/api/v1/tables/{table}/", "seats"):          (401, 403, 403, 403, 200, 403, 404),
@@ -78,6 +84,8 @@ MATRIX = {
     ("GET", "/api/v1/bad-beat-funds/{fund}/entries/", None):
                                                             (401, 403, 403, 403, 200, 200, 404),
     # Progressives and hits
+    ("POST", "/api/v1/progressives/", "progressive"):       (401, 403, 403, 403, 201, 403, 400),
+    ("PATCH", "/api/v1/progressives/{meter}/", "rename"):   (401, 403, 403, 403, 200, 403, 404),
     ("GET", "/api/v1/progressives/", None):                 (401, 403, 200, 200, 200, 200, 200),
     ("GET", "/api/v1/progressives/{meter}/", None):         (401, 403, 200, 200, 200, 200, 404),
     ("GET", "/api/v1/progressives/{meter}/reconciliation/" + RECONCILE, None):
@@ -92,6 +100,8 @@ MATRIX = {
                                                             (401, 403, 403, 403, 400, 403, 404),
     # Terms: the group's, read by every role, changed by supervisors
     ("GET", "/api/v1/paytables/{paytable}/", None):         (401, 403, 200, 200, 200, 200, 200),
+    ("POST", "/api/v1/paytables/", "paytable"):             (401, 403, 403, 403, 400, 403, 400),
+    ("PATCH", "/api/v1/paytables/{paytable}/", "rename"):   (401, 403, 403, 403, 400, 403, 400),
     ("GET", "/api/v1/paytables/", None):                    (401, 403, 200, 200, 200, 200, 200),
     ("GET", "/api/v1/paytables/{paytable}/analysis/", None):
                                                             (401, 403, 403, 403, 202, 202, 202),
@@ -101,6 +111,9 @@ MATRIX = {
                                                             (401, 403, 403, 403, 400, 403, 400),
     ("POST", "/api/v1/paytables/{paytable}/new-version/", "form"):
                                                             (401, 403, 403, 403, 201, 403, 201),
+    ("POST", "/api/v1/rake-schedules/", "schedule"):        (401, 403, 403, 403, 201, 403, 201),
+    ("PATCH", "/api/v1/rake-schedules/{schedule}/", "rename"):
+                                                            (401, 403, 403, 403, 400, 403, 400),
     ("GET", "/api/v1/rake-schedules/", None):               (401, 403, 200, 200, 200, 200, 200),
     ("GET", "/api/v1/rake-schedules/{schedule}/", None):    (401, 403, 200, 200, 200, 200, 200),
     ("POST", "/api/v1/rake-schedules/{schedule}/publish/", "form"):
@@ -122,15 +135,17 @@ MATRIX = {
     ("GET", "/pit/", None):                                 (302, 403, 403, 403, 200, 403, 200),
     ("GET", "/pit/tables/{table}/history/", None):          (302, 403, 403, 403, 200, 403, 404),
     ("POST", "/pit/tables/{table}/paytable/", "form"):      (302, 403, 403, 403, 302, 403, 404),
+    ("POST", "/pit/tables/{poker}/poker/", "form"):         (302, 403, 403, 403, 200, 403, 404),
     ("GET", "/pit/tables/{poker}/poker/", None):            (302, 403, 403, 403, 200, 403, 404),
     ("GET", "/pit/progressives/", None):                    (302, 403, 403, 403, 200, 403, 200),
     ("GET", "/pit/progressives/{meter}/", None):            (302, 403, 403, 403, 200, 403, 404),
     ("GET", "/pit/progressives/{meter}/side-bet/", None):   (302, 403, 403, 403, 200, 200, 404),
     ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 302, 403, 404),
     ("GET", "/pit/paytables/", None):                       (302, 403, 403, 403, 200, 403, 200),
-    ("GET", "/pit/paytables/new/", None):                   (302, 403, 403, 403, 405, 403, 405),
+    ("POST", "/pit/paytables/new/", "form"):                (302, 403, 403, 403, 302, 403, 302),
     ("GET", "/pit/paytables/compare/?left={paytable}&right={paytable}", None):
                                                             (302, 403, 403, 403, 302, 403, 302),
+    ("POST", "/pit/paytables/{paytable}/", "form"):         (302, 403, 403, 403, 200, 403, 200),
     ("GET", "/pit/paytables/{paytable}/", None):            (302, 403, 403, 403, 200, 403, 200),
     ("POST", "/pit/paytables/{paytable}/new-version/", "form"):
                                                             (302, 403, 403, 403, 302, 403, 302),
@@ -139,6 +154,7 @@ MATRIX = {
     ("GET", "/pit/analyses/{analysis}/par-sheet.pdf", None):
                                                             (302, 403, 403, 403, 404, 404, 404),
     ("GET", "/pit/rake-schedules/", None):                  (302, 403, 403, 403, 200, 403, 200),
+    ("POST", "/pit/rake-schedules/{schedule}/", "form"):    (302, 403, 403, 403, 200, 403, 200),
     ("GET", "/pit/rake-schedules/{schedule}/", None):       (302, 403, 403, 403, 200, 403, 200),
     ("POST", "/pit/rake-schedules/{schedule}/new-version/", "form"):
                                                             (302, 403, 403, 403, 302, 403, 302),
