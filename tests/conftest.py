@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-import contextlib
 import os
 
 import pytest
+
+from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
 
 # pytest-playwright runs an event loop in the main thread; Django's ORM must
 # still be usable from the tests and the live server there.
@@ -49,53 +50,7 @@ def pytest_report_header(config):
 # The owner (DATABASE_URL's user) creates the test database, migrates it and empties it
 # between transactional tests; every test runs as the application role, with only the
 # privileges migrate granted it (casino.common.db_roles).
-_roles: dict[str, tuple[str, str]] = {}
-
-
-@contextlib.contextmanager
-def connected_as(who: str):
-    """Reconnect the default database as "owner" or "app" for the block."""
-    from django.db import connection
-
-    user, password = _roles[who]
-    before = connection.settings_dict["USER"], connection.settings_dict.get("PASSWORD", "")
-    connection.close()
-    connection.settings_dict.update(USER=user, PASSWORD=password)
-    try:
-        yield
-    finally:
-        connection.close()
-        connection.settings_dict.update(USER=before[0], PASSWORD=before[1])
-
-
-def _flush_as_owner():
-    """Transactional tests end with a flush (TRUNCATE), which only the owner may do."""
-    from django.test import testcases
-
-    teardown = testcases.TransactionTestCase._fixture_teardown
-    if getattr(teardown, "as_owner", False):
-        return
-
-    def teardown_as_owner(self):
-        if "owner" not in _roles:
-            return teardown(self)
-        with connected_as("owner"):
-            return teardown(self)
-
-    teardown_as_owner.as_owner = True
-    testcases.TransactionTestCase._fixture_teardown = teardown_as_owner
-
-
-def _ensure_app_role(cursor, role: str) -> bool:
-    from casino.common.db_roles import role_exists
-
-    if role_exists(cursor, role):
-        return True
-    cursor.execute("SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user")
-    if not cursor.fetchone()[0]:
-        return False
-    cursor.execute(f'CREATE ROLE "{role}" LOGIN')
-    return True
+# The helpers are in tests/db_roles.py.
 
 
 @pytest.fixture(scope="session")
@@ -110,7 +65,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
         with connection.cursor() as cursor:
             cursor.execute("SELECT version(), current_database(), current_user")
             version, name, owner = cursor.fetchone()
-            has_role = owner != role and _ensure_app_role(cursor, role)
+            has_role = owner != role and ensure_app_role(cursor, role)
         _database_seen.update(version=version, name=name, owner=owner, user=owner)
         if not has_role:
             if REQUIRE_SERVICES:
@@ -119,24 +74,24 @@ def django_db_setup(django_db_setup, django_db_blocker):
             yield
             return
         grant_app_role(role)
-        _roles["owner"] = (owner, connection.settings_dict.get("PASSWORD", ""))
-        _roles["app"] = (role, os.environ.get("DATABASE_APP_PASSWORD", ""))
+        ROLES["owner"] = (owner, connection.settings_dict.get("PASSWORD", ""))
+        ROLES["app"] = (role, os.environ.get("DATABASE_APP_PASSWORD", ""))
         connection.close()
-        connection.settings_dict.update(USER=role, PASSWORD=_roles["app"][1])
-        _flush_as_owner()
+        connection.settings_dict.update(USER=role, PASSWORD=ROLES["app"][1])
+        flush_as_owner()
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_user")
             _database_seen["user"] = cursor.fetchone()[0]
     yield
     # pytest-django drops the test database next, which only its owner may do.
     connection.close()
-    connection.settings_dict.update(USER=owner, PASSWORD=_roles["owner"][1])
+    connection.settings_dict.update(USER=owner, PASSWORD=ROLES["owner"][1])
 
 
 @pytest.fixture
 def connected_as_owner():
     """The whole test runs as the database owner (a test of migrations themselves)."""
-    if "owner" not in _roles:
+    if "owner" not in ROLES:
         yield
         return
     with connected_as("owner"):
@@ -150,10 +105,10 @@ def owner_sql(transactional_db):
     import psycopg
     from django.db import connection
 
-    if "owner" not in _roles:
+    if "owner" not in ROLES:
         missing_service("needs the two database roles (see django_db_setup)")
     params = connection.get_connection_params()
-    params.update(user=_roles["owner"][0], password=_roles["owner"][1] or None)
+    params.update(user=ROLES["owner"][0], password=ROLES["owner"][1] or None)
     for adapted in ("cursor_factory", "context"):
         params.pop(adapted, None)
     with psycopg.connect(**params, autocommit=True) as owner:

@@ -189,19 +189,47 @@ UNSCOPED = {"", "healthz", "login/", "logout/", "admin/", "api/v1/auth/token/",
             "api/v1/auth/logout/", "api/schema/", "api/docs/", "api/v1/"}
 
 
+def poker_tables(supervisor, dealer, casino, api) -> dict:
+    """A raked hold'em table with a hand, and a table on time collection with a
+    collection, at ``casino``, dealt by ``dealer``."""
+    from decimal import Decimal
+
+    from payouts.terms import services as terms
+    from tables.floor.services import table_create, table_set_poker_settings
+
+    def table(label, schedule, **stakes):
+        opened = table_create(actor=supervisor, casino=casino, label=label, game="holdem",
+                              status="open", dealers=[dealer])
+        return table_set_poker_settings(actor=supervisor, table=opened,
+                                        rake_schedule=terms.schedule_publish(
+                                            actor=supervisor, schedule=schedule), **stakes)
+
+    raked = terms.schedule_create(actor=supervisor, name="Ten capped at five",
+                                  percent=Decimal(10), cap=Decimal(5))
+    poker = table("HE-1", raked, structure="fixed_limit", small_bet=Decimal(20),
+                  big_bet=Decimal(40), small_blind=Decimal(10), big_blind=Decimal(20))
+    timed = table("HE-2", terms.schedule_create(
+        actor=supervisor, name="Time", method="time", time_fee=Decimal(6),
+        time_period_minutes=30), structure="no_limit", small_blind=Decimal(1),
+        big_blind=Decimal(2))
+    hand = api.as_user(dealer).post(f"/api/v1/tables/{poker.pk}/poker-hands/",
+                                    BODIES["hand"], format="json")
+    collected = api.as_user(dealer).post(f"/api/v1/tables/{timed.pk}/time-collections/",
+                                         BODIES["time"], format="json")
+    assert (hand.status_code, collected.status_code) == (201, 201), hand.content
+    return {"poker": poker.pk, "schedule": poker.rake_schedule_id, "hand": hand.json()["id"],
+            "timed": timed.pk, "collection": collected.json()["id"]}
+
+
 @pytest.fixture
 def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jackpot_table,
           api):
     """Harbor (us_casino): a jackpot stud table with a round and a royal's hit, a hold'em
     table with a hand, the meter, the bad-beat fund, an export; Mayfair with its own
     supervisor-dealer only."""
-    from decimal import Decimal
-
     from payouts.analysis.services import request_analysis
     from payouts.jackpots.models import JackpotHit, Progressive
-    from payouts.terms import services as terms
     from tables.floor.models import Casino
-    from tables.floor.services import table_create, table_set_poker_settings
     from tables.poker.models import BadBeatFund
     from tables.reports.services import request_export
     from tables.stud.services import stud_round_record
@@ -215,28 +243,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                                       CONTRACT_ROUND, format="json")
     assert played.status_code == 201, played.content
     stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER, seats=[ROYAL])
-    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
-        actor=supervisor, name="Ten capped at five", percent=Decimal(10), cap=Decimal(5)))
-    poker = table_set_poker_settings(
-        actor=supervisor, table=table_create(actor=supervisor, casino=us_casino,
-                                             label="HE-1", game="holdem", status="open",
-                                             dealers=[dealer]),
-        rake_schedule=schedule, structure="fixed_limit", small_bet=Decimal(20),
-        big_bet=Decimal(40), small_blind=Decimal(10), big_blind=Decimal(20))
-    timed = table_set_poker_settings(
-        actor=supervisor, table=table_create(actor=supervisor, casino=us_casino,
-                                             label="HE-2", game="holdem", status="open",
-                                             dealers=[dealer]),
-        rake_schedule=terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
-            actor=supervisor, name="Time", method="time", time_fee=Decimal(6),
-            time_period_minutes=30)),
-        structure="no_limit", small_blind=Decimal(1), big_blind=Decimal(2))
-    collected = api.as_user(dealer).post(f"/api/v1/tables/{timed.pk}/time-collections/",
-                                         BODIES["time"], format="json")
-    assert collected.status_code == 201, collected.content
-    hand = api.as_user(dealer).post(f"/api/v1/tables/{poker.pk}/poker-hands/",
-                                    BODIES["hand"], format="json")
-    assert hand.status_code == 201, hand.content
+    poker = poker_tables(supervisor, dealer, us_casino, api)
     export = request_export(actor=accountant, report="rake", fmt="csv",
                             query={"from": "2026-01-01", "to": "2026-01-31",
                                    "casino": str(us_casino.pk)})
@@ -249,11 +256,8 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
         "ids": {"casino": us_casino.pk, "table": jackpot_table.pk,
                 "round": played.json()["id"], "meter": jackpot_table.progressive_id,
                 "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,
-                "paytable": jackpot_table.paytable_id, "schedule": schedule.pk,
-                "poker": poker.pk, "hand": hand.json()["id"],
-                "hit": JackpotHit.objects.get().pk, "export": export.pk,
-                "analysis": analysis.pk, "timed": timed.pk,
-                "collection": collected.json()["id"]},
+                "paytable": jackpot_table.paytable_id, "hit": JackpotHit.objects.get().pk,
+                "export": export.pk, "analysis": analysis.pk, **poker},
     }
 
 
