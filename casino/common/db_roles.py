@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import pgtrigger
 from django.apps import apps
-from django.db import connection
+from django.db import connection, transaction
 from psycopg import sql
 
 RECORD = ("SELECT", "INSERT")
@@ -150,7 +150,8 @@ def grant_statements(role: str, tables: set[str]) -> list[sql.Composable]:
 def grant_app_role(role: str, *, using=None) -> bool:
     """Give ``role`` exactly its privileges; False (and nothing done) if it does not exist."""
     db = using or connection
-    with db.cursor() as cursor:
+    # One transaction: the running service never sees the moment between REVOKE and GRANT.
+    with transaction.atomic(using=db.alias), db.cursor() as cursor:
         if not role_exists(cursor, role):
             return False
         tables = _existing_tables(cursor)
