@@ -43,12 +43,11 @@ def flush_as_owner():
 
 
 def ensure_app_role(cursor, role: str) -> bool:
-    from casino.common.db_roles import role_exists
+    from casino.common.db_roles import create_role, may_create_roles, role_exists
 
     if role_exists(cursor, role):
         return True
-    cursor.execute("SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user")
-    if not cursor.fetchone()[0]:
+    if not may_create_roles(cursor):
         return False
-    cursor.execute(f'CREATE ROLE "{role}" LOGIN')
+    create_role(cursor, role)
     return True

@@ -58,6 +58,12 @@ SELECT id, {", ".join(ledger.chain_by)},
 def first_breaks() -> list[dict]:
     """The first broken entry of each chain that has one (none: all intact)."""
     found: dict[tuple, dict] = {}
+
+    def note(ledger: Ledger, entry, key: list, broken: str) -> None:
+        found.setdefault((ledger.name, *key), {
+            "ledger": ledger.name, "entry": entry, "broken": broken,
+            "chain": dict(zip(ledger.chain_by, key, strict=True))})
+
     with connection.cursor() as cursor:
         # Records of this very transaction are sealed at its commit: seal them now, and
         # go back to sealing at commit for whatever the transaction writes next.
@@ -66,15 +72,11 @@ def first_breaks() -> list[dict]:
         for ledger in LEDGERS:
             cursor.execute(_breaks_sql(ledger))
             for entry, *key, broken in cursor.fetchall():
-                found.setdefault((ledger.name, *key), {
-                    "ledger": ledger.name, "entry": entry, "broken": broken,
-                    "chain": dict(zip(ledger.chain_by, key, strict=True))})
+                note(ledger, entry, key, broken)
             for sql, broken in ledger.checks:
                 cursor.execute(sql)
                 for entry, *key in cursor.fetchall():
-                    found.setdefault((ledger.name, *key), {
-                        "ledger": ledger.name, "entry": entry, "broken": broken,
-                        "chain": dict(zip(ledger.chain_by, key, strict=True))})
+                    note(ledger, entry, key, broken)
     return list(found.values())
 
 

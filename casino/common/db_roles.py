@@ -19,8 +19,6 @@ honoured only for other roles (the owner's data migrations)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pgtrigger
 from django.apps import apps
 from django.db import connection, transaction
@@ -30,21 +28,14 @@ RECORD = ("SELECT", "INSERT")
 WORKING = ("SELECT", "INSERT", "UPDATE", "DELETE")
 
 
-@dataclass(frozen=True)
-class Kept:
-    """A table whose rows stay: no DELETE; UPDATE on ``columns`` only (all when empty)."""
-
-    columns: tuple[str, ...] = ()
-
-
-_KEPT: dict[str, Kept] = {}
+# Tables whose rows stay: no DELETE; UPDATE on these columns only (every column: empty).
+_KEPT: dict[str, tuple[str, ...]] = {}
 _RECORDS: set[str] = set()
 
 
 def keep(model, *, update: tuple[str, ...] = ()) -> None:
     """Registered by the app that owns ``model``, from its ready()."""
-    columns = tuple(model._meta.get_field(name).column for name in update)
-    _KEPT[model._meta.db_table] = Kept(columns)
+    _KEPT[model._meta.db_table] = tuple(model._meta.get_field(name).column for name in update)
 
 
 def record(model) -> None:
@@ -83,7 +74,7 @@ def table_access() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
         elif _is_record(model):
             access[meta.db_table] = (RECORD, ())
         elif meta.db_table in _KEPT:
-            columns = _KEPT[meta.db_table].columns
+            columns = _KEPT[meta.db_table]
             access[meta.db_table] = (RECORD, columns) if columns else (
                 ("SELECT", "INSERT", "UPDATE"), ())
         else:
@@ -101,6 +92,19 @@ def _existing_tables(cursor) -> set[str]:
 def role_exists(cursor, role: str) -> bool:
     cursor.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [role])
     return cursor.fetchone() is not None
+
+
+def may_create_roles(cursor) -> bool:
+    cursor.execute("SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user")
+    return cursor.fetchone()[0]
+
+
+def create_role(cursor, role: str, password: str = "") -> None:
+    """The application role, able to log in (with ``password``, else by trust or peer)."""
+    statement = sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role))
+    if password:
+        statement += sql.SQL(" PASSWORD {}").format(sql.Literal(password))
+    cursor.execute(statement.as_string(cursor.connection))
 
 
 def _ignore_function(role: str) -> sql.Composed:

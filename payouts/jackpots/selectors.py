@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 
 from casino.common.caching import cached
+from casino.common.staff import casinos_of
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -23,25 +24,18 @@ def progressives_visible_to(user) -> QuerySet[Progressive]:
     """A casino's meters to its staff (Casino.staff), and a meter feeding one of their
     tables; a wide-area meter no one casino keeps (casino empty) belongs to the group,
     so the staff of every casino see it."""
-    meters = Progressive.objects.all()
     if not user.is_authenticated:
-        return meters.none()
-    if user.is_superuser:
-        return meters
+        return Progressive.objects.none()
     # Subqueries, not joins: a join through a casino's staff repeats each meter per person.
-    mine = user.casinos.values("pk")
+    mine = casinos_of(user).values("pk")
     feeding = Progressive.objects.filter(tables__casino__in=mine).values("pk")
-    return meters.filter(Q(casino__isnull=True) | Q(casino__in=mine) | Q(pk__in=feeding))
+    return Progressive.objects.filter(Q(casino__isnull=True) | Q(casino__in=mine)
+                                      | Q(pk__in=feeding))
 
 
 def hits_visible_to(user) -> QuerySet[JackpotHit]:
     """The hits at the tables of the user's casinos (a hit names a player's win)."""
-    hits = JackpotHit.objects.all()
-    if not user.is_authenticated:
-        return hits.none()
-    if user.is_superuser:
-        return hits
-    return hits.filter(round__table__casino__in=user.casinos.values("pk"))
+    return JackpotHit.objects.filter(round__table__casino__in=casinos_of(user).values("pk"))
 
 
 def sign_state(progressive_id: int) -> dict | None:

@@ -20,6 +20,7 @@ from django.utils import timezone
 from casino.common.audit import changed_by
 from casino.common.queueing import send_once
 from casino.common.roles import is_supervisor
+from casino.common.staff import require_staff
 from payouts.jackpots.models import (
     US_AWARDS,
     HitStatus,
@@ -74,10 +75,8 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
     unknown = set(parameters) - PARAMETERS
     if unknown:
         raise ValidationError({f: "This field cannot be set here." for f in unknown})
-    if casino is not None and not (actor.is_superuser
-                                   or casino.staff.filter(pk=actor.pk).exists()):
-        raise ValidationError({"casino": [f"{actor.get_username()} is not on the staff of "
-                                          f"casino {casino.pk}."]})
+    if casino is not None:
+        require_staff(actor, casino)
     progressive = Progressive(name=name, currency=currency, seed=seed, amount=seed,
                               casino=casino,
                               contribution_rate=contribution_rate,

@@ -67,7 +67,7 @@ class Casino(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # Who works here: every read and write of the floor is limited to one's casinos
-    # (tables.floor.selectors.casinos_of); a dealer is assigned only to their tables.
+    # (casino.common.staff.casinos_of); a dealer is assigned only to their tables.
     staff = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="casinos",
                                    blank=True, through="tables.CasinoStaff")
 

@@ -5,17 +5,10 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from tables.floor.models import Casino, Table
+from casino.common.staff import casinos_of
+from tables.floor.models import Table
 
-
-def casinos_of(user) -> QuerySet[Casino]:
-    """The casinos a user works at (Casino.staff); a superuser's are all of them. Every
-    read and write of the floor is limited to these."""
-    if not user.is_authenticated:
-        return Casino.objects.none()
-    if user.is_superuser:
-        return Casino.objects.all()
-    return Casino.objects.filter(pk__in=user.casinos.values("pk"))
+__all__ = ["at_tables_visible_to", "casinos_of", "tables_at_casinos_of", "tables_visible_to"]
 
 
 def tables_at_casinos_of(user) -> QuerySet[Table]:

@@ -18,13 +18,13 @@ from django.db import transaction
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.roles import Role
+from casino.common.staff import require_staff
 from payouts.jackpots.models import Progressive
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms import versioning
 from payouts.terms.models import Paytable, RakeSchedule
 from tables.floor import stakes
 from tables.floor.models import Casino, Game, Table
-from tables.floor.selectors import casinos_of
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
@@ -67,12 +67,6 @@ def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
     return casino
 
 
-def _check_actor_works_at(actor, casino: Casino) -> None:
-    if not casinos_of(actor).filter(pk=casino.pk).exists():
-        raise ValidationError({"casino": [f"{actor.get_username()} is not on the staff of "
-                                          f"casino {casino.pk}."]})
-
-
 def _check_dealers(dealers: Iterable, casino: Casino) -> list:
     dealers = list(dealers)
     User = get_user_model()
@@ -108,7 +102,7 @@ def table_create(*, actor, casino: Casino, label: str, game: str, dealers: Itera
            TABLE_FIELDS)
     if table.seats is None:
         table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
-    _check_actor_works_at(actor, casino)
+    require_staff(actor, casino)
     table.full_clean()
     dealer_users = _check_dealers(dealers, casino)
     with changed_by(actor, "table created"):

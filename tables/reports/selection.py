@@ -13,7 +13,7 @@ from django.utils.dateparse import parse_date
 
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.models import Casino, Table
-from tables.floor.selectors import casinos_of
+from tables.floor.selectors import casinos_of, tables_at_casinos_of
 
 # A year of a busy floor is what the reports are measured on; longer spans are refused
 # rather than left to run for minutes.
@@ -113,8 +113,7 @@ def read_selection(params, user) -> Selection:
     users = get_user_model().objects.filter(casinos__in=casinos.values("pk")).distinct()
     chosen = {
         "casino": _one(params, "casino", casinos, "casino", problems),
-        "table": _one(params, "table", Table.objects.select_related("casino").filter(
-            casino__in=casinos.values("pk")), "table", problems),
+        "table": _one(params, "table", tables_at_casinos_of(user), "table", problems),
         "progressive": _one(params, "progressive", progressives_visible_to(user),
                             "progressive", problems),
         "dealer": _one(params, "dealer", users, "dealer", problems),

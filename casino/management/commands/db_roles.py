@@ -4,9 +4,8 @@ and granted where it is missing: for the demo and a developer's own PostgreSQL."
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
-from psycopg import sql
 
-from casino.common.db_roles import grant_app_role, role_exists
+from casino.common.db_roles import create_role, grant_app_role, role_exists
 
 
 class Command(BaseCommand):
@@ -25,11 +24,8 @@ class Command(BaseCommand):
             (user,) = cursor.fetchone()
             exists = role_exists(cursor, role)
             if not exists and create:
-                statement = sql.SQL("CREATE ROLE {} LOGIN").format(sql.Identifier(role))
-                if password:
-                    statement += sql.SQL(" PASSWORD {}").format(sql.Literal(password))
                 try:
-                    cursor.execute(statement.as_string(cursor.connection))
+                    create_role(cursor, role, password)
                 except Exception as exc:
                     raise CommandError(f"{user} may not create the role {role}: {exc}") from exc
                 exists = True

@@ -1,0 +1,26 @@
+"""Who works where: every read and write of the floor is limited to the casinos a user is
+on the staff of (tables.floor's Casino.staff). Reached through the user's side of that
+relation, so this layer, below the apps, names none of their models."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
+
+
+def casinos_of(user) -> QuerySet:
+    """The casinos the user works at; a superuser's are all of them."""
+    casino = get_user_model()._meta.get_field("casinos").related_model
+    if not user.is_authenticated:
+        return casino.objects.none()
+    if user.is_superuser:
+        return casino.objects.all()
+    return casino.objects.filter(pk__in=user.casinos.values("pk"))
+
+
+def require_staff(actor, casino) -> None:
+    """A write at ``casino`` (opening a table, keeping a meter's books) by its staff only."""
+    if not casinos_of(actor).filter(pk=casino.pk).exists():
+        raise ValidationError({"casino": [f"{actor.get_username()} is not on the staff of "
+                                          f"casino {casino.pk}."]})
