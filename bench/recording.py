@@ -58,6 +58,7 @@ def build_floor():
     dealer.groups.add(Group.objects.get(name="dealer"))
     casino = casino_create(actor=boss, name="Bench", currency="USD",
                                     timezone="America/New_York")
+    casino.staff.add(dealer)
     poker = table_create(actor=boss, casino=casino, label="HE-B", game="holdem",
                                   status="open", dealers=[dealer])
     schedule = terms.schedule_publish(actor=boss, schedule=terms.

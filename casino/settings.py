@@ -59,7 +59,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "pghistory.middleware.HistoryMiddleware",
+    "casino.common.audit.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -209,7 +209,7 @@ CONTENT_SECURITY_POLICY = {
 # pages and the token endpoint alike; every failure and lockout is logged. A supervisor
 # unlocks in the admin (Access attempts) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
-                           "django.contrib.auth.backends.ModelBackend"]
+                           "casino.common.roles.StaffBackend"]
 AXES_FAILURE_LIMIT = config.env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = timedelta(minutes=config.env_int("AXES_COOLOFF_MINUTES", 30, minimum=1))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
@@ -243,7 +243,7 @@ STORAGES = {
 # --- API -------------------------------------------------------------------
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        "casino.common.tokens.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["casino.common.permissions.RoleModelPermissions"],

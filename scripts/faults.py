@@ -22,28 +22,24 @@ balance verifies; the meter reconciles. Exit status 0 only if every check holds.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import json
-import os
 import random
 import shutil
 import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
 import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent
-PG_BIN = Path("/usr/lib/postgresql") / (sorted(os.listdir("/usr/lib/postgresql"))[-1]
-                                        if Path("/usr/lib/postgresql").exists() else "") / "bin"
+sys.path.insert(0, str(ROOT))
+
+from bench.stack import Stack, call  # noqa: E402 (the project's root is put on the path first)
+
 RANKS, SUITS = "23456789TJQKA", "shdc"
 FOUR_OF_A_KIND = ["9s", "9h", "9d", "9c", "2s"]  # a fixed award, paid by the house
 ROYAL = ["As", "Ks", "Qs", "Js", "Ts"]  # the meter's award, then the reset to seed
@@ -53,112 +49,7 @@ def log(message: str) -> None:
     print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
 
 
-class Stack:
-    def __init__(self, work: Path, pg_port: int, redis_port: int, web_port: int):
-        self.work, self.pg_port, self.redis_port, self.web_port = (work, pg_port, redis_port,
-                                                                   web_port)
-        self.data = work / "pgdata"
-        self.processes: dict[str, subprocess.Popen] = {}
-        self.env = {
-            **os.environ, "DEBUG": "0", "SECRET_KEY": "drill-" + uuid.uuid4().hex * 2,
-            "ALLOWED_HOSTS": "127.0.0.1", "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
-            "DATABASE_URL": f"postgres://casino_app:app-pw@127.0.0.1:{pg_port}/casino",
-            "CASINO_VAR_DIR": str(work / "var"), "CONN_MAX_AGE": "60",
-        }
-        self.owner_env = {**self.env, "DATABASE_URL":
-                          f"postgres://casino_owner:owner-pw@127.0.0.1:{pg_port}/casino"}
-
-    # --- PostgreSQL ------------------------------------------------------------------
-    def _as_postgres(self, *command: str) -> list[str]:
-        return ["runuser", "-u", "postgres", "--", *command] if os.geteuid() == 0 else \
-            list(command)
-
-    def pg(self, action: str) -> None:
-        options = f"-p {self.pg_port} -k {self.work} -c listen_addresses=127.0.0.1"
-        subprocess.run(self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.data), "-w",
-                                         "-m", "fast", "-o", options, "-l",
-                                         str(self.work / "pg.log"), action),
-                       check=True, capture_output=True)
-
-    def start_postgres(self) -> None:
-        self.work.chmod(0o777)
-        subprocess.run(self._as_postgres(str(PG_BIN / "initdb"), "-D", str(self.data), "-A",
-                                         "md5", "--pwfile", str(self._pwfile()), "-U",
-                                         "postgres"), check=True, capture_output=True)
-        self.pg("start")
-        env = {**os.environ, "PGHOST": "127.0.0.1", "PGPORT": str(self.pg_port),
-               "PGPASSWORD": "superuser-pw", "POSTGRES_USER": "postgres",
-               "OWNER_DB_PASSWORD": "owner-pw", "APP_DB_PASSWORD": "app-pw"}
-        subprocess.run(["sh", str(ROOT / "deploy/postgres/init-roles.sh")], env=env,
-                       check=True, capture_output=True)
-
-    def _pwfile(self) -> Path:
-        path = self.work / "superuser-password"
-        path.write_text("superuser-pw\n")
-        path.chmod(0o644)
-        return path
-
-    # --- Redis, web, worker ---------------------------------------------------------
-    def start(self, name: str) -> None:
-        commands = {
-            "redis": ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-                      "--save", "", "--appendonly", "no"],
-            "web": [str(BIN / "gunicorn"), "casino.wsgi:application", "--bind",
-                    f"127.0.0.1:{self.web_port}", "--workers", "2", "--threads", "4",
-                    "--timeout", "60"],
-            "worker": [str(BIN / "celery"), "-A", "casino", "worker", "--concurrency", "2",
-                       "--loglevel", "WARNING"],
-        }
-        out = open(self.work / f"{name}.log", "a")  # noqa: SIM115 (kept for the process)
-        self.processes[name] = subprocess.Popen(commands[name], cwd=ROOT, env=self.env,
-                                                stdout=out, stderr=subprocess.STDOUT)
-
-    def stop(self, name: str, sig=signal.SIGTERM) -> None:
-        process = self.processes.pop(name, None)
-        if process and process.poll() is None:
-            process.send_signal(sig)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-
-    def manage(self, *args: str, owner: bool = False, debug: bool = False) -> str:
-        env = self.owner_env if owner else self.env
-        if debug:
-            env = {**env, "DEBUG": "1"}
-        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=600)
-        if done.returncode:
-            raise SystemExit(f"manage.py {' '.join(args)} failed:\n{done.stderr[-3000:]}")
-        return done.stdout
-
-    def shutdown(self) -> None:
-        for name in list(self.processes):
-            self.stop(name, signal.SIGKILL if name == "worker" else signal.SIGTERM)
-        if self.data.exists():
-            with contextlib.suppress(subprocess.CalledProcessError):
-                self.pg("stop")
-
-
 # --- The dealers ------------------------------------------------------------------------
-
-
-def call(url: str, body: dict | None, headers: dict, timeout: float = 30) -> tuple[int, dict]:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method="POST" if data else "GET",
-                                     headers={"Content-Type": "application/json",
-                                              # as the TLS proxy in front says (deploy.md)
-                                              "X-Forwarded-Proto": "https", **headers})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as answer:
-            return answer.status, json.loads(answer.read() or b"{}")
-    except urllib.error.HTTPError as refused:
-        try:
-            return refused.code, json.loads(refused.read() or b"{}")
-        except ValueError:
-            return refused.code, {}
-    except (urllib.error.URLError, OSError, TimeoutError) as failed:
-        return 0, {"error": str(failed)}
 
 
 def a_round(rng: random.Random) -> dict:

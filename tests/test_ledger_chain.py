@@ -1,6 +1,7 @@
 """Tamper evidence: every meter entry is chained to the one before it; a row altered by
 the database owner (past the append-only trigger) is reported with its id."""
 
+import datetime as dt
 from decimal import Decimal as D
 
 import pytest
@@ -207,3 +208,18 @@ def test_a_meter_moved_behind_its_ledger_is_reported(ledger, as_owner, capsys):
     with pytest.raises(CommandError):
         call_command("verify_ledgers")
     assert "does not match its balance (the meter shows another)" in capsys.readouterr().err
+
+
+def test_an_entry_never_takes_a_day_before_the_entry_ahead_of_it(ledger, progressive):
+    # A round takes its gaming day before it waits for the shared meter: one that waited
+    # across 06:00 is booked on the new day, so each ledger's days follow its ids.
+    last = MeterEntry.objects.filter(progressive=progressive, meter="meter").last()
+    later = last.gaming_day + dt.timedelta(days=1)
+    ahead = MeterEntry.objects.create(progressive=progressive, kind="contribution", amount=D(0),
+                                      balance_after=last.balance_after, gaming_day=later)
+    behind = MeterEntry.objects.create(progressive=progressive, kind="contribution", amount=D(0),
+                                       balance_after=last.balance_after,
+                                       gaming_day=last.gaming_day)
+    behind.refresh_from_db()
+    assert (ahead.pk < behind.pk, behind.gaming_day) == (True, later)
+    assert first_breaks() == []

@@ -338,17 +338,18 @@ def test_whatever_the_body_the_answer_is_201_or_400_never_a_500(api, dealer, liv
 
 def test_a_key_that_loses_the_race_to_the_unique_constraint_is_refused_not_a_500(
         api, dealer, live_table):
-    # Two requests with one key at two tables at once: both pass the replay check, the
-    # second insert meets the constraint (dealer, key).
+    # No read before the insert: a reused key (or two requests with one key at once) meets
+    # the constraint (dealer, key), and the refusal names the round that holds the key.
     from casino.common.errors import IdempotencyKeyReused
-    from tables.floor.recording import create_keyed
+    from tables.stud.services import stud_round_record
 
     api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", CONTRACT_ROUND,
                              format="json", HTTP_IDEMPOTENCY_KEY="k-race")
     earlier = StudRound.objects.get(idempotency_key="k-race")
 
-    with pytest.raises(IdempotencyKeyReused, match="'k-race' was already used for another"):
-        create_keyed(StudRound, key="k-race", fingerprint="another request", noun="round",
-                     table=live_table, paytable=earlier.paytable, dealer=dealer,
-                     recorded_at=earlier.recorded_at, gaming_day=earlier.gaming_day)
+    with pytest.raises(IdempotencyKeyReused, match=f"'k-race' was already used for another "
+                                                   f"round \\(round {earlier.pk} at"):
+        stud_round_record(actor=dealer, table=live_table, idempotency_key="k-race",
+                          seats=[{"seat": 1, "ante": "10", "decision": "fold"}],
+                          dealer_cards=["As", "Kd", "7c", "4h", "2s"])
     assert StudRound.objects.filter(idempotency_key="k-race").count() == 1

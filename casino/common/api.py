@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
@@ -19,6 +20,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from casino.common.amounts import DecimalStringField
 from casino.common.errors import IdempotencyKeyReused, error_detail
 from casino.common.parsers import JSONParser
+from casino.common.tokens import TokenAuthentication, sweep_expired_tokens
 
 
 class Conflict(exceptions.APIException):
@@ -43,6 +45,12 @@ LOCKED_OUT = ("Too many failed logins for this user name or from this address: l
               "refused for a while. A pit supervisor can unlock you at once.")
 
 
+class TokenScheme(KnoxTokenScheme):
+    """The schema shows the service's token check as knox's (casino.common.tokens)."""
+
+    target_class = "casino.common.tokens.TokenAuthentication"
+
+
 class TokenView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -61,12 +69,15 @@ class TokenView(APIView):
                 return Response({"detail": LOCKED_OUT}, status=429)
             raise
         # A token per device (tablet, workstation), each expiring after REST_KNOX's TTL.
+        sweep_expired_tokens(credentials.validated_data["user"])
         instance, token = AuthToken.objects.create(credentials.validated_data["user"])
         return Response({"token": token, "expiry": instance.expiry})
 
 
 class LogoutView(knox_views.LogoutView):
     """Revoke the token this request came with (the device logs out)."""
+
+    authentication_classes = [TokenAuthentication]
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request, format=None):

@@ -7,6 +7,9 @@ from typing import Any
 
 import pghistory
 from django.contrib.auth import get_user_model
+from django.urls import Resolver404, resolve
+from pghistory import config as pghistory_config
+from pghistory.middleware import HistoryMiddleware
 
 
 def changed_by(actor, reason: str):
@@ -49,3 +52,29 @@ def entries(events) -> list[dict]:
         "event": e,
         "changes": describe_changes(e.pgh_diff),
     } for e in events]
+
+
+def records_only(view):
+    """Marks a view that writes only the floor's records (rounds, hands, collections,
+    their seats and ledger lines): none of them is audited by a trigger, so the request
+    needs no audit context (AuditContextMiddleware), which pghistory would otherwise add to
+    every statement. An audited row such a view does write (a jackpot hit) is written in
+    its own ``changed_by``. A class-based view is marked as a class."""
+    view.writes_audited_rows = False
+    return view
+
+
+class AuditContextMiddleware(HistoryMiddleware):
+    """pghistory's middleware (who, which address: copied into every audit event the
+    request writes), except for the views marked ``records_only``."""
+
+    def __call__(self, request):
+        if request.method in pghistory_config.middleware_methods():
+            try:
+                view = resolve(request.path_info).func
+            except Resolver404:
+                view = None
+            marked = getattr(view, "cls", view)
+            if not getattr(marked, "writes_audited_rows", True):
+                return self.get_response(request)
+        return super().__call__(request)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from django.contrib.auth.backends import ModelBackend
+
 
 class Role(StrEnum):
     SUPERVISOR = "supervisor"
@@ -18,12 +20,61 @@ class Role(StrEnum):
 def roles_of(user) -> set[Role]:
     if not getattr(user, "is_authenticated", False):
         return set()
-    cached = getattr(user, "_casino_roles", None)
-    if cached is None:
-        names = set(user.groups.values_list("name", flat=True))
-        cached = {role for role in Role if role.value in names}
-        user._casino_roles = cached
-    return cached
+    if getattr(user, "_casino_roles", None) is None:
+        load_access(user)
+    return user._casino_roles
+
+
+ACCESS_SQL = """
+SELECT g.name, ct.app_label, p.codename
+  FROM {user_groups} ug JOIN {group} g ON g.id = ug.group_id
+  LEFT JOIN {group_permissions} gp ON gp.group_id = g.id
+  LEFT JOIN {permission} p ON p.id = gp.permission_id
+  LEFT JOIN {content_type} ct ON ct.id = p.content_type_id
+ WHERE ug.{user_column} = %(user)s
+UNION ALL
+SELECT NULL, ct.app_label, p.codename
+  FROM {user_permissions} up JOIN {permission} p ON p.id = up.permission_id
+  JOIN {content_type} ct ON ct.id = p.content_type_id
+ WHERE up.{permission_user_column} = %(user)s
+"""
+
+
+def load_access(user) -> None:
+    """A user's roles and permissions in one query, kept on the user object for the
+    request (Django's ModelBackend asks twice, and the roles a third time)."""
+    from django.contrib.auth.models import Group, Permission
+    from django.contrib.contenttypes.models import ContentType
+    from django.db import connection
+
+    model = user._meta.model  # not type(user): request.user is a lazy object
+    groups, permissions = model.groups.through, model.user_permissions.through
+    sql = ACCESS_SQL.format(
+        user_groups=groups._meta.db_table, group=Group._meta.db_table,
+        group_permissions=Group.permissions.through._meta.db_table,
+        permission=Permission._meta.db_table, content_type=ContentType._meta.db_table,
+        user_column=groups._meta.get_field(model._meta.model_name).column,
+        user_permissions=permissions._meta.db_table,
+        permission_user_column=permissions._meta.get_field(model._meta.model_name).column)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"user": user.pk})
+        rows = cursor.fetchall()
+    names = {group for group, _, _ in rows if group}
+    user._casino_roles = {role for role in Role if role.value in names}
+    user._perm_cache = {f"{app}.{codename}" for _, app, codename in rows if codename}
+
+
+class StaffBackend(ModelBackend):
+    """Django's model permissions, read with the roles in one query (load_access)."""
+
+    def get_all_permissions(self, user_obj, obj=None):
+        if not user_obj.is_active or user_obj.is_anonymous or obj is not None:
+            return set()
+        if user_obj.is_superuser:
+            return super().get_all_permissions(user_obj)
+        if not hasattr(user_obj, "_perm_cache"):
+            load_access(user_obj)
+        return user_obj._perm_cache
 
 
 def has_role(user, role: Role) -> bool:

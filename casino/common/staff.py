@@ -11,12 +11,24 @@ from django.db.models import QuerySet
 
 def casinos_of(user) -> QuerySet:
     """The casinos the user works at; a superuser's are all of them."""
-    casino = get_user_model()._meta.get_field("casinos").related_model
+    casino = _staffing().related_model
     if not user.is_authenticated:
         return casino.objects.none()
     if user.is_superuser:
         return casino.objects.all()
-    return casino.objects.filter(pk__in=user.casinos.values("pk"))
+    return casino.objects.filter(pk__in=casino_ids_of(user))
+
+
+def casino_ids_of(user) -> QuerySet:
+    """The ids of the casinos the user is on the staff of, as a one-table subquery (the
+    planner then plans a scoped query in a fraction of the time a nested one takes)."""
+    staff = _staffing().remote_field  # Casino.staff, the many-to-many field itself
+    return staff.remote_field.through.objects.filter(
+        **{staff.m2m_reverse_field_name(): user.pk}).values(staff.m2m_field_name())
+
+
+def _staffing():
+    return get_user_model()._meta.get_field("casinos")
 
 
 def require_staff(actor, casino) -> None:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.common.audit import changed_by
@@ -136,39 +136,97 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
             balance_after=new_balance, reason=reason.strip(), created_by=actor)
 
 
-def lock_for_round(progressive_id: int) -> Progressive:
-    """Called by round recording before the round row is inserted (see the module doc)."""
-    return (Progressive.objects.select_related("casino").select_for_update(of=("self",))
-            .get(pk=progressive_id))
+# The meter's row is locked by this statement's UPDATE and stays locked to the commit:
+# the contribution's ledger entries are written by the same statement, so nothing runs in
+# Python (where a thread can wait for the GIL while it holds the row) between taking the
+# meter and committing. An entry's day never precedes the day of the entry before it in
+# its ledger (the chain trigger lifts it, migration payouts 0014): a round that waited
+# for the meter across the start of a gaming day is booked on the new day. Only a meter
+# where the increment would pass its limit is left to the ORM path below.
+FEED_SQL = """
+WITH fed AS (
+    UPDATE {progressive} SET amount = amount + %(to_meter)s, reserve = reserve + %(to_reserve)s
+     WHERE id = %(id)s AND ("limit" IS NULL OR amount + %(to_meter)s <= "limit")
+    RETURNING amount, reserve
+), movements (meter, amount, wagers, position) AS (
+    VALUES ('meter', %(to_meter)s::numeric, %(wagers)s::numeric, 1),
+           ('reserve', %(to_reserve)s::numeric, 0::numeric, 2)
+)
+INSERT INTO {entry} (progressive_id, meter, kind, amount, balance_after, wagers, round_id,
+                     reason, created_at, gaming_day, prev_hash, row_hash)
+SELECT %(id)s, m.meter, 'contribution', m.amount,
+       CASE m.meter WHEN 'meter' THEN fed.amount ELSE fed.reserve END, m.wagers, %(round)s,
+       '', %(now)s, %(day)s, '', ''
+  FROM fed, movements m
+ WHERE m.meter = 'meter' OR m.amount <> 0
+ ORDER BY m.position
+RETURNING meter, balance_after
+"""
 
 
 def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
                        hits: Iterable[tuple[int, str]]) -> list[JackpotHit]:
-    """Inside the round's transaction: feed the meter, note the hits as pending."""
-    total = progressive.wager * wagers
+    """The last writes of a round's transaction: feed the meter, note the hits as pending.
+    The meter's row is locked from the feed to the commit only, and the entries and hits
+    written under that lock take their ids in the order the rounds reach the meter: the
+    order its hits are paid in (payouts.jackpots.settlement)."""
     if wagers:
-        part = contribution(total, rate=progressive.contribution_rate,
-                            reserve_rate=progressive.reserve_rate, meter=progressive.amount,
-                            limit=progressive.limit, unit=unit(progressive.currency))
-        for meter, field, amount in ((MeterName.METER, "amount", part.to_meter),
-                                     (MeterName.RESERVE, "reserve", part.to_reserve),
-                                     (MeterName.OVERFLOW, "overflow", part.to_overflow)):
-            if amount or meter == MeterName.METER:
-                setattr(progressive, field, getattr(progressive, field) + amount)
-                MeterEntry.objects.create(
-                    progressive=progressive, meter=meter, kind=MeterKind.CONTRIBUTION,
-                    amount=amount, balance_after=getattr(progressive, field),
-                    wagers=total if meter == MeterName.METER else Decimal(0), round=round_)
-        progressive.save(update_fields=["amount", "reserve", "overflow"])
+        _feed(progressive, round_, progressive.wager * wagers)
     schedule = award_rules(progressive.awards)
     created = [JackpotHit(progressive=progressive, round=round_, seat=seat, category=category,
                           wager=progressive.wager, recorded_at=round_.recorded_at)
                for seat, category in hits if category in schedule]
-    JackpotHit.objects.bulk_create(created)
     if created:
+        with changed_by(round_.dealer, "jackpot hit recorded"):
+            JackpotHit.objects.bulk_create(created)
         # robust: a failure here is logged, never undoes or fails the recorded round.
         transaction.on_commit(lambda: _enqueue_settlement(progressive.pk), robust=True)
     return created
+
+
+def _feed(progressive: Progressive, round_, total: Decimal) -> None:
+    """The contribution added and its ledger entries written in one statement where the
+    meter stays under its limit (FEED_SQL); a meter at its limit is locked and read first,
+    to split the increment between the meter and the overflow."""
+    part = contribution(total, rate=progressive.contribution_rate,
+                        reserve_rate=progressive.reserve_rate, meter=Decimal(0),
+                        unit=unit(progressive.currency))
+    now = timezone.now()
+    with connection.cursor() as cursor:
+        cursor.execute(FEED_SQL.format(progressive=Progressive._meta.db_table,
+                                       entry=MeterEntry._meta.db_table), {
+            "id": progressive.pk, "to_meter": part.to_meter, "to_reserve": part.to_reserve,
+            "wagers": total, "round": round_.pk, "now": now,
+            "day": progressive.books_day(now)})
+        written = dict(cursor.fetchall())
+    if written:
+        progressive.amount = written[MeterName.METER]
+        progressive.reserve = written.get(MeterName.RESERVE, progressive.reserve)
+        return
+    _feed_at_limit(progressive, round_, total)
+
+
+def _feed_at_limit(progressive: Progressive, round_, total: Decimal) -> None:
+    locked = Progressive.objects.select_related("casino").select_for_update(
+        of=("self",)).get(pk=progressive.pk)
+    part = contribution(total, rate=locked.contribution_rate, reserve_rate=locked.reserve_rate,
+                        meter=locked.amount, limit=locked.limit, unit=unit(locked.currency))
+    locked.amount += part.to_meter
+    locked.reserve += part.to_reserve
+    locked.overflow += part.to_overflow
+    locked.save(update_fields=["amount", "reserve", "overflow"])
+    now = timezone.now()
+    MeterEntry.objects.bulk_create(
+        MeterEntry(progressive=locked, meter=meter, kind=MeterKind.CONTRIBUTION, amount=amount,
+                   balance_after=balance, round=round_, created_at=now,
+                   wagers=total if meter == MeterName.METER else Decimal(0),
+                   gaming_day=locked.books_day(now))
+        for meter, amount, balance in ((MeterName.METER, part.to_meter, locked.amount),
+                                       (MeterName.RESERVE, part.to_reserve, locked.reserve),
+                                       (MeterName.OVERFLOW, part.to_overflow, locked.overflow))
+        if amount or meter == MeterName.METER)
+    progressive.amount, progressive.reserve, progressive.overflow = (
+        locked.amount, locked.reserve, locked.overflow)
 
 
 def _enqueue_settlement(progressive_id: int) -> None:

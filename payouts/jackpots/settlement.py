@@ -2,7 +2,8 @@
 
 Settlement runs in a Celery task after the round commits (payouts.jackpots.tasks) and in
 a periodic sweep for hits whose message was lost. It locks the meter, takes the pending
-hits in round and seat order, and moves each to ``paid`` or ``awaiting_approval`` in the
+hits in the order they reached the meter (their ids: a round writes its hits, in seat
+order, under the meter's lock) and moves each to ``paid`` or ``awaiting_approval`` in the
 same transaction as the meter entries: a second run finds nothing pending, so a retried
 or duplicated task changes nothing. The meter math is in ``tables.rules.progressive``.
 """
@@ -34,7 +35,7 @@ def settle_pending_hits(progressive_id: int) -> int:
                    .select_for_update(of=("self",)).get(pk=progressive_id))
     pending = list(JackpotHit.objects.filter(progressive=progressive,
                                              status=HitStatus.PENDING)
-                   .select_for_update().order_by("round_id", "seat"))
+                   .select_for_update().order_by("id"))
     if not pending:
         return 0
     schedule = award_rules(progressive.awards)

@@ -3,15 +3,15 @@ record's endpoint shares. Writes go through services."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 
 from casino.common.permissions import HasRole
 from tables.floor import selectors, services
-from tables.floor.models import Casino
+from tables.floor.models import Casino, Table
 from tables.floor.serializers import CasinoSerializer, TableSerializer, VoidInput
 
 
@@ -68,16 +68,20 @@ class TableViewSet(
 
 def record_at_table(request, pk: int, *, payload_class, service, visible,
                     output_class) -> Response:
-    """``POST /api/v1/tables/{id}/...``: a recording at a table (a round, a hand). Any
-    table: an unassigned dealer gets 403 from the service, not a 404. The same
-    Idempotency-Key with the same body answers the first record with 200."""
-    table = get_object_or_404(selectors.tables_at_casinos_of(request.user), pk=pk)
+    """``POST /api/v1/tables/{id}/...``: a recording at a table (a round, a hand). A table
+    of another casino is a 404; an unassigned dealer gets 403 from the service. The same
+    Idempotency-Key with the same body answers the first record with 200. A new record is
+    answered from the objects the service wrote, not read back."""
     payload = payload_class(data=request.data)
     payload.is_valid(raise_exception=True)
-    record, created = service(actor=request.user, table=table,
-                              idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
-                              **payload.validated_data)
-    record = visible(request.user).get(pk=record.pk)
+    try:
+        record, created = service(actor=request.user, table=Table(pk=pk),
+                                  idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
+                                  **payload.validated_data)
+    except Table.DoesNotExist:
+        raise Http404(f"There is no table number {pk} here.") from None
+    if not created:
+        record = visible(request.user).get(pk=record.pk)
     return Response(output_class(record).data,
                     status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

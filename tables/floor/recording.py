@@ -6,21 +6,40 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from casino.common.errors import IdempotencyKeyReused, nested_error
 from casino.common.roles import Role, has_role, is_supervisor
-from tables.floor.models import Table
+from tables.floor.models import Table, TableDealer
+from tables.floor.selectors import tables_at_casinos_of
 from tables.rules.cards import CardError, parse_cards
 
 
+def lock_for_recording(actor, table: Table, *, records: str,
+                       related: Sequence[str] = ("casino",)) -> Table:
+    """The table a dealer records at, its row locked until the recording commits. One
+    query also answers whether the actor works at its casino (else ``Table.DoesNotExist``,
+    a 404) and deals there (else ``PermissionDenied``: only its assigned dealers record
+    its rounds or hands)."""
+    assigned = TableDealer.objects.filter(table=OuterRef("pk"), dealer=actor.pk)
+    table = (tables_at_casinos_of(actor).select_for_update(of=("self",))
+             .select_related(*related).annotate(actor_deals_here=Exists(assigned))
+             .order_by().get(pk=table.pk))
+    if not has_role(actor, Role.DEALER) or not table.actor_deals_here:
+        raise PermissionDenied(
+            f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
+            f"assigned dealers record {records} there.")
+    return table
+
+
 def require_assigned_dealer(actor, table: Table, records: str) -> None:
-    """Only the dealers assigned to a table record its rounds or hands."""
+    """For pages that show a recording form: the same refusal, without the lock."""
     if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
         raise PermissionDenied(
             f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
@@ -51,6 +70,20 @@ def void_record(*, actor, record, void_model, link: str, noun: str, reason: str)
     return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor,
                                      voided_at=now,
                                      gaming_day=record.table.casino.gaming_day(now))
+
+
+def as_recorded(record, **children):
+    """A record just written, with its children in hand (``seats=[...]``), read by the
+    serializers as if prefetched: the answer is built without reading the record back.
+    It has no correction yet."""
+    cache = record._prefetched_objects_cache = {}
+    for name, rows in children.items():
+        # As Django's prefetch leaves it: a queryset holding the rows, still a queryset.
+        cached = getattr(record, name).get_queryset()
+        cached._result_cache, cached._prefetch_done = list(rows), True
+        cache[name] = cached
+    type(record).correction.related.set_cached_value(record, None)
+    return record
 
 
 def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
@@ -88,17 +121,50 @@ def replayed_record(model, *, actor, key: str, fingerprint: str, noun: str):
     return earlier
 
 
-def create_keyed(model, *, key: str, fingerprint: str, noun: str, **fields):
-    """Insert a record under its Idempotency-Key. The same user sending the same key to
-    another table at the same moment loses the race to the unique constraint: refused
-    as a reused key, not a 500."""
+def record_once(model, record: Callable[[], Any], *, actor, key: str, fingerprint: str,
+                noun: str) -> tuple[Any, bool]:
+    """Run ``record`` (the transaction that writes one record under the Idempotency-Key)
+    once per key: (the record, True). A new key, the common case, costs nothing beyond the
+    insert; a key already used (the unique constraint says so) answers the record first
+    made with it, (that record, False), if the request is the same and is refused (409)
+    if not. A replay refused since (its table closed) still answers the first record."""
+    try:
+        return record(), True
+    except IntegrityError as error:
+        if not key or _constraint_of(error) not in _key_constraints(model):
+            raise
+    except ValidationError:
+        earlier = replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
+                                  noun=noun)
+        if earlier is None:
+            raise
+        return earlier, False
+    return replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
+                           noun=noun), False
+
+
+def _constraint_of(error: IntegrityError) -> str | None:
+    diag = getattr(error.__cause__, "diag", None)
+    return getattr(diag, "constraint_name", None)
+
+
+def _key_constraints(model) -> set[str]:
+    return {c.name for c in model._meta.constraints
+            if "idempotency_key" in getattr(c, "fields", ())}
+
+
+def create_keyed(model, *, key: str, fingerprint: str, **fields):
+    """Insert a record under its Idempotency-Key (inside ``record_once``: a key used
+    before fails the insert, and record_once answers it)."""
     if not key:
         return model.objects.create(**fields)
-    try:
-        with transaction.atomic():
-            return model.objects.create(idempotency_key=key,
-                                        idempotency_fingerprint=fingerprint, **fields)
-    except IntegrityError:
-        replayed_record(model, actor=fields["dealer"], key=key, fingerprint=fingerprint,
-                        noun=noun)
-        raise
+    return model.objects.create(idempotency_key=key, idempotency_fingerprint=fingerprint,
+                                **fields)
+
+
+def seal_before_shared_rows(record) -> None:
+    """Seal the record now rather than at commit (RecordSeal, migration tables 0018): a
+    round or hand then holds a shared row it locks last (a jackpot meter, a bad-beat fund)
+    only for its own writes and the commit, not while its seal is computed."""
+    with connection.cursor() as cursor:
+        cursor.execute(f"SET CONSTRAINTS {record._meta.db_table}_seal IMMEDIATE")

@@ -11,6 +11,7 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from casino.common.audit import records_only
 from casino.common.permissions import HasRole, RoleModelPermissions, holding
 from tables.floor.api import VoidAction, record_at_table
 from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
@@ -36,6 +37,7 @@ from tables.poker.services import (
 )
 
 
+@records_only
 class TablePokerHandsView(APIView):
     permission_classes = [holding("tables.add_pokerhand", "Only dealers record hands.")]
 
@@ -96,6 +98,7 @@ class PokerHandViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMi
         poker_hand_void(actor=actor, hand=record, reason=reason)
 
 
+@records_only
 class TableTimeCollectionsView(APIView):
     permission_classes = [holding("tables.add_timecollection",
                                   "Only dealers record time collection.")]

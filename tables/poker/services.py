@@ -25,11 +25,13 @@ from casino.common.roles import is_supervisor
 from payouts.terms.models import Method
 from tables.floor.models import Casino, Kill, Table
 from tables.floor.recording import (
+    as_recorded,
     create_keyed,
+    lock_for_recording,
     parse_cards_at,
-    replayed_record,
+    record_once,
     request_fingerprint,
-    require_assigned_dealer,
+    seal_before_shared_rows,
     void_record,
 )
 from tables.poker import kills, selectors
@@ -63,9 +65,8 @@ KILLED_LIMITS = {"small_bet", "big_bet", "min_bet", "max_bet"}
 
 
 def _lock_poker_table(actor, table: Table) -> Table:
-    table = Table.objects.select_for_update(of=("self",)).select_related(
-        "casino", "rake_schedule").get(pk=table.pk)
-    require_assigned_dealer(actor, table, "hands")
+    table = lock_for_recording(actor, table, records="hands",
+                               related=("casino", "rake_schedule"))
     if not table.is_poker:
         raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
                                          "as stud rounds."]})
@@ -105,7 +106,6 @@ class _Collection:
     result: HandResult | None = None   # a full hand's pots and shown hands
 
 
-@transaction.atomic
 def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       flop_dealt: bool | None = None, players_dealt: int | None = None,
                       winner: int | None = None, seats: Sequence[dict] | None = None,
@@ -114,15 +114,20 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       idempotency_key: str = "") -> tuple[PokerHand, bool]:
     """Settle and store a hand. Returns (hand, created); the same Idempotency-Key with the
     same request returns the hand first recorded with it, with another request it is
-    refused."""
-    fingerprint = request_fingerprint(
-        table=table.pk, pot=pot, flop_dealt=flop_dealt, players_dealt=players_dealt,
-        winner=winner, seats=seats, board=board, button=button, winners=winners)
+    refused. A table of another casino of the actor's raises ``Table.DoesNotExist``."""
+    asked = {"pot": pot, "flop_dealt": flop_dealt, "players_dealt": players_dealt,
+             "winner": winner, "seats": seats, "board": board, "button": button,
+             "winners": winners}
+    fingerprint = request_fingerprint(table=table.pk, **asked)
+    return record_once(
+        PokerHand, lambda: _record(actor, table, idempotency_key, fingerprint, **asked),
+        actor=actor, key=idempotency_key, fingerprint=fingerprint, noun="hand")
+
+
+@transaction.atomic
+def _record(actor, table, key, fingerprint, *, pot, flop_dealt, players_dealt, winner, seats,
+            board, button, winners) -> PokerHand:
     table = _lock_poker_table(actor, table)
-    earlier = replayed_record(PokerHand, actor=actor, key=idempotency_key,
-                              fingerprint=fingerprint, noun="hand")
-    if earlier is not None:
-        return earlier, False
     _check_seat_number(button, table, ("button",))
     _check_seat_number(winner, table, ("winner",))
     if players_dealt is not None and not 2 <= players_dealt <= table.seats:
@@ -137,9 +142,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
     else:
         collection = _collect_quick(table, pot=pot, board=board_cards, flop_dealt=flop_dealt,
                                     players_dealt=players_dealt, winner=winner)
-    hand = _store(actor, table, collection, button=button, key=idempotency_key,
-                  fingerprint=fingerprint)
-    return hand, True
+    return _store(actor, table, collection, button=button, key=key, fingerprint=fingerprint)
 
 
 def _collection_terms(table: Table):
@@ -222,7 +225,7 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
     now = timezone.now()
     full = collection.result is not None
     hand = create_keyed(
-        PokerHand, key=key, fingerprint=fingerprint, noun="hand",
+        PokerHand, key=key, fingerprint=fingerprint,
         table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
         shift=table.casino.shift(now),
         mode=HandMode.FULL if full else HandMode.QUICK, game=table.game,
@@ -236,28 +239,30 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
         next_kill_poster=decision.poster,
         next_kill_blind=decision.kill_blind if decision.active else None,
         next_kill_multiplier=decision.multiplier)
-    if full:
-        _store_full(hand, collection.records, collection.result)
+    seats, pots = _store_full(hand, collection.records, collection.result) if full else ([], [])
     if collection.bad_beat_drop:
+        seal_before_shared_rows(hand)  # the casino's fund is locked from here to the commit
         _fund_move(table.casino, collection.bad_beat_drop, kind=FundEntryKind.DROP, hand=hand,
                    actor=actor)
-    return hand
+    return as_recorded(hand, seats=seats, pots=pots)
 
 
-def _store_full(hand: PokerHand, records: Sequence[SeatRecord], result) -> None:
+def _store_full(hand: PokerHand, records: Sequence[SeatRecord],
+                result) -> tuple[list[PokerSeat], list[PokerPot]]:
     settlement = result.settlement
-    PokerSeat.objects.bulk_create(
+    seats = PokerSeat.objects.bulk_create(
         PokerSeat(hand=hand, seat=r.seat, put_in=r.put_in, folded=r.folded, all_in=r.all_in,
                   cards=[card_str(c) for c in r.cards] if r.cards is not None else None,
                   shown_hand=result.hands.get(r.seat, ""),
                   collects=settlement.collects[r.seat])
         for r in sorted(records, key=lambda r: r.seat))
-    PokerPot.objects.bulk_create(
+    pots = PokerPot.objects.bulk_create(
         PokerPot(hand=hand, number=number, amount=p.amount, eligible=list(p.eligible),
                  rake=p.rake, bad_beat_drop=p.bad_beat_drop,
                  high_winners=list(p.high_winners), low_winners=list(p.low_winners),
                  shares={str(seat): f"{share}" for seat, share in p.shares.items()})
         for number, p in enumerate(settlement.pots))
+    return seats, pots
 
 
 # --- The bad-beat fund -------------------------------------------------------------------

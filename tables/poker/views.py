@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from casino.common.audit import records_only
 from casino.common.errors import error_detail
 from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
@@ -64,6 +65,7 @@ def _record(request, table: Table, body: dict, seat_numbers=None):
     return hand, []
 
 
+@records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def quick_form(request, pk: int):
@@ -103,6 +105,7 @@ def _full_rows(post, seats: int) -> list[dict]:
              "cards": post.get(f"seat{n}_cards", "").strip()} for n in range(1, seats + 1)]
 
 
+@records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def full_form(request, pk: int):
@@ -143,6 +146,7 @@ def full_form(request, pk: int):
     }, status=400 if problems else 200)
 
 
+@records_only
 @role_required(Role.DEALER)
 @require_POST
 def time_collect(request, pk: int):

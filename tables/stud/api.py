@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, viewsets
 from rest_framework.views import APIView
 
+from casino.common.audit import records_only
 from casino.common.permissions import RoleModelPermissions, holding
 from tables.floor.api import VoidAction, record_at_table
 from tables.stud.models import StudRound
@@ -16,6 +17,7 @@ from tables.stud.serializers import StudRoundInput, StudRoundOutput
 from tables.stud.services import stud_round_record, stud_round_void
 
 
+@records_only
 class TableStudRoundsView(APIView):
     permission_classes = [holding("tables.add_studround", "Only dealers record rounds.")]
 

@@ -22,11 +22,13 @@ from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.models import Game, Table
 from tables.floor.recording import (
+    as_recorded,
     create_keyed,
+    lock_for_recording,
     parse_cards_at,
-    replayed_record,
+    record_once,
     request_fingerprint,
-    require_assigned_dealer,
+    seal_before_shared_rows,
     void_record,
 )
 from tables.rules.cards import card_str
@@ -43,23 +45,28 @@ from tables.rules.stud import (
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 
-@transaction.atomic
 def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                       dealer_cards: Sequence[str] | None = None, void: str | None = None,
                       dealer_took_fifth_card: bool = False,
                       idempotency_key: str = "") -> tuple[StudRound, bool]:
     """Settle and store a round. Returns (round, created); the same Idempotency-Key with
     the same request returns the round first recorded with it, with another request it
-    is refused."""
+    is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``."""
     fingerprint = request_fingerprint(table=table.pk, seats=seats, dealer_cards=dealer_cards,
                                       void=void, dealer_took_fifth_card=dealer_took_fifth_card)
-    table = Table.objects.select_for_update(of=("self",)).select_related(
-        "casino", "paytable", "progressive").get(pk=table.pk)
-    require_assigned_dealer(actor, table, "rounds")
-    earlier = replayed_record(StudRound, actor=actor, key=idempotency_key,
-                              fingerprint=fingerprint, noun="round")
-    if earlier is not None:
-        return earlier, False
+    return record_once(
+        StudRound, lambda: _record(actor, table, seats, dealer_cards, void,
+                                   dealer_took_fifth_card, idempotency_key, fingerprint),
+        actor=actor, key=idempotency_key, fingerprint=fingerprint, noun="round")
+
+
+@transaction.atomic
+def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key,
+            fingerprint) -> StudRound:
+    table = lock_for_recording(actor, table, records="rounds",
+                               related=("casino", "paytable", "progressive"))
+    if table.progressive and table.progressive.casino_id == table.casino_id:
+        table.progressive.casino = table.casino  # whose books the meter keeps, in hand
     paytable = _check_table(table)
     plays = _plays(table, paytable, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",)) if dealer_cards else None
@@ -68,28 +75,27 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
     except SettlementError as error:
         raise nested_error(error.path, str(error)) from None
-    # Lock the meter before the round gets its id: ids then follow the recording order
-    # on this meter, which is the order its hits are paid in.
     side_bets = any(p.progressive for p in plays)
-    progressive = progressives.lock_for_round(table.progressive_id) if side_bets else None
     now = timezone.now()
     round_ = create_keyed(
-        StudRound, key=idempotency_key, fingerprint=fingerprint, noun="round",
+        StudRound, key=key, fingerprint=fingerprint,
         table=table, paytable=paytable, dealer=actor, recorded_at=now,
         gaming_day=table.casino.gaming_day(now), shift=table.casino.shift(now),
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
     )
-    _store_seats(round_, plays, result, progressive)
-    if progressive is not None:
+    seats = _store_seats(round_, plays, result, table.progressive if side_bets else None)
+    hits = []
+    if side_bets:  # last: the shared meter is locked from here to the commit only
+        seal_before_shared_rows(round_)
         collected = [o for o in result.seats
                      if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]
-        progressives.record_side_wagers(
-            progressive=progressive, round_=round_, wagers=len(collected),
+        hits = progressives.record_side_wagers(
+            progressive=table.progressive, round_=round_, wagers=len(collected),
             hits=[(o.seat, o.category) for o in result.seats
                   if o.side_wager == SideWager.STANDS and o.category])
-    return round_, True
+    return as_recorded(round_, seats=sorted(seats, key=lambda s: s.seat), jackpot_hits=hits)
 
 
 def _check_table(table: Table) -> Paytable:
@@ -131,8 +137,8 @@ def _plays(table: Table, paytable: Paytable, seats: Sequence[dict[str, Any]]) ->
     return plays
 
 
-def _store_seats(round_: StudRound, plays, result, progressive) -> None:
-    StudSeat.objects.bulk_create(
+def _store_seats(round_: StudRound, plays, result, progressive) -> list[StudSeat]:
+    return StudSeat.objects.bulk_create(
         StudSeat(
             round=round_, seat=play.seat, ante=play.ante, decision=play.decision,
             progressive=play.progressive,

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from casino.common.audit import records_only
 from casino.common.errors import error_detail
 from casino.common.pages import problem_lines, problems_in
 from casino.common.roles import Role, role_required
+from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
 from tables.rules.stud import Irregularity, RoundVoid
@@ -19,6 +22,7 @@ from tables.stud.wording import payout_instructions
 
 # The tap-to-enter card grid (templates/tables/_card_picker.html).
 
+MAX_SEATS = 10  # the most any table has; the service refuses a seat the table lacks
 FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
                "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
 
@@ -74,37 +78,50 @@ def _attach_errors(detail, rows, playing) -> list[str]:
                          seat_words=FIELD_NAMES)
 
 
+@records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def round_form(request, pk: int):
+    if request.method == "POST":
+        # The service locks the table and checks who deals there: a round that is
+        # recorded reads the table once. Only a refused one reads it again, to show it.
+        rows = _rows_from_post(request.POST, MAX_SEATS)
+        summary, round_ = _record(request, pk, rows)
+        if round_ is not None:
+            return redirect("dealer-round", pk=round_.pk)
     table = get_object_or_404(
         tables_at_casinos_of(request.user).select_related("paytable"), pk=pk)
     if not table.dealers.filter(pk=request.user.pk).exists():
         raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
-    rows = _rows_from_post(request.POST, table.seats)
-    context = {"table": table, "rows": rows, "summary": [],
+    if request.method == "GET":
+        rows, summary = _rows_from_post(request.POST, table.seats), []
+    context = {"table": table, "rows": rows[:table.seats], "summary": summary,
                "dealer_cards": request.POST.get("dealer_cards", ""),
                "void": request.POST.get("void", ""),
                "fifth": request.POST.get("dealer_took_fifth_card") == "on",
                "voids": list(RoundVoid), "irregularities": list(Irregularity),
                **CARD_PICKER}
-    if request.method == "POST":
-        body, playing = _payload(rows, context["dealer_cards"], context["void"], context["fifth"])
-        payload = StudRoundInput(data=body)
-        if not payload.is_valid():
-            context["summary"] = _attach_errors(payload.errors, rows, playing)
-        else:
-            try:
-                round_, _ = stud_round_record(
-                    actor=request.user, table=table,
-                    idempotency_key=request.POST.get("idempotency_key", "")[:80],
-                    **payload.validated_data)
-            except ValidationError as refused:
-                context["summary"] = _attach_errors(error_detail(refused), rows, playing)
-            else:
-                return redirect("dealer-round", pk=round_.pk)
-    status = 400 if context["summary"] else 200
-    return render(request, "tables/round_form.html", context, status=status)
+    return render(request, "tables/round_form.html", context, status=400 if summary else 200)
+
+
+def _record(request, pk: int, rows: list[dict]):
+    """The posted round recorded: ([], round), or the problems in words and no round."""
+    body, playing = _payload(rows, request.POST.get("dealer_cards", ""),
+                             request.POST.get("void", ""),
+                             request.POST.get("dealer_took_fifth_card") == "on")
+    payload = StudRoundInput(data=body)
+    if not payload.is_valid():
+        return _attach_errors(payload.errors, rows, playing), None
+    try:
+        round_, _ = stud_round_record(
+            actor=request.user, table=Table(pk=pk),
+            idempotency_key=request.POST.get("idempotency_key", "")[:80],
+            **payload.validated_data)
+    except Table.DoesNotExist:
+        raise Http404(f"There is no table number {pk} here.") from None
+    except ValidationError as refused:
+        return _attach_errors(error_detail(refused), rows, playing), None
+    return [], round_
 
 
 @role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)

@@ -1,0 +1,258 @@
+"""A busy floor on this machine: the service under load, every recording beside a
+do-nothing POST, one shared meter beside a meter per table (issue 15).
+
+    python -m bench.floor [--seconds 10] [--quick]
+
+It brings up a stack of its own (bench/stack.py: PostgreSQL with the two roles, Redis,
+gunicorn with DEBUG off, a Celery worker that settles the jackpot hits) on ports 55433,
+56380 and 58001, builds a floor (24 stud tables on one shared progressive, 24 more with a
+meter each, 4 hold'em tables, a dealer with a token and a session at each) and drives it
+with the asyncio client of bench/load.py on the same box:
+
+1. side by side, gunicorn 2 workers x 4 threads: the do-nothing token POST, a 7-seat
+   jackpot round by API and by the dealer's form, a poker hand quick and full, each as
+   fast as the service answers (24 dealers; two passes, interleaved);
+2. 24 tables on the shared meter against 24 tables with a meter each, saturated, with a
+   probe process recording at a 25th table on the shared meter that times how long each
+   of its rounds holds the meter's row (from the feed's UPDATE to the end of COMMIT);
+   then the shared meter paced at 150 rounds a second;
+3. gunicorn with 1, 2 and 4 workers, sync and threaded: the do-nothing POST and the
+   shared-meter round.
+
+Afterwards every meter is checked against its ledger to the cent and every ledger chain
+verified. The CPU each part of the stack used is read from /proc (psutil). Results are
+recorded in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import psutil
+
+from bench.load import Dealer, drive
+from bench.stack import ROOT, Stack, wait_until_up
+
+PORTS = {"pg_port": 55433, "redis_port": 56380, "web_port": 58001}
+TABLES = 24
+
+
+def step(stack: Stack, name: str, *args: str) -> dict:
+    """Run a step of this module in a Django process against the stack's database."""
+    done = subprocess.run([sys.executable, "-m", "bench.floor_steps", name, *args], cwd=ROOT,
+                          env=stack.env, capture_output=True, text=True, timeout=900)
+    if done.returncode:
+        raise SystemExit(f"step {name} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+class Cpu:
+    """CPU seconds used by the web service, PostgreSQL, the worker and this client."""
+
+    def __init__(self, stack: Stack):
+        self.stack = stack
+
+    def _trees(self) -> dict[str, float]:
+        used = {}
+        roots = {"web": self.stack.processes.get("web"), "worker": self.stack.processes.get(
+            "worker")}
+        for name, process in roots.items():
+            used[name] = _tree_cpu(process.pid) if process else 0.0
+        postmaster = int((self.stack.data / "postmaster.pid").read_text().split()[0])
+        used["postgres"] = _tree_cpu(postmaster)
+        own = psutil.Process().cpu_times()  # this process alone: the stack is its children
+        used["client"] = own.user + own.system
+        return used
+
+    def __enter__(self):
+        self.before, self.wall = self._trees(), time.monotonic()
+        return self
+
+    def __exit__(self, *exc):
+        after = self._trees()
+        self.seconds = time.monotonic() - self.wall
+        self.used = {k: after[k] - self.before.get(k, 0.0) for k in after}
+
+
+def _tree_cpu(pid: int) -> float:
+    try:
+        root = psutil.Process(pid)
+        total = 0.0
+        for process in [root, *root.children(recursive=True)]:
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                continue
+        return total
+    except psutil.NoSuchProcess:
+        return 0.0
+
+
+def measured(stack, kind, dealers, seconds, rate=None) -> dict:
+    with Cpu(stack) as cpu:
+        found = drive(kind, dealers, stack.web_port, seconds, rate)
+    found["cpu_ms"] = {k: round(v * 1000 / max(1, found["requests"]), 2)
+                       for k, v in cpu.used.items()}
+    found["cpu_share"] = round(sum(cpu.used.values()) / cpu.seconds / psutil.cpu_count(), 2)
+    return found
+
+
+def restart_web(stack: Stack, workers: int, threads: int) -> None:
+    stack.stop("web")
+    stack.start("web", workers=workers, threads=threads)
+    wait_until_up(f"http://127.0.0.1:{stack.web_port}")
+    time.sleep(1)
+
+
+def side_by_side(stack, floor, seconds) -> list[dict]:
+    kinds = ["nothing", "stud_api", "stud_form", "poker_quick", "poker_full"]
+    shared = floor["shared"] + floor["poker"]
+    passes = [[measured(stack, kind, shared, seconds) for kind in kinds] for _ in range(2)]
+    return [max(pair, key=lambda r: r["per_second"]) for pair in zip(*passes, strict=True)]
+
+
+def meters(stack, floor, seconds) -> dict:
+    probe = subprocess.Popen([sys.executable, "-m", "bench.floor_steps", "probe",
+                              str(seconds), str(floor["probe_table"])], cwd=ROOT, env=stack.env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    shared = measured(stack, "stud_api", floor["shared"], seconds)
+    out, err = probe.communicate(timeout=seconds + 120)
+    if probe.returncode:
+        raise SystemExit(f"the probe failed:\n{err[-3000:]}")
+    shared["meter_lock_ms"] = json.loads(out.strip().splitlines()[-1])
+    own = measured(stack, "stud_api", floor["own"], seconds)
+    paced = measured(stack, "stud_api", floor["shared"], seconds * 2, rate=150)
+    return {"shared": shared, "own": own, "paced_150": paced}
+
+
+def matrix(stack, floor, seconds, configs) -> list[dict]:
+    found = []
+    for workers, threads in configs:
+        restart_web(stack, workers, threads)
+        for kind in ("nothing", "stud_api"):
+            result = measured(stack, kind, floor["shared"], seconds)
+            found.append({"workers": workers, "threads": threads, **result})
+    return found
+
+
+PROFILE_OPTIONS = ("-c shared_preload_libraries=pg_stat_statements -c "
+                   "pg_stat_statements.track=all -c pg_stat_statements.track_planning=on")
+TOP_STATEMENTS = """
+SELECT calls, round((total_plan_time + total_exec_time)::numeric / {rounds}, 3),
+       round(total_plan_time::numeric / {rounds}, 3), round(total_exec_time::numeric / {rounds}, 3),
+       left(regexp_replace(query, '\\s+', ' ', 'g'), 110)
+  FROM pg_stat_statements WHERE calls > 0
+ ORDER BY total_plan_time + total_exec_time DESC LIMIT 25
+"""
+
+
+def profile(stack, floor, seconds) -> None:
+    """Where PostgreSQL's time goes per stud API round, statement by statement (nested
+    ones, in triggers, included: they are also inside the statements that fired them)."""
+    stack.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+    stack.sql("SELECT pg_stat_statements_reset()")
+    found = measured(stack, "stud_api", floor["shared"], seconds)
+    print(f"\n{found['requests']} stud API rounds, {found['per_second']}/s; CPU ms a round: "
+          f"{_cpu(found)} (web / postgres / worker / client)\n")
+    print("| calls | ms a round | planning | executing | statement |")
+    print("|---:|---:|---:|---:|---|")
+    for line in stack.sql(TOP_STATEMENTS.format(rounds=found["requests"])).splitlines():
+        print(f"| {line} |")
+
+
+def report(found: dict) -> None:
+    print(f"\nMachine: {psutil.cpu_count()} CPUs, Python {platform.python_version()}, "
+          f"PostgreSQL {found['server']}; client on the same box (asyncio, one connection "
+          f"per dealer)\n")
+    nothing = found["side_by_side"][0]["per_second"]
+    print("| request (gunicorn 2 workers x 4 threads, 24 dealers) | per second | vs nothing "
+          "| p50 ms | p99 ms | errors | CPU ms: web / postgres / worker / client |")
+    print("|---|---:|---:|---:|---:|---:|---|")
+    for row in found["side_by_side"]:
+        print(_row(row, f"{row['per_second'] / nothing:.2f}"))
+    m = found["meters"]
+    print("\n| 24 tables, stud API round | per second | p50 ms | p99 ms | errors | CPU ms: web "
+          "/ postgres / worker / client |")
+    print("|---|---:|---:|---:|---:|---|")
+    for name, row in (("one shared meter, saturated", m["shared"]),
+                      ("a meter per table, saturated", m["own"]),
+                      ("one shared meter, paced at 150/s", m["paced_150"])):
+        print(f"| {name} | {row['per_second']} | {row['p50_ms']} | {row['p99_ms']} | "
+              f"{row['errors']} | {_cpu(row)} |")
+    print(f"\nshared / per-table: {m['shared']['per_second'] / m['own']['per_second']:.3f}; "
+          f"meter row held per round (probe, {m['shared']['meter_lock_ms']['rounds']} rounds "
+          f"at a 25th table during the shared run): median "
+          f"{m['shared']['meter_lock_ms']['p50']} ms, p99 {m['shared']['meter_lock_ms']['p99']}"
+          f" ms, max {m['shared']['meter_lock_ms']['max']} ms")
+    print("\n| gunicorn | request | per second | p50 ms | p99 ms | errors |")
+    print("|---|---|---:|---:|---:|---:|")
+    for row in found["matrix"]:
+        mode = "sync" if row["threads"] == 1 else f"{row['threads']} threads"
+        print(f"| {row['workers']} worker(s), {mode} | {row['what']} | {row['per_second']} | "
+              f"{row['p50_ms']} | {row['p99_ms']} | {row['errors']} |")
+    print(f"\nafterwards: {found['check']}")
+
+
+def _cpu(row) -> str:
+    ms = row["cpu_ms"]
+    return f"{ms['web']} / {ms['postgres']} / {ms['worker']} / {ms['client']}"
+
+
+def _row(row, ratio) -> str:
+    return (f"| {row['what']} | {row['per_second']} | {ratio} | {row['p50_ms']} | "
+            f"{row['p99_ms']} | {row['errors']} | {_cpu(row)} |")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10, help="per measurement")
+    parser.add_argument("--quick", action="store_true",
+                        help="3-second measurements, fewer gunicorn configurations")
+    parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--profile", action="store_true",
+                        help="only PostgreSQL's statements per round (pg_stat_statements)")
+    args = parser.parse_args(argv)
+    seconds = 3 if args.quick else args.seconds
+    configs = [(2, 1), (2, 4)] if args.quick else [(1, 1), (1, 4), (2, 1), (2, 4), (4, 1),
+                                                   (4, 4)]
+    work = Path(tempfile.mkdtemp(prefix="casino-floor-"))
+    stack = Stack(work, settings="bench.settings",
+                  pg_options=PROFILE_OPTIONS if args.profile else "", **PORTS)
+    started = time.monotonic()
+    try:
+        stack.start_postgres()
+        stack.manage("migrate", "--noinput", owner=True)
+        stack.start("redis")
+        floor = step(stack, "setup", str(TABLES))
+        dealers = {k: [Dealer(**d) for d in v] for k, v in floor.items() if isinstance(v, list)}
+        floor = {**floor, **dealers}
+        stack.start("worker")
+        restart_web(stack, 2, 4)
+        if args.profile:
+            return profile(stack, floor, seconds) or 0
+        found = {"server": floor["server"], "side_by_side": side_by_side(stack, floor, seconds),
+                 "meters": meters(stack, floor, seconds)}
+        found["matrix"] = matrix(stack, floor, seconds, configs)
+        time.sleep(3)  # the worker settles the last hits
+        found["check"] = step(stack, "check")
+    finally:
+        stack.shutdown()
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    report(found)
+    print(f"\nThe bench took {time.monotonic() - started:.0f} s.")
+    return 0 if found["check"]["meters_equal_ledgers"] and not found["check"]["chain_breaks"] \
+        else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

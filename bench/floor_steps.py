@@ -1,0 +1,143 @@
+"""The floor bench's steps that run inside Django, against the bench stack's database as
+the application role (bench/floor.py starts them):
+
+    python -m bench.floor_steps setup N     the floor, as JSON: dealers, tokens, sessions
+    python -m bench.floor_steps probe S T   rounds at table T for S seconds, each timed
+                                            from the meter's UPDATE to the end of COMMIT
+    python -m bench.floor_steps check       every meter against its ledger; the chains
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import sys
+import time
+from decimal import Decimal
+
+import django
+
+
+def setup(count: int) -> dict:
+    from django.contrib.auth.models import Group, User
+    from django.db import connection
+    from django.test import Client
+    from knox.models import AuthToken
+
+    from payouts.jackpots.services import progressive_create
+    from payouts.terms import services as terms
+    from tables.floor.services import casino_create, table_create, table_set_poker_settings
+
+    boss = User.objects.create_user("bench_boss")
+    boss.groups.add(Group.objects.get(name="supervisor"))
+    casino = casino_create(actor=boss, name="Bench", currency="USD",
+                           timezone="America/New_York")
+    paytable = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
+        actor=boss, name="US", variant="us"))
+    schedule = terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
+        actor=boss, name="Ten capped at 5", percent=Decimal(10), cap=Decimal(5)))
+
+    def meter(name):
+        return progressive_create(actor=boss, name=name, currency="USD", casino=casino,
+                                  seed=Decimal(10000), contribution_rate=Decimal("0.2"),
+                                  wager=Decimal(1))
+
+    def dealer_at(label, **settings):
+        user = User.objects.create_user(f"dealer_{label}")
+        user.groups.add(Group.objects.get(name="dealer"))
+        casino.staff.add(user)
+        table = table_create(actor=boss, casino=casino, label=label, status="open",
+                             dealers=[user], **settings)
+        browser = Client()
+        browser.force_login(user)
+        return {"table": table.pk, "token": AuthToken.objects.create(user)[1],
+                "session": browser.cookies["sessionid"].value}
+
+    shared = meter("Shared")
+    stud = {"game": "caribbean_stud", "paytable": paytable}
+    floor = {
+        "shared": [dealer_at(f"CS-{n:02}", progressive=shared, **stud) for n in range(count)],
+        "own": [dealer_at(f"OM-{n:02}", progressive=meter(f"Own {n}"), **stud)
+                for n in range(count)],
+        "probe_table": dealer_at("CS-PROBE", progressive=shared, **stud)["table"],
+        "poker": [],
+    }
+    for n in range(4):
+        seat = dealer_at(f"HE-{n}", game="holdem")
+        table_set_poker_settings(actor=boss, table=_table(seat["table"]),
+                                 rake_schedule=schedule, structure="fixed_limit",
+                                 small_bet=Decimal(20), big_bet=Decimal(40),
+                                 small_blind=Decimal(10), big_blind=Decimal(20))
+        floor["poker"].append({**seat, "poker": True})
+    server = connection.pg_version
+    return {**floor, "server": f"{server // 10000}.{server % 10000}"}
+
+
+def _table(pk):
+    from tables.floor.models import Table
+
+    return Table.objects.get(pk=pk)
+
+
+def probe(seconds: float, table_id: int) -> dict:
+    """Rounds recorded through the service at one table of the shared meter, each timed
+    from the moment its UPDATE of the meter returns (the row is then locked) to the moment
+    its COMMIT returns (the lock is released): what every round costs the meter."""
+    from django.contrib.auth.models import User
+    from django.db import connection, transaction
+
+    from bench.load import stud_round
+    from tables.floor.models import Table
+    from tables.stud.services import stud_round_record
+
+    table = Table.objects.get(pk=table_id)
+    actor = User.objects.get(dealt_tables=table)
+    rng, held, locked = random.Random(7), [], []
+
+    def note_the_lock(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if "UPDATE payouts_progressive" in sql:
+            locked.append(time.perf_counter())
+        return result
+
+    stop = time.monotonic() + seconds
+    with connection.execute_wrapper(note_the_lock):
+        while time.monotonic() < stop:
+            body = stud_round(rng)
+            locked.clear()
+            with transaction.atomic():
+                stud_round_record(actor=actor, table=table, seats=body["seats"],
+                                  dealer_cards=body["dealer_cards"])
+            held.append((time.perf_counter() - locked[0]) * 1000)
+            time.sleep(0.02)
+    held.sort()
+    return {"rounds": len(held), "p50": round(statistics.median(held), 2),
+            "p99": round(held[int(len(held) * 0.99)], 2), "max": round(held[-1], 2)}
+
+
+def check() -> dict:
+    from casino.common.chains import first_breaks
+    from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
+    from tables.stud.models import StudRound
+
+    unequal = []
+    for progressive in Progressive.objects.all():
+        for meter, shown in (("meter", progressive.amount), ("reserve", progressive.reserve),
+                             ("overflow", progressive.overflow)):
+            last = MeterEntry.objects.filter(progressive=progressive, meter=meter).last()
+            if (last.balance_after if last else Decimal(0)) != shown:
+                unequal.append(f"{progressive.name} {meter}")
+    return {"rounds": StudRound.objects.count(), "meters_equal_ledgers": not unequal,
+            "unequal": unequal, "hits": JackpotHit.objects.count(),
+            "hits_pending": JackpotHit.objects.filter(status=HitStatus.PENDING).count(),
+            "chain_breaks": first_breaks()}
+
+
+if __name__ == "__main__":
+    django.setup()
+    name, *args = sys.argv[1:]
+    found = {"setup": lambda: setup(int(args[0])),
+             "probe": lambda: probe(float(args[0]), int(args[1])),
+             "check": check}[name]()
+    print(json.dumps(found, default=str))
