@@ -83,13 +83,16 @@ class Cpu:
 
 
 def _tree_cpu(pid: int) -> float:
+    """A process and its descendants: their own CPU and what their finished children used
+    (a backend that closed, a worker gunicorn restarted: the parent reaped it)."""
     try:
         root = psutil.Process(pid)
         total = 0.0
         for process in [root, *root.children(recursive=True)]:
             try:
                 times = process.cpu_times()
-                total += times.user + times.system
+                total += times.user + times.system + times.children_user + \
+                    times.children_system
             except psutil.NoSuchProcess:
                 continue
         return total
@@ -121,17 +124,29 @@ def side_by_side(stack, floor, seconds) -> list[dict]:
 
 
 def meters(stack, floor, seconds) -> dict:
+    """Shared against per-table meters, alternated three times each (the machine drifts
+    over a run: checkpoints, the worker's settlements) and the medians compared; then the
+    probe's timing of the meter's row, and the shared meter paced."""
+    quiet = step(stack, "probe", "5", str(floor["probe_table"]))  # nothing else running
+    runs = {"shared": [], "own": []}
+    for _ in range(3):
+        for name in runs:
+            runs[name].append(measured(stack, "stud_api", floor[name], seconds))
+    found = {name: sorted(rows, key=lambda r: r["per_second"])[1] for name, rows in runs.items()}
+    found["quiet_lock_ms"] = quiet
+    found["all_rates"] = {name: [r["per_second"] for r in rows] for name, rows in runs.items()}
     probe = subprocess.Popen([sys.executable, "-m", "bench.floor_steps", "probe",
                               str(seconds), str(floor["probe_table"])], cwd=ROOT, env=stack.env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    shared = measured(stack, "stud_api", floor["shared"], seconds)
+    found["with_probe"] = measured(stack, "stud_api", floor["shared"], seconds)
     out, err = probe.communicate(timeout=seconds + 120)
     if probe.returncode:
         raise SystemExit(f"the probe failed:\n{err[-3000:]}")
-    shared["meter_lock_ms"] = json.loads(out.strip().splitlines()[-1])
-    own = measured(stack, "stud_api", floor["own"], seconds)
-    paced = measured(stack, "stud_api", floor["shared"], seconds * 2, rate=150)
-    return {"shared": shared, "own": own, "paced_150": paced}
+    found["meter_lock_ms"] = json.loads(out.strip().splitlines()[-1])
+    for rate in (150, 30):
+        found[f"paced_{rate}"] = measured(stack, "stud_api", floor["shared"], seconds * 2,
+                                          rate=rate)
+    return found
 
 
 def matrix(stack, floor, seconds, configs) -> list[dict]:
@@ -160,13 +175,69 @@ def profile(stack, floor, seconds) -> None:
     ones, in triggers, included: they are also inside the statements that fired them)."""
     stack.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
     stack.sql("SELECT pg_stat_statements_reset()")
+    spies = _spy_on_web(stack, seconds)
     found = measured(stack, "stud_api", floor["shared"], seconds)
+    if spies:
+        _print_python_profile(spies)
     print(f"\n{found['requests']} stud API rounds, {found['per_second']}/s; CPU ms a round: "
           f"{_cpu(found)} (web / postgres / worker / client)\n")
     print("| calls | ms a round | planning | executing | statement |")
     print("|---:|---:|---:|---:|---|")
     for line in stack.sql(TOP_STATEMENTS.format(rounds=found["requests"])).splitlines():
         print(f"| {line} |")
+
+
+def _spy_on_web(stack, seconds) -> list:
+    """py-spy (if installed) sampling each gunicorn worker while the load runs."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+    if not Path(spy).exists():
+        return []
+    workers = psutil.Process(stack.processes["web"].pid).children()
+    spies = []
+    for worker in workers:
+        out = stack.work / f"spy-{worker.pid}.txt"
+        spies.append((subprocess.Popen(
+            [spy, "record", "--pid", str(worker.pid), "--duration", str(int(seconds)),
+             "--format", "raw", "--nonblocking", "--full-filenames", "--output", str(out)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
+    return spies
+
+
+# Frames py-spy samples as active while the thread is blocked on a socket (the GIL is
+# released there): not CPU.
+WAITING = ("Connection.wait (", "._execute_send (", "._exec_command (", "select (",
+           "gunicorn/util.py", "accept (")
+WHERE = (("Django ORM", "site-packages/django/db/"), ("DRF", "site-packages/rest_framework/"),
+         ("psycopg", "site-packages/psycopg"), ("Django, the rest", "site-packages/django/"),
+         ("other libraries", "site-packages/"), ("the project's rules", "/tables/rules/"),
+         ("the project", str(ROOT)))
+
+
+def _print_python_profile(spies) -> None:
+    """Where the web workers' samples were: by the innermost frame's package, and the
+    project's own functions by inclusive share."""
+    own, inclusive, total = {}, {}, 0
+    for process, path in spies:
+        process.wait(timeout=120)
+        for line in path.read_text().splitlines() if path.exists() else []:
+            stack_text, _, count = line.rpartition(" ")
+            frames, samples = stack_text.split(";"), int(count)
+            if any(waiting in frames[-1] for waiting in WAITING):
+                continue  # blocked on a socket: PostgreSQL, or the client
+            total += samples
+            leaf = frames[-1]
+            label = next((name for name, part in WHERE if part in leaf), "Python's own library")
+            own[label] = own.get(label, 0) + samples
+            for frame in set(frames):
+                if str(ROOT) in frame and "/site-packages/" not in frame:
+                    name = frame.split(" (")[0] + " (" + frame.split("/")[-1]
+                    inclusive[name] = inclusive.get(name, 0) + samples
+    print(f"\nweb workers' CPU samples (py-spy, {total}): innermost frame by package")
+    for label, samples in sorted(own.items(), key=lambda kv: -kv[1]):
+        print(f"  {label:<22} {samples / total:6.1%}")
+    print("the project's functions, samples inside them (inclusive)")
+    for name, samples in sorted(inclusive.items(), key=lambda kv: -kv[1])[:14]:
+        print(f"  {samples / total:6.1%}  {name}")
 
 
 def report(found: dict) -> None:
@@ -183,16 +254,21 @@ def report(found: dict) -> None:
     print("\n| 24 tables, stud API round | per second | p50 ms | p99 ms | errors | CPU ms: web "
           "/ postgres / worker / client |")
     print("|---|---:|---:|---:|---:|---|")
-    for name, row in (("one shared meter, saturated", m["shared"]),
-                      ("a meter per table, saturated", m["own"]),
-                      ("one shared meter, paced at 150/s", m["paced_150"])):
+    for name, row in (("one shared meter, saturated (median of 3)", m["shared"]),
+                      ("a meter per table, saturated (median of 3)", m["own"]),
+                      ("one shared meter, paced at 150/s", m["paced_150"]),
+                      ("one shared meter, paced at 30/s", m["paced_30"])):
         print(f"| {name} | {row['per_second']} | {row['p50_ms']} | {row['p99_ms']} | "
               f"{row['errors']} | {_cpu(row)} |")
-    print(f"\nshared / per-table: {m['shared']['per_second'] / m['own']['per_second']:.3f}; "
-          f"meter row held per round (probe, {m['shared']['meter_lock_ms']['rounds']} rounds "
-          f"at a 25th table during the shared run): median "
-          f"{m['shared']['meter_lock_ms']['p50']} ms, p99 {m['shared']['meter_lock_ms']['p99']}"
-          f" ms, max {m['shared']['meter_lock_ms']['max']} ms")
+    lock = m["meter_lock_ms"]
+    print(f"\nshared / per-table: {m['shared']['per_second'] / m['own']['per_second']:.3f} "
+          f"(rates, alternated: shared {m['all_rates']['shared']}, per table "
+          f"{m['all_rates']['own']}); the meter's row held per round (a probe recording at a "
+          f"25th table on the shared meter while the 24 ran, {lock['rounds']} rounds, "
+          f"{m['with_probe']['per_second']} rounds/s from the 24): median {lock['p50']} ms, "
+          f"p99 {lock['p99']} ms, max {lock['max']} ms; the same probe with nothing else "
+          f"running ({m['quiet_lock_ms']['rounds']} rounds): median "
+          f"{m['quiet_lock_ms']['p50']} ms, p99 {m['quiet_lock_ms']['p99']} ms")
     print("\n| gunicorn | request | per second | p50 ms | p99 ms | errors |")
     print("|---|---|---:|---:|---:|---:|")
     for row in found["matrix"]:

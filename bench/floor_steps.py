@@ -97,7 +97,10 @@ def probe(seconds: float, table_id: int) -> dict:
 
     def note_the_lock(execute, sql, params, many, context):
         result = execute(sql, params, many, context)
-        if "UPDATE payouts_progressive" in sql:
+        # The statement that takes the meter's row: the feed (or, before issue 15, the
+        # meter's SELECT ... FOR UPDATE at the start of the round).
+        if not locked and ("UPDATE payouts_progressive" in sql
+                           or 'FOR UPDATE OF "payouts_progressive"' in sql):
             locked.append(time.perf_counter())
         return result
 

@@ -156,7 +156,12 @@ class MeterEntry(models.Model):
     class Meta:
         ordering = ["id"]
         indexes = [models.Index(fields=["progressive", "gaming_day", "meter", "id"],
-                                name="meter_entry_books_day")]
+                                name="meter_entry_books_day"),
+                   # The last entry of one ledger, which the chain trigger and the balance
+                   # check at every commit read: without it a ledger with no entry yet
+                   # (a meter's reserve) is looked for down every entry of every meter.
+                   models.Index(fields=["progressive", "meter", "id"],
+                                name="meter_entry_ledger_end")]
         triggers = [
             pgtrigger.Protect(name="meter_ledger_is_append_only",
                               operation=pgtrigger.Update | pgtrigger.Delete),
