@@ -11,12 +11,17 @@ from django.db.models import QuerySet
 
 def casinos_of(user) -> QuerySet:
     """The casinos the user works at; a superuser's are all of them."""
-    casino = _staffing().related_model
+    return at_casinos_of(_staffing().related_model.objects.all(), user, "pk")
+
+
+def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
+    """``rows`` of the casinos the user works at (``casino`` names the path from a row to
+    its casino): none for a visitor, all for a superuser."""
     if not user.is_authenticated:
-        return casino.objects.none()
+        return rows.none()
     if user.is_superuser:
-        return casino.objects.all()
-    return casino.objects.filter(pk__in=casino_ids_of(user))
+        return rows
+    return rows.filter(**{f"{casino}__in": casino_ids_of(user)})
 
 
 def casino_ids_of(user) -> QuerySet:

@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Count, Q, QuerySet, Sum
 
 from casino.common.caching import cached
-from casino.common.staff import casinos_of
+from casino.common.staff import at_casinos_of, casinos_of
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -35,7 +35,7 @@ def progressives_visible_to(user) -> QuerySet[Progressive]:
 
 def hits_visible_to(user) -> QuerySet[JackpotHit]:
     """The hits at the tables of the user's casinos (a hit names a player's win)."""
-    return JackpotHit.objects.filter(round__table__casino__in=casinos_of(user).values("pk"))
+    return at_casinos_of(JackpotHit.objects.all(), user, "round__table__casino")
 
 
 def sign_state(progressive_id: int) -> dict | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casino_ids_of, casinos_of
+from casino.common.staff import at_casinos_of, casinos_of
 from tables.floor.models import Table
 
 __all__ = ["at_tables_visible_to", "casinos_of", "tables_at_casinos_of", "tables_visible_to"]
@@ -14,10 +14,7 @@ __all__ = ["at_tables_visible_to", "casinos_of", "tables_at_casinos_of", "tables
 def tables_at_casinos_of(user) -> QuerySet[Table]:
     """The tables of the user's casinos, whatever his role there (the services decide
     what he may do at one: an unassigned dealer is refused with a reason, not a 404)."""
-    tables = Table.objects.select_related("casino")
-    if not user.is_authenticated:
-        return tables.none()
-    return tables if user.is_superuser else tables.filter(casino__in=casino_ids_of(user))
+    return at_casinos_of(Table.objects.select_related("casino"), user)
 
 
 def tables_visible_to(user) -> QuerySet[Table]:
