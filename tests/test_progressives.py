@@ -318,16 +318,32 @@ def test_the_nightly_check_records_a_meter_that_disagrees_with_its_ledger(client
 
 
 def test_the_dealer_is_told_about_jackpot_hits(dealer, jackpot_table, progressive):
-    from tables.stud.wording import payout_instructions
+    from tables.stud.wording import jackpot_instructions, payout_instructions
 
     round_ = play(dealer, jackpot_table, seat(3, "9c 9d 9h 9s 2d"))
-    assert "Seat 3 hit the jackpot with a four of a kind: the award is being settled; call " \
-        "the supervisor." in payout_instructions(round_)
+    told = jackpot_instructions(round_)
+    assert told == ["Seat 3 hit the jackpot with a four of a kind. The award is being "
+                    "settled. Keep the cards face up on the table and call the supervisor; "
+                    "do not start the next round until they come."]
+    assert "Collect the jackpot wagers ($1.00 each) of seat 3." in payout_instructions(round_)
 
     settlement.settle_pending_hits(progressive.pk)
-    round_.refresh_from_db()
-    assert "Pay seat 3's jackpot: 500.00 for a four of a kind." in payout_instructions(
-        type(round_).objects.get(pk=round_.pk))
+    assert jackpot_instructions(type(round_).objects.get(pk=round_.pk)) == [
+        "Pay seat 3's jackpot: $500.00 for a four of a kind."]
+
+
+def test_a_large_award_waits_for_approval_in_words_with_thousands(dealer, jackpot_table,
+                                                                 progressive):
+    from tables.stud.wording import jackpot_instructions
+
+    type(progressive).objects.filter(pk=progressive.pk).update(approval_threshold=D("5000"))
+    round_ = play(dealer, jackpot_table, seat(3, "Ah Kh Qh Jh Th"))
+    settlement.settle_pending_hits(progressive.pk)
+
+    told = jackpot_instructions(type(round_).objects.get(pk=round_.pk))
+    assert "Seat 3 hit the jackpot with a royal flush: $10,000.70" in told[0], told
+    assert "supervisor's approval and a W-2G" in told[0]
+    assert "Keep the cards face up on the table and call the supervisor" in told[0]
 
 
 def test_meter_movements_do_not_clutter_the_parameter_history(dealer, supervisor,

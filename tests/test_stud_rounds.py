@@ -79,13 +79,45 @@ REFUSALS = [
     (with_seat(1, seat=8), ("seats", 1, "seat"), "Seat 8 does not exist"),
     (with_seat(1, seat=1), ("seats", 1, "seat"), "Seat 1 is recorded twice"),
     (with_seat(0, cards=None), ("seats", 0, "cards"), "Seat 1 raised: record its five cards"),
-    (with_seat(0, decision="call"), ("seats", 0, "decision"), '"call" is not a valid choice'),
+    (with_seat(0, decision="call"), ("seats", 0, "decision"), "'call' is not raise or fold"),
+    (with_seat(0, decision=None), ("seats", 0, "decision"), "Seat 1: choose raise or fold"),
     ({**CONTRACT_ROUND, "dealer_cards": ["As", "Kd", "7c", "4h"]}, ("dealer_cards",),
      "a dealer dealt four takes a fifth card"),
     ({**CONTRACT_ROUND, "dealer_cards": None}, ("dealer_cards",), "Record the dealer's five"),
     ({**CONTRACT_ROUND, "seats": []}, ("seats", "non_field_errors"),
-     "This list may not be empty"),
+     "Record at least one seat"),
 ]
+
+
+def test_every_problem_of_a_round_is_answered_at_once(api, dealer, live_table):
+    body = {"dealer_cards": ["As", "Kd", "7c", "4h", "2s"], "seats": [
+        {"seat": 1, "ante": "1.00", "decision": "raise", "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+        {"seat": 2, "ante": "500.00", "decision": "fold"},
+        {"seat": 3, "ante": "10.00", "decision": "raise", "cards": ["3h", "4d", "7h", "9s", "Jc"]},
+        {"seat": 4, "ante": "10.00", "cards": ["Kd", "8s", "8d", "5d", "Qx"]}]}
+
+    response = record(api, live_table, body, dealer)
+
+    assert response.status_code == 400
+    seats = response.json()["seats"]
+    assert "an ante of 1.00 is outside" in seats["0"]["ante"][0]
+    assert "an ante of 500.00 is outside" in seats["1"]["ante"][0]
+    assert seats["2"]["cards"] == [
+        "3h appears more than once: in seat 1's cards and seat 3's cards; a deck has one of "
+        "each card."]
+    assert seats["3"]["decision"] == ["Seat 4: choose raise or fold."]
+    assert "'Qx' is not a card" in seats["3"]["cards"][0]
+
+
+def test_a_void_round_needs_no_raise_or_fold(api, dealer, live_table):
+    body = {"void": "misdeal", "seats": [{"seat": 1, "ante": "10.00"},
+                                         {"seat": 2, "ante": "5.00", "decision": None}]}
+
+    response = record(api, live_table, body, dealer)
+
+    assert response.status_code == 201, response.json()
+    assert [(s["decision"], s["outcome"]) for s in response.json()["seats"]] == [
+        (None, "void"), (None, "void")]
 
 
 @pytest.mark.parametrize(("body", "path", "words"), REFUSALS)

@@ -81,3 +81,14 @@ def plain_decimal_formfield(model_field, **kwargs):
     if isinstance(model_field, models.DecimalField):
         return model_field.formfield(form_class=PlainDecimalFormField, **kwargs)
     return model_field.formfield(**kwargs)
+
+
+CURRENCY_SIGNS = {"USD": "$", "GBP": "£", "EUR": "€", "CAD": "CA$", "AUD": "A$"}
+
+
+def in_currency(amount: Decimal, currency: str) -> str:
+    """An amount as staff read it: '$10,002.80', '£1,250.00', 'CHF 12.00'."""
+    sign = CURRENCY_SIGNS.get(currency)
+    figure = f"{abs(amount):,.2f}"
+    minus = "-" if amount < 0 else ""
+    return f"{minus}{sign}{figure}" if sign else f"{minus}{currency} {figure}"

@@ -32,10 +32,19 @@ def error_detail(error: ValidationError) -> dict:
 def nested_error(path: tuple, message: str) -> NestedValidationError:
     """('seats', 2, 'cards') -> {"seats": {2: {"cards": [message]}}}, the shape DRF gives
     errors in a list of objects (the index becomes a string key in JSON)."""
-    detail: dict | list = [message]
-    for key in reversed(path[1:]):
-        detail = {key: detail}
-    return NestedValidationError({path[0]: detail})
+    return nested_errors([(path, message)])
+
+
+def nested_errors(problems) -> NestedValidationError:
+    """Several (path, message) problems in one refusal, so a person sees them all at
+    once: [(("seats", 0, "ante"), "..."), (("dealer_cards",), "...")]."""
+    detail: dict = {}
+    for path, message in problems:
+        node = detail
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        node.setdefault(path[-1], []).append(message)
+    return NestedValidationError(detail)
 
 
 def _first_message(detail) -> str:

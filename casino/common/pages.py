@@ -43,6 +43,9 @@ def problem_lines(detail, *, words: dict[str, str] | None = None,
         if parts[0] == "seats" and len(parts) >= 2 and parts[1].isdigit() and seats:
             seat = seats[int(parts[1])]
             field = seat_words.get(parts[2], parts[2].replace("_", " ")) if len(parts) > 2 else ""
+            if message.startswith(f"Seat {seat} "):  # names its seat already: as it is
+                lines.append(message)
+                continue
             message = message.removeprefix(f"Seat {seat}: ")
             lines.append(f"Seat {seat}{', ' + field if field else ''}: {message}")
         elif parts[0] in ("non_field_errors", "__all__") and parts[0] not in words:

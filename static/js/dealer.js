@@ -1,19 +1,124 @@
-// Tap-to-enter cards: a tapped card goes into the cards box the dealer was last in.
+// The dealer's card entry: typed (As Kd 7c, or AsKd7c) or tapped on the card picker.
+// A tap goes into the highlighted cards box without focusing it, so the page never
+// jumps and no on-screen keyboard opens; a box that has its cards passes the picker on
+// to the next seat still playing. On the stud form (data-advance) typing moves on too:
+// five cards typed go to the next seat's raise/fold, and r or f there chooses.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-card-form]");
   if (!form) return;
-  var target = form.querySelector("input.cards");
+  var CARD = /(10|[2-9tjqka])[shdc\u2660\u2665\u2666\u2663]/gi;
+  var advanceWhileTyping = form.hasAttribute("data-advance");
+  var boxes = Array.prototype.slice.call(form.querySelectorAll("input.cards"));
+  var label = document.querySelector("[data-picker-target]");
+  var submit = form.querySelector("button[type=submit]");
+  var target = null;
+
+  function countOf(box) { return (box.value.match(CARD) || []).length; }
+  function fullAt(box) { return parseInt(box.dataset.full || "5", 10); }
+  function isFull(box) { return countOf(box) >= fullAt(box); }
+  function rowOf(el) { return el.closest("tr"); }
+  function decisionOf(row) {
+    var checked = row && row.querySelector("input[type=radio]:checked");
+    return checked ? checked.value : "";
+  }
+  // A seat needs its cards unless it is empty or folded; a fold that plays the
+  // jackpot still shows its cards (the side wager is settled on them).
+  function isPlaying(row) {
+    if (!row) return true;  // the dealer's cards, the board
+    var ante = row.querySelector("input.ante");
+    var jackpot = row.querySelector("td.jackpot input:checked");
+    return (!ante || ante.value.trim() !== "") && (decisionOf(row) !== "fold" || !!jackpot);
+  }
+  function wantsCards(box) { return isPlaying(rowOf(box)) && !isFull(box); }
+  function nextBox(after) {
+    var start = after ? boxes.indexOf(after) + 1 : 0;
+    for (var i = start; i < boxes.length; i++) if (wantsCards(boxes[i])) return boxes[i];
+    return null;
+  }
+  function setTarget(box) {
+    if (target) target.classList.remove("target");
+    target = box;
+    if (box) box.classList.add("target");
+    if (label) label.textContent = box ? box.getAttribute("aria-label") || "Dealer's cards"
+      : "nothing: every playing seat has its cards";
+  }
+
+  // Keyboard: the next seat still playing, at its raise/fold (or its cards).
+  function focusNextSeat(row) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll("tbody tr"));
+    for (var i = row ? rows.indexOf(row) + 1 : 0; i < rows.length; i++) {
+      if (!isPlaying(rows[i])) continue;
+      var radio = rows[i].querySelector("input[type=radio]");
+      var box = rows[i].querySelector("input.cards");
+      if (radio && !decisionOf(rows[i]) && !form.classList.contains("is-void")) return radio.focus();
+      if (box && !isFull(box)) return box.focus();
+    }
+    if (submit) submit.focus();
+  }
+
   form.addEventListener("focusin", function (event) {
-    if (event.target.classList.contains("cards")) target = event.target;
+    if (event.target.classList.contains("cards")) setTarget(event.target);
   });
+  form.addEventListener("input", function (event) {
+    var box = event.target;
+    if (!advanceWhileTyping || !box.classList.contains("cards")) return;
+    var typed = box.value.replace(/[\s,]+$/, "");
+    if (countOf(box) === fullAt(box) && typed === box.value && /[shdc\u2660-\u2667]$/i.test(typed)) {
+      focusNextSeat(rowOf(box));
+    }
+  });
+  form.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (!advanceWhileTyping || el.type !== "radio" || event.ctrlKey || event.altKey) return;
+    var choice = {r: "raise", f: "fold"}[event.key.toLowerCase()];
+    if (!choice) return;
+    event.preventDefault();
+    var row = rowOf(el);
+    var radio = row.querySelector("input[type=radio][value=" + choice + "]");
+    radio.checked = true;
+    radio.dispatchEvent(new Event("change", {bubbles: true}));
+    var box = row.querySelector("input.cards");
+    if (isPlaying(row) && box && !isFull(box)) box.focus();
+    else focusNextSeat(row);
+  });
+  form.addEventListener("change", function (event) {
+    var el = event.target;
+    if (el.id === "void") form.classList.toggle("is-void", el.value !== "");
+    if (el.type !== "radio") return;
+    var box = rowOf(el).querySelector("input.cards");
+    if (target === box && !wantsCards(box)) setTarget(nextBox(box));
+    else if (el.value !== "fold" && box && !isFull(box) && document.activeElement !== box &&
+             (!target || isFull(target) || !isPlaying(rowOf(target)))) setTarget(box);
+  });
+
+  // Tapping a seat's number sends the picker there without opening the keyboard.
+  form.addEventListener("click", function (event) {
+    var cell = event.target.closest("tbody th");
+    var box = cell && rowOf(cell).querySelector("input.cards");
+    if (box) setTarget(box);
+  });
+
   document.querySelectorAll("button.pick").forEach(function (button) {
     button.addEventListener("click", function () {
+      if (!target) return;
       var value = target.value.trim();
       target.value = (value ? value + " " : "") + button.dataset.card;
-      target.focus();
+      if (isFull(target)) setTarget(nextBox(target) || target);
     });
   });
+  var back = document.querySelector("[data-pick-back]");
+  if (back) back.addEventListener("click", function () {
+    if (!target) return;
+    var cards = target.value.match(CARD) || [];
+    cards.pop();
+    target.value = cards.join(" ");
+  });
+
+  var invalid = form.querySelector("[aria-invalid=true]");
+  setTarget(invalid && invalid.classList.contains("cards") ? invalid : nextBox(null) || boxes[0] || null);
+  if (invalid) invalid.focus();
+
   // A fresh key per form load: a double tap on the submit button records it once.
   var key = form.querySelector("input[name=idempotency_key]");
   if (key && !key.value) {

@@ -86,15 +86,20 @@ def as_recorded(record, **children):
     return record
 
 
-def parse_cards_at(cards: Sequence[str] | None, path: tuple) -> tuple[int, ...] | None:
+def parse_cards_at(cards: Sequence[str] | None, path: tuple,
+                   problems: list | None = None) -> tuple[int, ...] | None:
     """Cards as recorded ("As", "10d", "A♠"), or a refusal naming where in the body the
-    bad card is, e.g. ("seats", 2, "cards")."""
+    bad card is, e.g. ("seats", 2, "cards"). Given ``problems``, a bad card is added to
+    them as (path, message) and None returned, so the other fields are checked too."""
     if cards is None:
         return None
     try:
         return tuple(parse_cards(list(cards)))
     except CardError as error:
-        raise nested_error(path, str(error)) from None
+        if problems is None:
+            raise nested_error(path, str(error)) from None
+        problems.append((path, str(error)))
+        return None
 
 
 def request_fingerprint(**request: Any) -> str:

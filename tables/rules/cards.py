@@ -7,6 +7,7 @@ hand evaluation fast; ``card_str`` and ``parse_card`` convert at the edges.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 
@@ -73,9 +74,27 @@ def parse_card(text: str, *, jokers: bool = False) -> int:
     return make_card(rank, suit)
 
 
+_RUN_OF_CARDS = re.compile(r"(?:(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧])+", re.IGNORECASE)
+_ONE_CARD = re.compile(r"(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧]", re.IGNORECASE)
+
+
+def split_cards(text: str) -> list[str]:
+    """A hand as typed, each card its own string: 'As Kd 7c', 'as,kd,7c' and 'AsKd7c'
+    all give ['As', 'Kd', '7c'] (case kept). A run that is not wholly cards stays one
+    string, so that reading it names it rather than guessing where it breaks."""
+    cards = []
+    for token in text.replace(",", " ").split():
+        if len(token) > 3 and _RUN_OF_CARDS.fullmatch(token):
+            cards += _ONE_CARD.findall(token)
+        else:
+            cards.append(token)
+    return cards
+
+
 def parse_cards(cards: str | Iterable[str], *, jokers: bool = False) -> list[int]:
-    """A hand typed as 'As Kd 7c' (spaces or commas) or given as a list of strings."""
-    tokens = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    """A hand typed as 'As Kd 7c' (spaces, commas or neither) or given as a list of
+    strings."""
+    tokens = split_cards(cards) if isinstance(cards, str) else list(cards)
     return [parse_card(token, jokers=jokers) for token in tokens]
 
 

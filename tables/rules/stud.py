@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from tables.rules.cards import DuplicateCardError, cards_str, check_distinct
+from tables.rules.cards import card_str, cards_str, duplicates
 from tables.rules.hands import ACE, KING, Category, category_name, class_values, evaluate
 
 ZERO = Decimal(0)
@@ -62,11 +62,19 @@ class SideWager(StrEnum):
 
 
 class SettlementError(ValueError):
-    """Why a round cannot be settled; ``path`` names the field, e.g. ('seats', 2, 'cards')."""
+    """Why a round cannot be settled: every problem found, each as (path, message) with
+    the path naming the field, e.g. ('seats', 2, 'cards'); ``path`` is the first one's."""
 
-    def __init__(self, path: tuple, message: str):
+    def __init__(self, path: tuple, message: str, *,
+                 problems: Sequence[tuple[tuple, str]] = ()):
         super().__init__(message)
         self.path = path
+        self.problems = tuple(problems) or ((path, message),)
+
+    @classmethod
+    def of(cls, problems: Sequence[tuple[tuple, str]]) -> SettlementError:
+        (path, message), *_ = problems
+        return cls(path, message, problems=problems)
 
 
 @dataclass(frozen=True)
@@ -90,7 +98,7 @@ UK_TERMS = PaytableTerms(odds=UK_ODDS, max_payout=Decimal(10000), variant=Varian
 class SeatPlay:
     seat: int
     ante: Decimal
-    decision: Decision
+    decision: Decision | None  # None only in a void round: nobody raised or folded
     cards: tuple[int, ...] | None = None
     irregularity: Irregularity | None = None
     progressive: bool = False
@@ -142,56 +150,73 @@ def qualifier_value(qualifier: str) -> int:
 
 def _validate(dealer_cards: Sequence[int] | None, seats: Sequence[SeatPlay],
               void: RoundVoid | None, max_seat: int) -> None:
+    """Every problem of the round at once, so the dealer fixes them in one pass."""
+    problems: list[tuple[tuple, str]] = []
     seen_seats: set[int] = set()
     for index, play in enumerate(seats):
-        if not 1 <= play.seat <= max_seat:
-            raise SettlementError(("seats", index, "seat"),
-                                  f"Seat {play.seat} does not exist: seats are 1-{max_seat}.")
-        if play.seat in seen_seats:
-            raise SettlementError(("seats", index, "seat"),
-                                  f"Seat {play.seat} is recorded twice: one hand per seat.")
+        problem = _seat_problem(play, void, max_seat, seen_seats)
         seen_seats.add(play.seat)
-        if play.ante <= 0:
-            raise SettlementError(
-                ("seats", index, "ante"),
-                f"Seat {play.seat}: the ante must be more than 0, not {play.ante}.")
-        if void:
-            continue
-        needs_cards = play.decision == Decision.RAISE or play.progressive
-        if play.cards is None:
-            if needs_cards and play.irregularity is None:
-                why = "raised" if play.decision == Decision.RAISE else "plays the jackpot"
-                raise SettlementError(("seats", index, "cards"),
-                                      f"Seat {play.seat} {why}: record its five cards.")
-        elif len(play.cards) != 5 and play.irregularity is None:
-            raise SettlementError(
-                ("seats", index, "cards"),
-                f"Seat {play.seat} has {len(play.cards)} cards ({cards_str(play.cards)}); a hand "
-                "is five cards. If it was misdealt, mark the seat's irregularity 'misdeal'.")
+        if problem:
+            problems.append((("seats", index, problem[0]), problem[1]))
     if not void and (dealer_cards is None or len(dealer_cards) != 5):
         count = 0 if dealer_cards is None else len(dealer_cards)
-        raise SettlementError(
+        problems.append((
             ("dealer_cards",),
             f"The dealer's hand has {count} cards; it must have five (a dealer dealt four "
-            "takes a fifth card; any other misdeal voids the round).")
-    everything = [*(dealer_cards or ())]
-    for play in seats:
-        everything += play.cards or ()
-    try:
-        check_distinct(everything)
-    except DuplicateCardError as error:
-        raise SettlementError(_where(error.card, dealer_cards, seats), str(error)) from None
+            "takes a fifth card; any other misdeal voids the round)."))
+    problems += _duplicate_problems(dealer_cards, seats)
+    if problems:
+        raise SettlementError.of(problems)
 
 
-def _where(card_text: str, dealer_cards, seats) -> tuple:
-    """The field of the second place a duplicated card appears."""
-    places = []
-    if dealer_cards and card_text in cards_str(dealer_cards).split():
-        places.append(("dealer_cards",))
+def _seat_problem(play: SeatPlay, void, max_seat: int,
+                  seen_seats: set[int]) -> tuple[str, str] | None:
+    """A seat's first problem as (field, message), or None."""
+    if not 1 <= play.seat <= max_seat:
+        return "seat", f"Seat {play.seat} does not exist: seats are 1-{max_seat}."
+    if play.seat in seen_seats:
+        return "seat", f"Seat {play.seat} is recorded twice: one hand per seat."
+    if play.ante <= 0:
+        return "ante", f"Seat {play.seat}: the ante must be more than 0, not {play.ante}."
+    if void:
+        return None
+    if play.decision is None:
+        return "decision", f"Seat {play.seat}: choose raise or fold."
+    needs_cards = play.decision == Decision.RAISE or play.progressive
+    if play.cards is None:
+        if needs_cards and play.irregularity is None:
+            why = "raised" if play.decision == Decision.RAISE else "plays the jackpot"
+            return "cards", f"Seat {play.seat} {why}: record its five cards."
+    elif len(play.cards) != 5 and play.irregularity is None:
+        return "cards", (
+            f"Seat {play.seat} has {len(play.cards)} cards ({cards_str(play.cards)}); a hand "
+            "is five cards. If it was misdealt, mark the seat's irregularity 'misdeal'.")
+    return None
+
+
+def _duplicate_problems(dealer_cards, seats: Sequence[SeatPlay]) -> list[tuple[tuple, str]]:
+    """Each card that appears twice, named with every place it appears, reported at the
+    places after the first (where the dealer most likely typed it by mistake)."""
+    places: dict[int, list[tuple[tuple, str]]] = {}
+    for card in dealer_cards or ():
+        places.setdefault(card, []).append((("dealer_cards",), "the dealer's cards"))
     for index, play in enumerate(seats):
-        if play.cards and card_text in cards_str(play.cards).split():
-            places.append(("seats", index, "cards"))
-    return places[1] if len(places) > 1 else places[0]
+        for card in play.cards or ():
+            places.setdefault(card, []).append(
+                (("seats", index, "cards"), f"seat {play.seat}'s cards"))
+    by_places: dict[tuple, list[int]] = {}
+    for card in duplicates([*(dealer_cards or ()), *(c for p in seats for c in p.cards or ())]):
+        by_places.setdefault(tuple(places[card]), []).append(card)
+    problems = []
+    for where, cards in by_places.items():
+        names = list(dict.fromkeys(name for _, name in where))
+        named = " and ".join(names) if len(names) > 1 else f"{names[0]}, twice"
+        verb = "appears" if len(cards) == 1 else "appear"
+        message = (f"{', '.join(card_str(c) for c in cards)} {verb} more than once: in "
+                   f"{named}; a deck has one of each card.")
+        for path in dict.fromkeys(path for path, _ in where[1:]):
+            problems.append((path, message))
+    return problems
 
 
 def settle_round(terms: PaytableTerms, dealer_cards: Sequence[int] | None,

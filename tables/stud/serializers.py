@@ -14,24 +14,53 @@ from tables.floor.serializers import voided
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 from tables.stud.models import StudRound, StudSeat
 
+CARD_MESSAGES = {"max_length": "A card is two or three characters, like As or 10h.",
+                 "blank": "A card cannot be blank.", "null": "A card cannot be empty."}
+CARDS_MESSAGES = {"max_length": "A hand has at most {max_length} cards.",
+                  "not_a_list": "Give the cards as a list, like [\"As\", \"Kd\"]."}
+
+
+def _card_list(**kwargs) -> serializers.ListField:
+    return serializers.ListField(child=serializers.CharField(max_length=8,
+                                                             error_messages=CARD_MESSAGES),
+                                 required=False, allow_null=True, max_length=10,
+                                 error_messages=CARDS_MESSAGES, **kwargs)
+
 
 class SeatInput(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=10)
-    ante = MoneyField(min_value=Decimal("0.01"))
-    decision = serializers.ChoiceField(choices=[d.value for d in Decision])
+    # Worded for people: a page shows these messages as they are.
+    seat = serializers.IntegerField(min_value=1, max_value=10, error_messages={
+        "min_value": "Seats are numbered 1 to 10.", "max_value": "Seats are numbered 1 to 10.",
+        "invalid": "A seat is a number from 1 to 10."})
+    ante = MoneyField(min_value=Decimal("0.01"), error_messages={
+        "required": "Enter the ante.", "null": "Enter the ante.",
+        "plain": "'{input}' is not an amount: write it like 10 or 12.50.",
+        "invalid": "Write the ante like 10 or 12.50.",
+        "min_value": "The ante must be more than 0.",
+        "max_decimal_places": "An ante has at most two decimal places.",
+        "max_digits": "That ante is too large.", "max_whole_digits": "That ante is too large."})
+    # Required unless the round is void (a void round returns every wager): the
+    # service says so with the seat's number.
+    decision = serializers.ChoiceField(
+        choices=[d.value for d in Decision], required=False, allow_null=True,
+        error_messages={"invalid_choice": "'{input}' is not raise or fold."})
     progressive = serializers.BooleanField(default=False)
-    cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
-                                  allow_null=True, max_length=10)
-    irregularity = serializers.ChoiceField(choices=[i.value for i in Irregularity],
-                                           required=False, allow_null=True)
+    cards = _card_list()
+    irregularity = serializers.ChoiceField(
+        choices=[i.value for i in Irregularity], required=False, allow_null=True,
+        error_messages={"invalid_choice": "'{input}' is not an irregularity (misdeal or "
+                                          "violation)."})
 
 
 class StudRoundInput(serializers.Serializer):
-    dealer_cards = serializers.ListField(child=serializers.CharField(max_length=8),
-                                         required=False, allow_null=True, max_length=10)
-    seats = SeatInput(many=True, allow_empty=False, max_length=10)
-    void = serializers.ChoiceField(choices=[v.value for v in RoundVoid], required=False,
-                                   allow_null=True)
+    dealer_cards = _card_list()
+    seats = SeatInput(many=True, allow_empty=False, max_length=10, error_messages={
+        "empty": "Record at least one seat (a seat with an ante).",
+        "max_length": "A table has at most 10 seats."})
+    void = serializers.ChoiceField(
+        choices=[v.value for v in RoundVoid], required=False, allow_null=True,
+        error_messages={"invalid_choice": "'{input}' is not a reason to void a round "
+                                          "(misdeal or exposed_hole_card)."})
     dealer_took_fifth_card = serializers.BooleanField(default=False)
 
     def validate(self, attrs):
@@ -84,6 +113,7 @@ class StudSeatOutput(ModelSerializer):
 
     def to_representation(self, seat):
         data = super().to_representation(seat)
+        data["decision"] = data["decision"] or None  # a void round's seats decided nothing
         if not data["irregularity"]:
             data.pop("irregularity")
         if not data["category"]:

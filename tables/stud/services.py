@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from casino.common.errors import nested_error
+from casino.common.errors import nested_errors
 from payouts.jackpots import services as progressives
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
@@ -68,13 +68,16 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
     if table.progressive and table.progressive.casino_id == table.casino_id:
         table.progressive.casino = table.casino  # whose books the meter keeps, in hand
     paytable = _check_table(table)
-    plays = _plays(table, paytable, seats)
-    dealer = parse_cards_at(dealer_cards, ("dealer_cards",)) if dealer_cards else None
+    plays, problems = _plays(table, paytable, seats)
+    dealer = parse_cards_at(dealer_cards, ("dealer_cards",), problems=problems)
     try:
         result = settle_round(paytable.terms(), dealer, plays,
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
     except SettlementError as error:
-        raise nested_error(error.path, str(error)) from None
+        found = {path for path, _ in problems}  # a field the service named keeps its words
+        problems += [(path, message) for path, message in error.problems if path not in found]
+    if problems:
+        raise nested_errors(sorted(problems, key=lambda problem: str(problem[0])))
     side_bets = any(p.progressive for p in plays)
     now = timezone.now()
     round_ = create_keyed(
@@ -113,34 +116,38 @@ def _check_table(table: Table) -> Paytable:
     return paytable
 
 
-def _plays(table: Table, paytable: Paytable, seats: Sequence[dict[str, Any]]) -> list[SeatPlay]:
-    """Each seat's play as the rules take it, its ante within the table's limits."""
+def _plays(table: Table, paytable: Paytable,
+           seats: Sequence[dict[str, Any]]) -> tuple[list[SeatPlay], list[tuple[tuple, str]]]:
+    """Each seat's play as the rules take it, and every problem the table's terms find in
+    them (an ante outside its limits, a jackpot it lacks, a card that cannot be read)."""
     low = table.min_ante if table.min_ante is not None else paytable.min_ante
     high = table.max_ante if table.max_ante is not None else paytable.max_ante
-    plays = []
+    plays, problems = [], []
     for index, seat in enumerate(seats):
         ante = Decimal(seat["ante"])
         if not has_exact_cents(ante, table.casino.currency) or not low <= ante <= high:
-            raise nested_error(("seats", index, "ante"),
-                               f"Seat {seat['seat']}: an ante of {ante} is outside this "
-                               f"table's limits ({low} to {high}).")
+            problems.append((("seats", index, "ante"),
+                             f"Seat {seat['seat']}: an ante of {ante} is outside this "
+                             f"table's limits ({low} to {high})."))
         if seat.get("progressive") and table.progressive_id is None:
-            raise nested_error(("seats", index, "progressive"),
-                               f"Seat {seat['seat']}: table {table.label} has no progressive "
-                               "jackpot linked.")
+            problems.append((("seats", index, "progressive"),
+                             f"Seat {seat['seat']}: table {table.label} has no progressive "
+                             "jackpot linked."))
         plays.append(SeatPlay(
-            seat=seat["seat"], ante=ante, decision=Decision(seat["decision"]),
-            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards")),
+            seat=seat["seat"], ante=ante,
+            decision=Decision(seat["decision"]) if seat.get("decision") else None,
+            cards=parse_cards_at(seat.get("cards"), ("seats", index, "cards"),
+                                 problems=problems),
             irregularity=Irregularity(seat["irregularity"]) if seat.get("irregularity") else None,
             progressive=bool(seat.get("progressive")),
         ))
-    return plays
+    return plays, problems
 
 
 def _store_seats(round_: StudRound, plays, result, progressive) -> list[StudSeat]:
     return StudSeat.objects.bulk_create(
         StudSeat(
-            round=round_, seat=play.seat, ante=play.ante, decision=play.decision,
+            round=round_, seat=play.seat, ante=play.ante, decision=play.decision or "",
             progressive=play.progressive,
             progressive_wager=progressive.wager if play.progressive else None,
             cards=[card_str(c) for c in play.cards] if play.cards is not None else None,

@@ -14,31 +14,44 @@ from casino.common.roles import Role, role_required
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
-from tables.rules.stud import Irregularity, RoundVoid
-from tables.stud.selectors import rounds_visible_to
+from tables.rules.cards import split_cards
+from tables.stud.selectors import last_wagers_at, rounds_visible_to
 from tables.stud.serializers import StudRoundInput
 from tables.stud.services import stud_round_record
-from tables.stud.wording import payout_instructions
-
-# The tap-to-enter card grid (templates/tables/_card_picker.html).
+from tables.stud.wording import (
+    IRREGULARITY_WORDS,
+    OUTCOME_WORDS,
+    VOID_WORDS,
+    jackpot_instructions,
+    payout_instructions,
+)
 
 MAX_SEATS = 10  # the most any table has; the service refuses a seat the table lacks
 FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
                "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
+ROUND_WORDS = {"dealer_cards": "Dealer's cards", "table": "Table", "void": "Void", "seats": "Seats"}
 
 
 def _rows_from_post(post, seat_count: int) -> list[dict]:
-    rows = []
-    for number in range(1, seat_count + 1):
-        rows.append({
-            "seat": number,
-            "ante": post.get(f"seat{number}_ante", "").strip(),
-            "decision": post.get(f"seat{number}_decision", ""),
-            "cards": post.get(f"seat{number}_cards", "").strip(),
-            "progressive": post.get(f"seat{number}_progressive") == "on",
-            "irregularity": post.get(f"seat{number}_irregularity", ""),
-            "errors": [],
-        })
+    return [{"seat": number,
+             "ante": post.get(f"seat{number}_ante", "").strip(),
+             "decision": post.get(f"seat{number}_decision", ""),
+             "cards": post.get(f"seat{number}_cards", "").strip(),
+             "progressive": post.get(f"seat{number}_progressive") == "on",
+             "irregularity": post.get(f"seat{number}_irregularity", ""),
+             "errors": {}}
+            for number in range(1, seat_count + 1)]
+
+
+def _rows_from_last_round(table) -> list[dict]:
+    """An empty form, each seat's ante and jackpot choice carried over from its last
+    round today: the dealer changes only what changed."""
+    last = last_wagers_at(table)
+    rows = _rows_from_post({}, table.seats)
+    for row in rows:
+        if row["seat"] in last:
+            ante, progressive = last[row["seat"]]
+            row.update(ante=f"{ante:.2f}", progressive=progressive and bool(table.progressive_id))
     return rows
 
 
@@ -46,72 +59,76 @@ def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, lis
     playing = [r for r in rows if r["ante"]]
     seats = []
     for row in playing:
-        seat = {"seat": row["seat"], "ante": row["ante"], "decision": row["decision"] or None,
+        seat = {"seat": row["seat"], "ante": row["ante"],
+                "decision": None if void else row["decision"] or None,
                 "progressive": row["progressive"]}
         if row["cards"]:
-            seat["cards"] = row["cards"].replace(",", " ").split()
+            seat["cards"] = split_cards(row["cards"])
         if row["irregularity"]:
             seat["irregularity"] = row["irregularity"]
         seats.append(seat)
     body = {"seats": seats, "dealer_took_fifth_card": fifth}
     if dealer_cards:
-        body["dealer_cards"] = dealer_cards.replace(",", " ").split()
+        body["dealer_cards"] = split_cards(dealer_cards)
     if void:
         body["void"] = void
     return body, playing
 
 
-ROUND_WORDS = {"dealer_cards": "Dealer's cards", "table": "Table", "void": "Void"}
-
-
-def _attach_errors(detail, rows, playing) -> list[str]:
-    """Put each error next to the seat it names; return the summary lines."""
-    seats = detail.get("seats") if isinstance(detail, dict) else None
-    if isinstance(seats, dict) and "non_field_errors" in seats:
-        detail = {**detail, "seats": {}, "non_field_errors": [
-            "Enter an ante for at least one seat."]}
+def _attach_errors(detail, rows, playing) -> tuple[list[str], dict]:
+    """Put each error next to the field it names; return the summary lines and the
+    round-level errors by field (the dealer's cards, the void)."""
+    round_errors: dict[str, list[str]] = {}
     for where, message in problems_in(detail):
         parts = where.split(".")
         if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
-            playing[int(parts[1])]["errors"].append(message)
-    return problem_lines(detail, words=ROUND_WORDS, seats=[r["seat"] for r in playing],
-                         seat_words=FIELD_NAMES)
+            seat = playing[int(parts[1])]
+            seat["errors"].setdefault(parts[2], []).append(
+                message.removeprefix(f"Seat {seat['seat']}: "))
+        else:
+            round_errors.setdefault(parts[0], []).append(message)
+    summary = problem_lines(detail, words=ROUND_WORDS, seats=[r["seat"] for r in playing],
+                            seat_words=FIELD_NAMES)
+    return summary, round_errors
 
 
 @records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def round_form(request, pk: int):
+    summary, round_errors = [], {}
     if request.method == "POST":
         # The service locks the table and checks who deals there: a round that is
         # recorded reads the table once. Only a refused one reads it again, to show it.
         rows = _rows_from_post(request.POST, MAX_SEATS)
-        summary, round_ = _record(request, pk, rows)
+        summary, round_errors, round_ = _record(request, pk, rows)
         if round_ is not None:
             return redirect("dealer-round", pk=round_.pk)
     table = get_object_or_404(
-        tables_at_casinos_of(request.user).select_related("paytable"), pk=pk)
+        tables_at_casinos_of(request.user).select_related("paytable", "casino"), pk=pk)
     if not table.dealers.filter(pk=request.user.pk).exists():
         raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
     if request.method == "GET":
-        rows, summary = _rows_from_post(request.POST, table.seats), []
+        rows = _rows_from_last_round(table)
     context = {"table": table, "rows": rows[:table.seats], "summary": summary,
+               "round_errors": round_errors,
                "dealer_cards": request.POST.get("dealer_cards", ""),
                "void": request.POST.get("void", ""),
                "fifth": request.POST.get("dealer_took_fifth_card") == "on",
-               "voids": list(RoundVoid), "irregularities": list(Irregularity),
+               "voids": VOID_WORDS.items(), "irregularities": IRREGULARITY_WORDS.items(),
                **CARD_PICKER}
     return render(request, "tables/round_form.html", context, status=400 if summary else 200)
 
 
 def _record(request, pk: int, rows: list[dict]):
-    """The posted round recorded: ([], round), or the problems in words and no round."""
+    """The posted round recorded: ([], {}, round), or the problems in words (the summary
+    and the round-level ones by field) and no round."""
     body, playing = _payload(rows, request.POST.get("dealer_cards", ""),
                              request.POST.get("void", ""),
                              request.POST.get("dealer_took_fifth_card") == "on")
     payload = StudRoundInput(data=body)
     if not payload.is_valid():
-        return _attach_errors(payload.errors, rows, playing), None
+        return *_attach_errors(payload.errors, rows, playing), None
     try:
         round_, _ = stud_round_record(
             actor=request.user, table=Table(pk=pk),
@@ -120,12 +137,14 @@ def _record(request, pk: int, rows: list[dict]):
     except Table.DoesNotExist:
         raise Http404(f"There is no table number {pk} here.") from None
     except ValidationError as refused:
-        return _attach_errors(error_detail(refused), rows, playing), None
-    return [], round_
+        return *_attach_errors(error_detail(refused), rows, playing), None
+    return [], {}, round_
 
 
 @role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)
 def round_result(request, pk: int):
     round_ = get_object_or_404(rounds_visible_to(request.user), pk=pk)
     return render(request, "tables/round_result.html", {
-        "round": round_, "instructions": payout_instructions(round_)})
+        "round": round_, "instructions": payout_instructions(round_),
+        "jackpots": jackpot_instructions(round_), "void_words": VOID_WORDS,
+        "outcome_words": OUTCOME_WORDS})

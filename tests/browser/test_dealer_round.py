@@ -1,27 +1,61 @@
+"""The dealer's stud round form on a tablet, both ways up: typed, tapped, refused."""
+
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import TABLETS, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+CARDS = {"dealer": "As Kd 7c 4h 2s", 1: "Qh Qs 9d 5c 3h", 2: "9h 8h 7h 6h 5h",
+         4: "Ks Kc 4d 3c 2d", 5: "Jh Jd 8c 6s 4s", 7: "Ts 9s 8d 6c 3s"}
+FOLDS = (3, 6)
+JACKPOT_SEATS = (1, 2, 4, 5, 7)
+
+
+@pytest.fixture(params=list(TABLETS))
+def browser_context_args(request, browser_context_args):
+    return on_tablets(browser_context_args, request.param)
+
 
 @pytest.fixture
 def dealer_at_live_table(db):
+    from decimal import Decimal
+
+    from payouts.jackpots import services as jackpots
     from payouts.terms import services as payouts
-    from tables.floor.services import casino_create, table_assign_paytable, table_create
+    from tables.floor.services import (
+        casino_create,
+        table_assign_paytable,
+        table_create,
+        table_link_progressive,
+    )
 
     supervisor = make_user("pit_boss", "supervisor")
     dealer = make_user("deb_dealer", "dealer")
     casino = casino_create(actor=supervisor, name="Browser Casino", currency="USD",
-                                    timezone="America/New_York")
+                           timezone="America/New_York")
     table = table_create(actor=supervisor, casino=casino, label="CS-7",
-                                  game="caribbean_stud", status="open", dealers=[dealer])
+                         game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
         actor=supervisor,
         paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
     table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
-    return table
+    meter = jackpots.progressive_create(
+        actor=supervisor, name="Browser Jackpot", currency="USD", seed=Decimal("10000.00"),
+        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"))
+    return table_link_progressive(actor=supervisor, table=table, progressive=meter)
+
+
+def play_last_round(table):
+    """The round before: seven players at 10, five of them on the jackpot."""
+    from tables.stud.services import stud_round_record
+
+    stud_round_record(
+        actor=table.dealers.get(), table=table, void="misdeal",
+        seats=[{"seat": n, "ante": "10.00", "decision": None,
+                "progressive": n in JACKPOT_SEATS} for n in range(1, 8)])
 
 
 def log_in(page: Page, base: str):
@@ -32,11 +66,33 @@ def log_in(page: Page, base: str):
     expect(page).to_have_url(f"{base}/dealer/")
 
 
+def open_form(page: Page, base: str, table):
+    log_in(page, base)
+    page.goto(f"{base}/dealer/tables/{table.pk}/round/")
+
+
 def fill_seat(page: Page, seat: int, ante: str, play: str, cards: str = ""):
     page.get_by_label(f"Seat {seat} ante").fill(ante)
     page.get_by_label(f"Seat {seat} {play}").check()
     if cards:
         page.get_by_label(f"Seat {seat} cards").fill(cards)
+
+
+def last_round(table):
+    from tables.stud.models import StudRound
+
+    return StudRound.objects.filter(table=table).order_by("-pk").prefetch_related("seats")[0]
+
+
+def assert_typical_round_recorded(table):
+    round_ = last_round(table)
+    seats = {s.seat: s for s in round_.seats.all()}
+    assert round_.dealer_cards == CARDS["dealer"].split()
+    assert sorted(seats) == list(range(1, 8))
+    assert all(s.ante == 10 for s in seats.values())
+    assert {n for n, s in seats.items() if s.decision == "fold"} == set(FOLDS)
+    assert {n for n, s in seats.items() if s.progressive} == set(JACKPOT_SEATS)
+    assert all(seats[n].cards == CARDS[n].split() for n in CARDS if n != "dealer")
 
 
 def test_a_dealer_types_a_four_seat_round_and_sees_what_to_pay(live_server, page: Page,
@@ -46,43 +102,181 @@ def test_a_dealer_types_a_four_seat_round_and_sees_what_to_pay(live_server, page
 
     page.get_by_label("Dealer's cards").fill("as kd 7c 4h 2s")
     fill_seat(page, 1, "10", "raise", "Qh Qs 9d 5c 3h")   # pair beats ace-king: bet 1:1
-    fill_seat(page, 3, "10", "raise", "9h 8h 7h 6h 5h")   # straight flush: 50:1 on 20
+    fill_seat(page, 3, "10", "raise", "9h8h7h6h5h")       # straight flush: 50:1 on 20
     fill_seat(page, 5, "5", "fold")
-    fill_seat(page, 6, "25", "raise", "Ks Kc 4d 3c 2d")   # kings beat ace-king
+    fill_seat(page, 6, "25", "raise", "KsKc4d3c2d")       # kings beat ace-king
     page.get_by_role("button", name="Settle round").click()
 
     instructions = page.locator(".instructions")
-    expect(instructions).to_contain_text("Pay seat 1: 20.00 on the bet, 10.00 on the ante.")
-    expect(instructions).to_contain_text("Pay seat 3: 1000.00 on the bet, 10.00 on the ante.")
+    expect(instructions).to_contain_text("Pay seat 1: $20.00 on the bet, $10.00 on the ante.")
+    expect(instructions).to_contain_text("Pay seat 3: $1,000.00 on the bet, $10.00 on the ante.")
     expect(instructions).to_contain_text("Take seat 5's ante.")
-    expect(instructions).to_contain_text("Pay seat 6: 50.00 on the bet, 25.00 on the ante.")
+    expect(instructions).to_contain_text("Pay seat 6: $50.00 on the bet, $25.00 on the ante.")
+    expect(page.locator("table.grid")).not_to_contain_text("None")
     expect(page.get_by_role("link", name="Next round")).to_be_visible()
 
 
-def test_a_duplicated_card_is_named_and_nothing_is_recorded(live_server, page: Page,
-                                                            dealer_at_live_table):
+def test_a_typical_seven_seat_round_takes_at_most_110_keystrokes(live_server, page: Page,
+                                                                 dealer_at_live_table):
+    play_last_round(dealer_at_live_table)
+    open_form(page, live_server.url, dealer_at_live_table)
+    keys = 0
+
+    def typed(text: str):
+        nonlocal keys
+        page.keyboard.type(text)
+        keys += len(text)
+
+    expect(page.get_by_label("Dealer's cards")).to_be_focused()
+    typed(CARDS["dealer"].replace(" ", ""))
+    for seat in range(1, 8):
+        expect(page.get_by_label(f"Seat {seat} ante")).to_have_value("10.00")  # carried over
+        if seat in FOLDS:
+            typed("f")
+        else:
+            typed("r")
+            expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
+            typed(CARDS[seat].replace(" ", ""))
+    expect(page.get_by_role("button", name="Settle round")).to_be_focused()
+    page.keyboard.press("Enter")
+    keys += 1
+
+    expect(page.locator(".instructions")).to_contain_text("Pay seat 2:")
+    assert_typical_round_recorded(dealer_at_live_table)
+    print(f"\n7-seat round by keyboard: {keys} keystrokes")
+    assert keys <= 110
+
+
+def test_a_typical_seven_seat_round_by_touch_needs_no_scroll_and_no_keyboard(
+        live_server, page: Page, dealer_at_live_table):
+    play_last_round(dealer_at_live_table)
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.evaluate("document.activeElement.blur()")
+    taps = 0
+
+    def tap(locator, final=False):
+        nonlocal taps
+        assert page.evaluate("window.scrollY") == 0
+        box, view = locator.bounding_box(), page.viewport_size
+        assert box["y"] >= 0, "needs a scroll up"
+        assert box["y"] + box["height"] <= view["height"], "needs a scroll down"
+        locator.tap()
+        taps += 1
+        if final:
+            return
+        # No cards box took the focus: a real tablet would open its keyboard over the picker.
+        assert page.evaluate("document.activeElement.tagName") != "INPUT" or \
+            page.evaluate("document.activeElement.type") == "radio"
+
+    def pick(cards: str):
+        for card in cards.split():
+            tap(page.locator(f"button.pick[data-card='{card}']"))
+
+    pick(CARDS["dealer"])
+    for seat in range(1, 8):
+        if seat in FOLDS:
+            tap(page.get_by_label(f"Seat {seat} fold"))
+        else:
+            tap(page.get_by_label(f"Seat {seat} raise"))
+            pick(CARDS[seat])   # the picker moved on to this seat by itself
+    tap(page.get_by_role("button", name="Settle round"), final=True)
+
+    expect(page.locator(".instructions")).to_contain_text("Pay seat 2:")
+    assert_typical_round_recorded(dealer_at_live_table)
+    print(f"\n7-seat round by touch: {taps} taps, 0 scrolls")
+
+
+def test_the_form_fits_the_tablet_and_every_control_is_big_enough(live_server, page: Page,
+                                                                   dealer_at_live_table, axe):
+    open_form(page, live_server.url, dealer_at_live_table)
+
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways: {width} px"
+    small = page.evaluate("""() => Array.from(document.querySelectorAll(
+        'main input:not([type=hidden]), main select, main button, .topbar a, .topbar button'))
+      .map(e => [e.getAttribute('aria-label') || e.name || e.textContent.trim(),
+                 e.getBoundingClientRect()])
+      .filter(([, r]) => r.width < 44 || r.height < 44)
+      .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert small == []
+    picker = page.get_by_role("complementary", name="Card picker")
+    page.mouse.wheel(0, 400)
+    expect(picker).to_be_in_viewport()
+    assert axe() == []
+
+
+def test_every_problem_is_shown_at_once_next_to_its_field(live_server, page: Page,
+                                                         dealer_at_live_table):
     from tables.stud.models import StudRound
 
-    log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/dealer/tables/{dealer_at_live_table.pk}/round/")
+    open_form(page, live_server.url, dealer_at_live_table)
     page.get_by_label("Dealer's cards").fill("As Kd 7c 4h 2s")
-    fill_seat(page, 1, "10", "raise", "Qh Qs 9d 5c 3h")
-    fill_seat(page, 2, "10", "raise", "Kd 8s 8d 5d 3d")
+    fill_seat(page, 1, "10", "raise", "Qh Qs 9c 5c 3d")
+    fill_seat(page, 2, "10", "raise", "3d 4d 7h 9s Jc")
+    fill_seat(page, 3, "1", "raise", "QhQs")
+    page.get_by_label("Seat 4 ante").fill("10")
+    page.get_by_label("Seat 4 cards").fill("QxJs")
     page.get_by_role("button", name="Settle round").click()
 
     alert = page.get_by_role("alert", name="Problems")
     expect(alert).to_contain_text("Nothing was recorded")
-    expect(alert).to_contain_text("Seat 2, cards: Kd appears more than once")
-    # What the dealer typed is still there to correct.
-    expect(page.get_by_label("Seat 1 cards")).to_have_value("Qh Qs 9d 5c 3h")
+    duplicate = "3d appears more than once: in seat 1's cards and seat 2's cards"
+    expect(alert).to_contain_text(f"Seat 2, cards: {duplicate}")
+    expect(alert).to_contain_text("Seat 3, ante: an ante of 1.00 is outside this table's limits")
+    expect(alert).to_contain_text("Seat 4, raise or fold: choose raise or fold.")
+    expect(alert).to_contain_text("Seat 4, cards: 'QxJs' is not a card")
+    expect(alert).to_contain_text("Seat 3 has 2 cards (Qh Qs)")
+    expect(alert).to_contain_text("Qh, Qs appear more than once: in seat 1's cards and "
+                                  "seat 3's cards")
+    expect(page.locator("#seat2_cards-error")).to_contain_text(duplicate)
+    expect(page.locator("#seat3_ante-error")).to_contain_text("outside this table's limits")
+    expect(page.get_by_label("Seat 2 cards")).to_be_focused()   # the first problem
+    for framework in ("This field", "Ensure this field", "may not be null", "Seat 3: ",
+                      "valid choice"):
+        expect(page.locator("main")).not_to_contain_text(framework)
+    expect(page.get_by_label("Seat 1 cards")).to_have_value("Qh Qs 9c 5c 3d")
     assert StudRound.objects.count() == 0
 
 
-def test_cards_can_be_picked_with_taps(live_server, page: Page, dealer_at_live_table):
-    log_in(page, live_server.url)
-    page.goto(f"{live_server.url}/dealer/tables/{dealer_at_live_table.pk}/round/")
-    page.get_by_label("Seat 4 cards").click()
-    for card in ("As", "Kh", "Qd"):
-        page.locator(f"button.pick[data-card='{card}']").click()
+def test_a_void_round_asks_for_no_raise_or_fold(live_server, page: Page, dealer_at_live_table):
+    play_last_round(dealer_at_live_table)
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.get_by_label("Void:").select_option(label="hole card exposed")
+    expect(page.get_by_label("Seat 1 raise")).to_be_hidden()
+    page.get_by_role("button", name="Settle round").click()
 
-    expect(page.get_by_label("Seat 4 cards")).to_have_value("As Kh Qd")
+    expect(page.locator("main")).to_contain_text("The round is void (hole card exposed)")
+    expect(page.locator(".instructions")).to_contain_text("Return seat 7's wagers")
+    expect(page.locator(".instructions")).to_contain_text("Return seat 1's jackpot wager.")
+    expect(page.locator("table.grid")).to_contain_text("void round")
+
+
+def test_a_jackpot_hit_stands_out_with_what_to_do(live_server, page: Page,
+                                                 dealer_at_live_table):
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.get_by_label("Dealer's cards").fill("As Kd 7c 4h 2s")
+    fill_seat(page, 2, "10", "raise", "Ah Kh Qh Jh Th")
+    page.get_by_label("Seat 2 jackpot").check()
+    page.get_by_role("button", name="Settle round").click()
+
+    jackpot = page.get_by_role("alert", name="Jackpot")
+    expect(jackpot).to_contain_text("Seat 2 hit the jackpot with a royal flush")
+    expect(jackpot).to_contain_text("Keep the cards face up on the table and call the "
+                                    "supervisor")
+    expect(page.locator(".instructions")).to_contain_text(
+        "Collect the jackpot wagers ($1.00 each) of seat 2.")
+
+
+def test_cards_can_be_picked_with_taps_without_moving_the_page(live_server, page: Page,
+                                                             dealer_at_live_table):
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.get_by_label("Seat 4 ante").fill("10")
+    page.evaluate("document.activeElement.blur()")
+    page.get_by_role("rowheader", name="4").tap()      # the seat's number: no keyboard
+    for card in ("As", "Kh", "Qd"):
+        page.locator(f"button.pick[data-card='{card}']").tap()
+    page.locator("button[data-pick-back]").tap()
+
+    expect(page.get_by_label("Seat 4 cards")).to_have_value("As Kh")
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"

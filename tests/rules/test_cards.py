@@ -3,6 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tables.rules.cards import (
+    DECK,
     JOKER,
     CardError,
     DuplicateCardError,
@@ -10,6 +11,7 @@ from tables.rules.cards import (
     check_distinct,
     parse_card,
     parse_cards,
+    split_cards,
 )
 
 
@@ -60,3 +62,20 @@ def test_distinct_cards_pass():
 def test_formatting_and_parsing_round_trip(card):
     assert parse_card(card_str(card)) == card
     assert parse_card(card_str(card).lower()) == card
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=7, unique=True),
+       st.sampled_from(["", " ", ",", ", "]), st.booleans(), st.booleans())
+def test_a_hand_typed_with_or_without_spaces_splits_into_its_cards(hand, gap, tens, upper):
+    written = [card_str(c).replace("T", "10") if tens else card_str(c) for c in hand]
+    written = [w.upper() if upper else w.lower() for w in written]
+
+    assert split_cards(gap.join(written)) == written
+    assert parse_cards(gap.join(written)) == hand
+
+
+@pytest.mark.parametrize("typed", ["AsKx7c", "QhQs9", "1010h", "AsKd7c4h2sXx"])
+def test_a_run_that_is_not_wholly_cards_stays_whole_so_it_is_named(typed):
+    assert split_cards(typed) == [typed]
+    with pytest.raises(CardError, match=f"'{typed}' is not a card"):
+        parse_cards(typed)

@@ -178,6 +178,33 @@ def test_duplicate_cards_anywhere_in_the_round_are_refused_naming_the_place():
     assert error.value.path == ("seats", 1, "cards")
 
 
+def test_every_problem_of_a_round_is_found_at_once():
+    with pytest.raises(SettlementError) as error:
+        settle("As Kd 7c 4h", seat(1, "10", cards="Qh Qs 9d 5c"), seat(2, "10"),
+               seat(3, "10", cards="Kd 9h 8h 3c 2c"), seat(9, "5", "fold"))
+    assert error.value.problems == (
+        (("seats", 0, "cards"), "Seat 1 has 4 cards (Qh Qs 9d 5c); a hand is five cards. If "
+                                "it was misdealt, mark the seat's irregularity 'misdeal'."),
+        (("seats", 1, "cards"), "Seat 2 raised: record its five cards."),
+        (("seats", 3, "seat"), "Seat 9 does not exist: seats are 1-7."),
+        (("dealer_cards",), "The dealer's hand has 4 cards; it must have five (a dealer dealt "
+                            "four takes a fifth card; any other misdeal voids the round)."),
+        (("seats", 2, "cards"), "Kd appears more than once: in the dealer's cards and seat "
+                                "3's cards; a deck has one of each card."),
+    )
+
+
+def test_a_card_twice_in_one_hand_is_named_once():
+    with pytest.raises(SettlementError, match="9h appears more than once: in seat 1's cards, "
+                                              "twice"):
+        settle(QUALIFYING_DEALER, seat(1, "10", cards="9h 9h 8h 3c 2c"))
+
+
+def test_a_void_round_needs_no_decisions():
+    result = settle(None, SeatPlay(seat=1, ante=D(10), decision=None), void=RoundVoid.MISDEAL)
+    assert result.seats[0].outcome == Outcome.VOID
+
+
 def test_a_wrong_card_count_without_an_irregularity_is_refused():
     with pytest.raises(SettlementError, match="Seat 1 has 4 cards"):
         settle(QUALIFYING_DEALER, seat(1, "10", cards="Qh Qs 9d 5c"))
