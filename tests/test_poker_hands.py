@@ -361,6 +361,28 @@ def test_a_kill_game_needs_the_winner_in_quick_mode(api, dealer, kill_table):
     assert "winner" in response.json()
 
 
+def test_a_split_pot_in_a_kill_game_is_said_and_calls_no_kill(api, dealer, kill_table):
+    split = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "split": True},
+                   dealer)
+    assert split.status_code == 201, split.json()
+    assert (split.json()["winner"], split.json()["next_hand"]["kill"]) == (None, False)
+
+    both = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "split": True,
+                                    "winner": 3}, dealer)
+    assert both.status_code == 400
+    assert "give seat 3 as the winner or say split, not both" in both.json()["winner"][0]
+
+
+def test_the_quick_hint_matches_the_table(client, dealer, kill_table, holdem):
+    client.force_login(dealer)
+    kill = client.get(f"/dealer/tables/{kill_table.pk}/poker/").content.decode()
+    plain = client.get(f"/dealer/tables/{holdem.pk}/poker/").content.decode()
+
+    assert "Type the pot and the seat that won it, e.g. 85 w3, or split" in kill
+    assert "Type the pot, e.g. 85." in plain
+    assert "split" not in plain
+
+
 def test_two_pots_in_a_row_start_a_half_kill(api, supervisor, dealer, us_casino, schedule):
     table = poker_table(supervisor, dealer, us_casino, schedule, label="K-2",
                         structure="fixed_limit", small_bet=D(4), big_bet=D(8),
@@ -563,6 +585,7 @@ def test_the_accountant_sees_each_tables_drop_for_the_gaming_day(client, api, de
     ("12 nf", {"pot": "12", "flop_dealt": False}),
     ("440 W3 6P", {"pot": "440", "flop_dealt": True, "winner": 3, "players_dealt": 6}),
     ("85.50, noflop", {"pot": "85.50", "flop_dealt": False}),
+    ("85 Split", {"pot": "85", "flop_dealt": True, "split": True}),
 ])
 def test_the_one_line_quick_entry(line, body):
     from tables.poker.views import parse_quick_line
@@ -573,7 +596,7 @@ def test_the_one_line_quick_entry(line, body):
 @pytest.mark.parametrize(("line", "words"), [
     ("", "Type the pot first"), ("pot 85", "'pot' is not a pot"),
     ("85 x3", "'x3' is not understood"), ("85 w3 w4", "'w4' says again"),
-    ("85 nf f", "'f' says again"),
+    ("85 nf f", "'f' says again"), ("85 w3 split", "'split' says again"),
 ])
 def test_a_quick_line_that_makes_no_sense_says_why(line, words):
     from tables.poker.views import parse_quick_line

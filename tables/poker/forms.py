@@ -9,13 +9,29 @@ from tables.rules.money import MoneyError, parse_plain_decimal
 
 QUICK_HELP = ("Type the pot, e.g. 85. Add nf if no flop was dealt, w3 for the winning "
               "seat, 6p for the players dealt in: 85 w3 6p")
+KILL_HELP = ("Type the pot and the seat that won it, e.g. 85 w3, or split if the pot was "
+             "split: 85 split. Add nf if no flop was dealt, 6p for the players dealt in: "
+             "85 w3 6p")
+FLOPLESS_HELP = ("Type the pot, e.g. 85. Add w3 for the winning seat, 6p for the players "
+                 "dealt in: 85 w3 6p")
+FLOPLESS_KILL_HELP = ("Type the pot and the seat that won it, e.g. 85 w3, or split if the "
+                      "pot was split: 85 split. Add 6p for the players dealt in: 85 w3 6p")
 
 QUICK_TOKEN = re.compile(r"^(?:(?P<nf>nf|noflop|no-flop)|(?P<f>f|flop)|w(?P<w>\d+)|"
-                         r"(?P<p>\d+)p)$", re.IGNORECASE)
+                         r"(?P<p>\d+)p|(?P<split>split))$", re.IGNORECASE)
+
+
+def quick_help(*, kill: bool, board: bool) -> str:
+    """The hint that matches the table: a kill game needs the winner (or split); a game
+    without a board has no flop to mention."""
+    if board:
+        return KILL_HELP if kill else QUICK_HELP
+    return FLOPLESS_KILL_HELP if kill else FLOPLESS_HELP
 
 
 def parse_quick_line(line: str) -> dict:
-    """'85 nf w3 6p' -> {"pot": "85", "flop_dealt": False, "winner": 3, "players_dealt": 6}.
+    """'85 nf w3 6p' -> {"pot": "85", "flop_dealt": False, "winner": 3, "players_dealt": 6};
+    '85 split' -> {"pot": "85", "flop_dealt": True, "split": True}.
 
     A flop is assumed dealt unless the line says nf: that is the usual hand, and the
     dealer types one word for the unusual one.
@@ -32,16 +48,19 @@ def parse_quick_line(line: str) -> dict:
     for word in words[1:]:
         match = QUICK_TOKEN.match(word)
         if not match:
-            raise ValueError(f"'{word}' is not understood. {QUICK_HELP}.")
-        kind = "flop" if match.lastgroup in ("nf", "f") else match.lastgroup
+            raise ValueError(f"'{word}' is not understood: the pot comes first, then w3 (the "
+                             "winning seat) or split, nf (no flop), 6p (players dealt in).")
+        kind = {"nf": "flop", "f": "flop", "split": "w"}.get(match.lastgroup, match.lastgroup)
         if kind in said:
             raise ValueError(f"'{word}' says again what the line already said: give the "
-                             "winner, the players and the flop once each.")
+                             "winner (or split), the players and the flop once each.")
         said.add(kind)
         if match["nf"]:
             body["flop_dealt"] = False
         elif match["w"]:
             body["winner"] = int(match["w"])
+        elif match["split"]:
+            body["split"] = True
         elif match["p"]:
             body["players_dealt"] = int(match["p"])
     return body

@@ -53,6 +53,9 @@ class PokerHandInput(serializers.Serializer):
                                       allow_null=True)
     winners = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
                                     required=False, allow_null=True, max_length=10)
+    split = serializers.BooleanField(
+        default=False, help_text="Quick mode, kill games: the pot was split, so it has no "
+                                 "single winner (and calls no kill).")
 
 
 class PokerSeatOutput(ModelSerializer):

@@ -110,7 +110,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       flop_dealt: bool | None = None, players_dealt: int | None = None,
                       winner: int | None = None, seats: Sequence[dict] | None = None,
                       board: Sequence[str] | None = None, button: int | None = None,
-                      winners: Sequence[int] | None = None,
+                      winners: Sequence[int] | None = None, split: bool = False,
                       idempotency_key: str = "") -> tuple[PokerHand, bool]:
     """Settle and store a hand. Returns (hand, created); the same Idempotency-Key with the
     same request returns the hand first recorded with it, with another request it is
@@ -118,6 +118,8 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
     asked = {"pot": pot, "flop_dealt": flop_dealt, "players_dealt": players_dealt,
              "winner": winner, "seats": seats, "board": board, "button": button,
              "winners": winners}
+    if split:  # only then: a replay of a hand recorded before the field existed still matches
+        asked["split"] = True
     fingerprint = request_fingerprint(table=table.pk, **asked)
     return record_once(
         PokerHand, lambda: _record(actor, table, idempotency_key, fingerprint, **asked),
@@ -126,7 +128,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
 
 @transaction.atomic
 def _record(actor, table, key, fingerprint, *, pot, flop_dealt, players_dealt, winner, seats,
-            board, button, winners) -> PokerHand:
+            board, button, winners, split=False) -> PokerHand:
     table = _lock_poker_table(actor, table)
     _check_seat_number(button, table, ("button",))
     _check_seat_number(winner, table, ("winner",))
@@ -135,13 +137,16 @@ def _record(actor, table, key, fingerprint, *, pot, flop_dealt, players_dealt, w
                            f"{players_dealt} players: {table.label} deals in 2 to "
                            f"{table.seats}.")
     board_cards = parse_cards_at(board or [], ("board",))
+    if seats and split:
+        raise nested_error(("split",), "A full hand's pots are split by the cards shown: "
+                                       "leave split out.")
     if seats:
         collection = _collect_full(table, seats, board_cards, pot=pot, flop_dealt=flop_dealt,
                                    players_dealt=players_dealt, winner=winner, button=button,
                                    winners=winners)
     else:
         collection = _collect_quick(table, pot=pot, board=board_cards, flop_dealt=flop_dealt,
-                                    players_dealt=players_dealt, winner=winner)
+                                    players_dealt=players_dealt, winner=winner, split=split)
     return _store(actor, table, collection, button=button, key=key, fingerprint=fingerprint)
 
 
@@ -184,7 +189,7 @@ def _collect_full(table: Table, seats: Sequence[dict], board: tuple[int, ...], *
 
 
 def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
-                   winner) -> _Collection:
+                   winner, split) -> _Collection:
     if board:
         raise nested_error(("board",), "A quick hand takes the pot only; give the seats "
                                        "too to record the board.")
@@ -203,9 +208,12 @@ def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
         raise nested_error(("players_dealt",),
                            "This table's rake cap depends on how many players were dealt "
                            "in: give players_dealt.")
-    if table.kill != Kill.OFF and winner is None and pot > 0:
+    if split and winner is not None:
+        raise nested_error(("winner",), f"A split pot has no single winner: give seat "
+                                        f"{winner} as the winner or say split, not both.")
+    if table.kill != Kill.OFF and winner is None and not split and pot > 0:
         raise nested_error(("winner",), "This is a kill game: name the seat that won the "
-                                        "pot (leave it out only for a split pot).")
+                                        "pot, or say that it was split.")
     try:
         rake, bad_beat = quick_collection(pot, terms, flop_dealt=dealt,
                                           players_dealt=players_dealt or 2)

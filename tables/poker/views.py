@@ -11,19 +11,20 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import problem_lines
+from casino.common.pages import problem_lines, problems_in
 from casino.common.roles import Role, role_required
 from payouts.terms.models import Method
-from tables.floor.models import Table
+from tables.floor.models import Kill, Table
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
-from tables.poker.forms import QUICK_HELP, parse_quick_line
+from tables.poker.forms import parse_quick_line, quick_help
 from tables.poker.kills import next_hand
 from tables.poker.selectors import hands_at, hands_visible_to, last_hand
 from tables.poker.serializers import PokerHandInput
 from tables.poker.services import poker_hand_record, time_collection_record
 from tables.poker.wording import hand_summary, structure_words
+from tables.rules.cards import split_cards
 from tables.rules.showdown import GAMES
 
 EXAMPLE_CARDS = ["Qh", "Qs", "9d", "5c", "3h", "2d", "7s"]
@@ -50,19 +51,20 @@ def _problems(detail, seat_numbers: list[int] | None = None) -> list[str]:
                          seat_words=SEAT_FIELD_WORDS)
 
 
-def _record(request, table: Table, body: dict, seat_numbers=None):
-    """(hand, problems): validate like the API, then record through the service."""
+def _record(request, table: Table, body: dict):
+    """(hand, None), or (None, the refusal by field): validated like the API, then
+    recorded through the service."""
     payload = PokerHandInput(data=body)
     if not payload.is_valid():
-        return None, _problems(payload.errors, seat_numbers)
+        return None, payload.errors
     try:
         hand, _ = poker_hand_record(
             actor=request.user, table=table,
             idempotency_key=request.POST.get("idempotency_key", "")[:80],
             **payload.validated_data)
     except ValidationError as refused:
-        return None, _problems(error_detail(refused), seat_numbers)
-    return hand, []
+        return None, error_detail(refused)
+    return hand, None
 
 
 @records_only
@@ -78,9 +80,10 @@ def quick_form(request, pk: int):
         except ValueError as error:
             problems = [str(error)]
         else:
-            hand, problems = _record(request, table, body)
+            hand, refused = _record(request, table, body)
             if hand is not None:
                 return redirect(f"{request.path}?hand={hand.pk}")
+            problems = _problems(refused)
     # The dealer is assigned here (checked above): read the table's hands directly.
     hands = hands_at(table)
     last = None
@@ -92,7 +95,8 @@ def quick_form(request, pk: int):
         "table": table, "line": line if problems else "", "problems": problems, "last": last,
         "summary": hand_summary(last) if last else [], "recent": recent,
         "next": upcoming, "stakes": structure_words(upcoming["stakes"]),
-        "help": QUICK_HELP, "time_collection": table.rake_schedule
+        "help": quick_help(kill=table.kill != Kill.OFF, board=GAMES[table.game].board),
+        "time_collection": table.rake_schedule
         and table.rake_schedule.method == Method.TIME,
         "collections": table.time_collections.all()[:5],
         "seat_numbers": range(1, table.seats + 1),
@@ -100,9 +104,25 @@ def quick_form(request, pk: int):
 
 
 def _full_rows(post, seats: int) -> list[dict]:
-    return [{"seat": n, "put_in": post.get(f"seat{n}_put_in", "").strip(),
-             "state": post.get(f"seat{n}_state", "in"),
-             "cards": post.get(f"seat{n}_cards", "").strip()} for n in range(1, seats + 1)]
+    """The seats as posted; a seat with chips in and no state ticked is in the hand, an
+    empty seat is in nothing."""
+    rows = []
+    for n in range(1, seats + 1):
+        put_in = post.get(f"seat{n}_put_in", "").strip()
+        rows.append({"seat": n, "put_in": put_in,
+                     "state": post.get(f"seat{n}_state", "in" if put_in else ""),
+                     "cards": post.get(f"seat{n}_cards", "").strip(), "errors": {}})
+    return rows
+
+
+def _attach_to_rows(detail, playing: list[dict]) -> None:
+    """Each seat's problems on its own row, by field."""
+    for where, message in problems_in(detail):
+        parts = where.split(".")
+        if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
+            row = playing[int(parts[1])]
+            row["errors"].setdefault(parts[2], []).append(
+                message.removeprefix(f"Seat {row['seat']}: "))
 
 
 @records_only
@@ -120,10 +140,10 @@ def full_form(request, pk: int):
         body: dict = {"seats": [
             {"seat": r["seat"], "put_in": r["put_in"], "folded": r["state"] == "fold",
              "all_in": r["state"] == "all_in",
-             **({"cards": r["cards"].replace(",", " ").split()} if r["cards"] else {})}
+             **({"cards": split_cards(r["cards"])} if r["cards"] else {})}
             for r in playing]}
         if board:
-            body["board"] = board.replace(",", " ").split()
+            body["board"] = split_cards(board)
         if button:
             body["button"] = button
         if dealt:
@@ -131,9 +151,11 @@ def full_form(request, pk: int):
         if len(playing) < 2:
             problems = ["Enter the chips put in for at least two seats."]
         else:
-            hand, problems = _record(request, table, body, [r["seat"] for r in playing])
+            hand, refused = _record(request, table, body)
             if hand is not None:
                 return redirect("poker-hand", pk=hand.pk)
+            problems = _problems(refused, [r["seat"] for r in playing])
+            _attach_to_rows(refused, playing)
     upcoming = next_hand(table, last_hand(table))
     game = GAMES[table.game]
     return render(request, "tables/poker_full.html", {

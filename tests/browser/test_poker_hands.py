@@ -4,9 +4,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tables.poker.models import PokerHand
+from tests.browser.conftest import TABLETS, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(params=list(TABLETS))
+def browser_context_args(request, browser_context_args):
+    return on_tablets(browser_context_args, request.param)
 
 
 @pytest.fixture
@@ -79,6 +85,10 @@ def test_a_dealer_records_a_full_hand_with_a_side_pot(live_server, page: Page,
     page.get_by_label("Seat 3 cards").fill("kh qd")   # kh twice: refused, nothing stored
     page.get_by_role("button", name="Settle hand").click()
     expect(page.get_by_role("alert", name="Problems")).to_contain_text("Kh appears twice")
+    expect(page.locator("#seat3_cards-error")).to_contain_text("Kh appears twice")  # its row
+    expect(page.get_by_label("Seat 3 cards")).to_be_focused()
+    expect(page.get_by_label("Seat 4 in")).not_to_be_checked()   # an empty seat is in nothing
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert not PokerHand.objects.exists()
 
     page.get_by_label("Seat 3 cards").fill("qh qd")
@@ -90,3 +100,23 @@ def test_a_dealer_records_a_full_hand_with_a_side_pot(live_server, page: Page,
     expect(result).to_contain_text("Side pot 1 30.00 (seats 1, 3): rake 0.00; seat 1 30.00.")
     expect(page.get_by_role("row", name="1 20.00")).to_contain_text("pair of aces")
     expect(page.get_by_role("link", name="Next full hand")).to_be_visible()
+
+
+def test_a_split_pot_in_a_kill_game_has_its_own_word(live_server, page: Page, card_room_table):
+    log_in(page, live_server.url)
+    page.get_by_role("link", name="Record hands").click()
+    expect(page.locator("#quick-help")).to_contain_text(
+        "Type the pot and the seat that won it, e.g. 85 w3, or split if the pot was split")
+
+    page.get_by_label("Pot").fill("85")
+    page.get_by_label("Pot").press("Enter")
+    expect(page.get_by_role("alert", name="Problems")).to_contain_text(
+        "name the seat that won the pot, or say that it was split")
+
+    page.get_by_label("Pot").fill("440 split")   # a big pot, but no single winner: no kill
+    page.get_by_label("Pot").press("Enter")
+    expect(page.get_by_role("status", name="Last hand")).to_contain_text("pot 440.00")
+    expect(page.get_by_role("status", name="Next hand")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert list(PokerHand.objects.values_list("pot", "winner", "next_kill")) == [
+        (Decimal("440.00"), None, False)]
