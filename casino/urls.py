@@ -54,6 +54,7 @@ floor = [
 stud = [
     path("dealer/tables/<int:pk>/round/", stud_views.round_form, name="dealer-round-form"),
     path("rounds/<int:pk>/", stud_views.round_result, name="dealer-round"),
+    path("rounds/<int:pk>/void/", stud_views.round_void, name="round-void"),
     path("api/v1/tables/<int:pk>/stud-rounds/", stud_api.TableStudRoundsView.as_view(),
          name="table-stud-rounds"),
 ]
@@ -64,6 +65,11 @@ poker = [
     path("dealer/tables/<int:pk>/poker/time/", poker_views.time_collect,
          name="dealer-poker-time"),
     path("poker-hands/<int:pk>/", poker_views.hand_result, name="poker-hand"),
+    path("poker-hands/<int:pk>/void/", poker_views.hand_void, name="poker-hand-void"),
+    path("pit/tables/<int:pk>/time-collections/", poker_views.table_collections,
+         name="pit-time-collections"),
+    path("time-collections/<int:pk>/void/", poker_views.collection_void,
+         name="time-collection-void"),
     path("api/v1/tables/<int:pk>/poker-hands/", poker_api.TablePokerHandsView.as_view(),
          name="table-poker-hands"),
     path("api/v1/tables/<int:pk>/next-hand/", poker_api.TableNextHandView.as_view(),

@@ -1,5 +1,6 @@
-"""What the server-rendered pages share: one way to put a refusal in words, and the
-publish / retire / new-version buttons of versioned terms."""
+"""What the server-rendered pages share: one way to put a refusal in words, the
+publish / retire / new-version buttons of versioned terms, and a supervisor's void of a
+recorded round, hand or collection."""
 
 from __future__ import annotations
 
@@ -80,3 +81,17 @@ def versioned_transition(request, terms, action: str, services: dict[str, Callab
         return redirect(page, pk=terms.pk)
     messages.success(request, f"{result} {DONE[action]}.")
     return redirect(page, pk=result.pk)
+
+
+def void_on_page(request, record, void: Callable, *, noun: str, page: str):
+    """A supervisor's void from a record's page: ``void(actor=..., reason=...)`` (the
+    service checks the role and the reason), its refusal in words; back to ``page``."""
+    try:
+        void(actor=request.user, reason=request.POST.get("reason", ""))
+    except ValidationError as refused:
+        for line in problems_of(refused):
+            messages.error(request, line)
+    else:
+        messages.success(request, f"{noun.capitalize()} {record.pk} is voided: it no longer "
+                                  "counts in the books, and stays on record with your reason.")
+    return redirect(page)

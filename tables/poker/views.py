@@ -4,14 +4,19 @@ settings. Every write goes through the services the API uses."""
 
 from __future__ import annotations
 
+import datetime as dt
+from functools import partial
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import problem_lines, problems_in
+from casino.common.pages import problem_lines, problems_in, void_on_page
 from casino.common.roles import Role, role_required
 from payouts.terms.models import Method
 from tables.floor.models import Kill, Table
@@ -20,13 +25,19 @@ from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
 from tables.poker.forms import parse_quick_line, quick_help
 from tables.poker.kills import next_hand
-from tables.poker.selectors import hands_at, hands_visible_to, last_hand
+from tables.poker.selectors import collections_visible_to, hands_at, hands_visible_to, last_hand
 from tables.poker.serializers import PokerHandInput
-from tables.poker.services import poker_hand_record, time_collection_record
+from tables.poker.services import (
+    poker_hand_record,
+    poker_hand_void,
+    time_collection_record,
+    time_collection_void,
+)
 from tables.poker.wording import hand_summary, structure_words
 from tables.rules.cards import split_cards
 from tables.rules.showdown import GAMES
 
+COLLECTION_DAYS = 3  # the supervisor's collections page: today and the two days before
 EXAMPLE_CARDS = ["Qh", "Qs", "9d", "5c", "3h", "2d", "7s"]
 
 FIELD_WORDS = {"pot": "Pot", "flop_dealt": "Flop", "players_dealt": "Players dealt in",
@@ -184,6 +195,38 @@ def time_collect(request, pk: int):
                                   f"{len(row.seats)} seats at {row.fee_per_seat:.2f} = "
                                   f"{row.amount:.2f}.")
     return redirect("dealer-poker", pk=pk)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def hand_void(request, pk: int):
+    hand = get_object_or_404(hands_visible_to(request.user), pk=pk)
+    return void_on_page(request, hand, partial(poker_hand_void, hand=hand), noun="hand",
+                        page=reverse("poker-hand", args=[pk]))
+
+
+@role_required(Role.SUPERVISOR)
+def table_collections(request, pk: int):
+    """A table's time collections of the last gaming days, each with its void."""
+    table = get_object_or_404(tables_at_casinos_of(request.user).select_related("casino"),
+                              pk=pk)
+    since = table.casino.gaming_day(timezone.now()) - dt.timedelta(days=COLLECTION_DAYS - 1)
+    collections = (collections_visible_to(request.user)
+                   .filter(table=table, gaming_day__gte=since)
+                   .select_related("dealer", "correction__voided_by")
+                   .order_by("-period_start"))
+    return render(request, "tables/time_collections.html", {
+        "table": table, "collections": collections, "days": COLLECTION_DAYS})
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def collection_void(request, pk: int):
+    collection = get_object_or_404(collections_visible_to(request.user), pk=pk)
+    return void_on_page(request, collection,
+                        partial(time_collection_void, collection=collection),
+                        noun="time collection",
+                        page=reverse("pit-time-collections", args=[collection.table_id]))
 
 
 @role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_http_methods
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import problem_lines, problems_in
+from casino.common.pages import problem_lines, problems_in, void_on_page
 from casino.common.roles import Role, role_required
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
@@ -17,7 +20,7 @@ from tables.floor.views import CARD_PICKER
 from tables.rules.cards import split_cards
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
 from tables.stud.serializers import StudRoundInput
-from tables.stud.services import stud_round_record
+from tables.stud.services import stud_round_record, stud_round_void
 from tables.stud.wording import (
     IRREGULARITY_WORDS,
     OUTCOME_WORDS,
@@ -139,6 +142,14 @@ def _record(request, pk: int, rows: list[dict]):
     except ValidationError as refused:
         return *_attach_errors(error_detail(refused), rows, playing), None
     return [], {}, round_
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def round_void(request, pk: int):
+    round_ = get_object_or_404(rounds_visible_to(request.user), pk=pk)
+    return void_on_page(request, round_, partial(stud_round_void, round_=round_),
+                        noun="round", page=reverse("dealer-round", args=[pk]))
 
 
 @role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)

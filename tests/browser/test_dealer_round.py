@@ -280,3 +280,31 @@ def test_cards_can_be_picked_with_taps_without_moving_the_page(live_server, page
     expect(page.get_by_label("Seat 4 cards")).to_have_value("As Kh")
     assert page.evaluate("window.scrollY") == 0
     assert page.evaluate("document.activeElement.tagName") != "INPUT"
+
+
+def test_a_supervisor_voids_a_round_from_its_page(live_server, page: Page,
+                                                  dealer_at_live_table):
+    from tables.stud.models import StudRoundVoid
+    from tables.stud.services import stud_round_record
+
+    round_, _ = stud_round_record(
+        actor=dealer_at_live_table.dealers.get(), table=dealer_at_live_table,
+        dealer_cards=CARDS["dealer"].split(),
+        seats=[{"seat": 1, "ante": "10.00", "decision": "raise", "cards": CARDS[1].split()}])
+    page.goto(f"{live_server.url}/login/")
+    page.get_by_label("User name").fill("pit_boss")
+    page.get_by_label("Password").fill("pit_boss-password-1")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/rounds/{round_.pk}/")
+
+    page.get_by_role("button", name=f"Void round {round_.pk}").click()   # no reason yet
+    assert not StudRoundVoid.objects.exists()                           # the browser asks
+    page.get_by_label("Why is it voided?").fill("seat 1's cards were recorded wrongly")
+    page.get_by_role("button", name=f"Void round {round_.pk}").click()
+
+    expect(page.locator(".messages")).to_contain_text(f"Round {round_.pk} is voided")
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Voided by pit_boss at")
+    expect(page.get_by_role("button", name=f"Void round {round_.pk}")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert StudRoundVoid.objects.get().reason == "seat 1's cards were recorded wrongly"
