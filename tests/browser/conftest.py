@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import make_user
+
 TABLETS = {"1024x768": (1024, 768), "768x1024": (768, 1024)}
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
@@ -44,3 +46,34 @@ def axe(page):
         return found
 
     return serious
+
+
+@pytest.fixture
+def dealer_at_live_table(db):
+    """CS-7, an open stud table on the published US paytable with a jackpot meter, dealt by
+    deb_dealer (password deb_dealer-password-1); pit_boss supervises."""
+    from decimal import Decimal
+
+    from payouts.jackpots import services as jackpots
+    from payouts.terms import services as payouts
+    from tables.floor.services import (
+        casino_create,
+        table_assign_paytable,
+        table_create,
+        table_link_progressive,
+    )
+
+    supervisor = make_user("pit_boss", "supervisor")
+    dealer = make_user("deb_dealer", "dealer")
+    casino = casino_create(actor=supervisor, name="Browser Casino", currency="USD",
+                           timezone="America/New_York")
+    table = table_create(actor=supervisor, casino=casino, label="CS-7",
+                         game="caribbean_stud", status="open", dealers=[dealer])
+    paytable = payouts.paytable_publish(
+        actor=supervisor,
+        paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
+    table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
+    meter = jackpots.progressive_create(
+        actor=supervisor, name="Browser Jackpot", currency="USD", seed=Decimal("10000.00"),
+        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"))
+    return table_link_progressive(actor=supervisor, table=table, progressive=meter)

@@ -4,7 +4,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import TABLETS, on_tablets
-from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -17,35 +16,6 @@ JACKPOT_SEATS = (1, 2, 4, 5, 7)
 @pytest.fixture(params=list(TABLETS))
 def browser_context_args(request, browser_context_args):
     return on_tablets(browser_context_args, request.param)
-
-
-@pytest.fixture
-def dealer_at_live_table(db):
-    from decimal import Decimal
-
-    from payouts.jackpots import services as jackpots
-    from payouts.terms import services as payouts
-    from tables.floor.services import (
-        casino_create,
-        table_assign_paytable,
-        table_create,
-        table_link_progressive,
-    )
-
-    supervisor = make_user("pit_boss", "supervisor")
-    dealer = make_user("deb_dealer", "dealer")
-    casino = casino_create(actor=supervisor, name="Browser Casino", currency="USD",
-                           timezone="America/New_York")
-    table = table_create(actor=supervisor, casino=casino, label="CS-7",
-                         game="caribbean_stud", status="open", dealers=[dealer])
-    paytable = payouts.paytable_publish(
-        actor=supervisor,
-        paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
-    table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
-    meter = jackpots.progressive_create(
-        actor=supervisor, name="Browser Jackpot", currency="USD", seed=Decimal("10000.00"),
-        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"))
-    return table_link_progressive(actor=supervisor, table=table, progressive=meter)
 
 
 def play_last_round(table):
