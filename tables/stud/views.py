@@ -90,6 +90,9 @@ def _attach_errors(detail, rows, playing) -> tuple[list[str], dict]:
                 message.removeprefix(f"Seat {seat['seat']}: "))
         else:
             round_errors.setdefault(parts[0], []).append(message)
+    for seat in playing:
+        seat["error_lines"] = [(field, FIELD_NAMES.get(field, field).capitalize(), messages)
+                               for field, messages in seat["errors"].items()]
     summary = problem_lines(detail, words=ROUND_WORDS, seats=[r["seat"] for r in playing],
                             seat_words=FIELD_NAMES)
     return summary, round_errors
