@@ -11,6 +11,7 @@ CARDS = {"dealer": "As Kd 7c 4h 2s", 1: "Qh Qs 9d 5c 3h", 2: "9h 8h 7h 6h 5h",
          4: "Ks Kc 4d 3c 2d", 5: "Jh Jd 8c 6s 4s", 7: "Ts 9s 8d 6c 3s"}
 FOLDS = (3, 6)
 JACKPOT_SEATS = (1, 2, 4, 5, 7)
+FOLD_HANDS = {3: "Ah Ad Kh Qd 2h", 6: "Tc Td 7s 5s 2c"}   # shown when a fold plays the jackpot
 
 
 @pytest.fixture(params=list(TABLETS))
@@ -18,14 +19,14 @@ def browser_context_args(request, browser_context_args):
     return on_tablets(browser_context_args, request.param)
 
 
-def play_last_round(table):
-    """The round before: seven players at 10, five of them on the jackpot."""
+def play_last_round(table, jackpots=JACKPOT_SEATS):
+    """The round before: seven players at 10, ``jackpots`` on the jackpot."""
     from tables.stud.services import stud_round_record
 
     stud_round_record(
         actor=table.dealers.get(), table=table, void="misdeal",
         seats=[{"seat": n, "ante": "10.00", "decision": None,
-                "progressive": n in JACKPOT_SEATS} for n in range(1, 8)])
+                "progressive": n in jackpots} for n in range(1, 8)])
 
 
 def log_in(page: Page, base: str):
@@ -55,6 +56,7 @@ def last_round(table):
 
 
 def assert_typical_round_recorded(table):
+    """The round the tests enter: FOLDS folded, the others' cards, JACKPOT_SEATS on it."""
     round_ = last_round(table)
     seats = {s.seat: s for s in round_.seats.all()}
     assert round_.dealer_cards == CARDS["dealer"].split()
@@ -86,9 +88,11 @@ def test_a_dealer_types_a_four_seat_round_and_sees_what_to_pay(live_server, page
     expect(page.get_by_role("link", name="Next round")).to_be_visible()
 
 
+@pytest.mark.parametrize("jackpots", [JACKPOT_SEATS, tuple(range(1, 8))],
+                         ids=["jackpot-on-raises", "jackpot-on-all"])
 def test_a_typical_seven_seat_round_takes_at_most_110_keystrokes(live_server, page: Page,
-                                                                 dealer_at_live_table):
-    play_last_round(dealer_at_live_table)
+                                                                 dealer_at_live_table, jackpots):
+    play_last_round(dealer_at_live_table, jackpots)
     open_form(page, live_server.url, dealer_at_live_table)
     keys = 0
 
@@ -101,19 +105,20 @@ def test_a_typical_seven_seat_round_takes_at_most_110_keystrokes(live_server, pa
     typed(CARDS["dealer"].replace(" ", ""))
     for seat in range(1, 8):
         expect(page.get_by_label(f"Seat {seat} ante")).to_have_value("10.00")  # carried over
-        if seat in FOLDS:
-            typed("f")
-        else:
-            typed("r")
+        typed("f" if seat in FOLDS else "r")
+        hand = CARDS.get(seat) or (FOLD_HANDS[seat] if seat in jackpots else None)
+        if hand:  # a fold on the jackpot still shows its hand
             expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
-            typed(CARDS[seat].replace(" ", ""))
+            typed(hand.replace(" ", ""))
     expect(page.get_by_role("button", name="Settle round")).to_be_focused()
     page.keyboard.press("Enter")
     keys += 1
 
     expect(page.locator(".instructions")).to_contain_text("Pay seat 2:")
-    assert_typical_round_recorded(dealer_at_live_table)
-    print(f"\n7-seat round by keyboard: {keys} keystrokes")
+    recorded = last_round(dealer_at_live_table).seats.all()
+    assert {s.seat for s in recorded if s.progressive} == set(jackpots)
+    assert {s.seat for s in recorded if s.decision == "fold"} == set(FOLDS)
+    print(f"\n7-seat round by keyboard, {len(jackpots)} on the jackpot: {keys} keystrokes")
     assert keys <= 110
 
 
