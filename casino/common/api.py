@@ -90,3 +90,18 @@ class ModelSerializer(serializers.ModelSerializer):
 
     serializer_field_mapping = {**serializers.ModelSerializer.serializer_field_mapping,
                                 models.DecimalField: DecimalStringField}
+
+
+def worded(noun: str, **extra: str) -> dict[str, str]:
+    """A number or amount field's refusals in words a page can show as they are: "The
+    pot can be at most 100000000.00." rather than DRF's "Ensure this value is ..."."""
+    return {"required": f"Give the {noun}.", "null": f"Give the {noun}.",
+            "invalid": f"The {noun} must be a number.",
+            "min_value": f"The {noun} must be at least {{min_value}}.",
+            "max_value": f"The {noun} can be at most {{max_value}}.",
+            "max_string_length": f"The {noun} is too long.",
+            "plain": f"'{{input}}' is not a {noun}: write it like 10 or 12.50.",
+            "max_decimal_places": f"The {noun} has at most {{max_decimal_places}} decimal "
+                                  "places.",
+            "max_digits": f"The {noun} is too large.",
+            "max_whole_digits": f"The {noun} is too large.", **extra}

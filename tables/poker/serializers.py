@@ -8,7 +8,7 @@ from decimal import Decimal
 from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
-from casino.common.api import ModelSerializer
+from casino.common.api import ModelSerializer, worded
 from tables.floor.serializers import voided
 from tables.poker.kills import next_hand
 from tables.poker.models import (
@@ -26,31 +26,34 @@ MAX_CHIPS = Decimal("100000000.00")
 
 
 class PokerSeatInput(serializers.Serializer):
-    seat = serializers.IntegerField(min_value=1, max_value=99)
-    put_in = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS)
+    seat = serializers.IntegerField(min_value=1, max_value=99, error_messages=worded("seat"))
+    put_in = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS,
+                        error_messages=worded("amount put in"))
     folded = serializers.BooleanField(default=False)
     all_in = serializers.BooleanField(default=False)
     cards = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
                                   allow_null=True, max_length=7)
     collected = MoneyField(min_value=Decimal(0), max_value=MAX_CHIPS, required=False,
-                        allow_null=True,
+                        allow_null=True, error_messages=worded("amount collected"),
                         help_text="What the dealer pushed to the seat; checked, not trusted.")
 
 
 class PokerHandInput(serializers.Serializer):
-    pot = MoneyField(required=False, allow_null=True, max_value=MAX_CHIPS)
+    pot = MoneyField(required=False, allow_null=True, max_value=MAX_CHIPS,
+                     error_messages=worded("pot"))
     flop_dealt = serializers.BooleanField(required=False, allow_null=True, default=None)
     # Upper bounds are the table's seats, checked (and named) by the service.
     players_dealt = serializers.IntegerField(min_value=2, max_value=99, required=False,
-                                             allow_null=True)
+                                             allow_null=True,
+                                             error_messages=worded("number of players"))
     winner = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                      allow_null=True,
+                                      allow_null=True, error_messages=worded("winning seat"),
                                       help_text="Quick mode, kill games: the seat that won.")
     seats = PokerSeatInput(many=True, required=False, max_length=10)
     board = serializers.ListField(child=serializers.CharField(max_length=8), required=False,
                                   max_length=5)
     button = serializers.IntegerField(min_value=1, max_value=99, required=False,
-                                      allow_null=True)
+                                      allow_null=True, error_messages=worded("button seat"))
     winners = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=10),
                                     required=False, allow_null=True, max_length=10)
     split = serializers.BooleanField(

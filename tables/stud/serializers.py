@@ -8,7 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
-from casino.common.api import ModelSerializer
+from casino.common.api import ModelSerializer, worded
 from payouts.jackpots.models import HitStatus
 from tables.floor.serializers import voided
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
@@ -29,16 +29,9 @@ def _card_list(**kwargs) -> serializers.ListField:
 
 class SeatInput(serializers.Serializer):
     # Worded for people: a page shows these messages as they are.
-    seat = serializers.IntegerField(min_value=1, max_value=10, error_messages={
-        "min_value": "Seats are numbered 1 to 10.", "max_value": "Seats are numbered 1 to 10.",
-        "invalid": "A seat is a number from 1 to 10."})
-    ante = MoneyField(min_value=Decimal("0.01"), error_messages={
-        "required": "Enter the ante.", "null": "Enter the ante.",
-        "plain": "'{input}' is not an amount: write it like 10 or 12.50.",
-        "invalid": "Write the ante like 10 or 12.50.",
-        "min_value": "The ante must be more than 0.",
-        "max_decimal_places": "An ante has at most two decimal places.",
-        "max_digits": "That ante is too large.", "max_whole_digits": "That ante is too large."})
+    seat = serializers.IntegerField(min_value=1, max_value=10, error_messages=worded("seat"))
+    ante = MoneyField(min_value=Decimal("0.01"), error_messages=worded(
+        "ante", min_value="The ante must be more than 0."))
     # Required unless the round is void (a void round returns every wager): the
     # service says so with the seat's number.
     decision = serializers.ChoiceField(
