@@ -6,6 +6,8 @@ import pytest
 
 from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
 
+pytest_plugins = ["tests.card_room"]  # the card room's tables and helpers
+
 # pytest-playwright runs an event loop in the main thread; Django's ORM must
 # still be usable from the tests and the live server there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

@@ -10,7 +10,7 @@ from tables.poker.models import PokerHandVoid, TimeCollectionVoid
 from tables.poker.services import poker_hand_record, time_collection_record
 from tables.stud.models import StudRoundVoid
 from tables.stud.services import stud_round_record
-from tests.test_poker_hands import poker_table
+from tests.card_room import poker_table
 
 pytestmark = pytest.mark.django_db
 
@@ -61,14 +61,6 @@ def test_another_casinos_round_is_not_found(client, round_):
     elsewhere = make_user("far_boss", "supervisor", at=[])
     client.force_login(elsewhere)
     assert client.post(f"/rounds/{round_.pk}/void/", {"reason": "x"}).status_code == 404
-
-
-@pytest.fixture
-def holdem(supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Ten capped at five", percent=D(10),
-                                  cap=D("5.00"))
-    return poker_table(supervisor, dealer, us_casino,
-                       terms.schedule_publish(actor=supervisor, schedule=draft))
 
 
 @pytest.fixture

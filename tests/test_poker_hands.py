@@ -12,56 +12,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payouts.terms import services as terms
-from tables.floor.services import casino_create, table_create, table_set_poker_settings
-from tables.poker.models import BadBeatEntry, BadBeatFund, PokerHand, PokerPot, PokerSeat
+from tables.floor.services import casino_create, table_set_poker_settings
+from tables.poker.models import BadBeatEntry, BadBeatFund, PokerHand
 from tables.poker.services import current_period
 from tables.reports.selectors import card_room_day
+from tests.card_room import SIDE_POT_HAND, nothing_stored, poker_table, record
 
 pytestmark = pytest.mark.django_db
 D = Decimal
-
-
-@pytest.fixture
-def schedule(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Ten capped at five",
-                                           percent=D(10), cap=D("5.00"))
-    return terms.schedule_publish(actor=supervisor, schedule=draft)
-
-
-def poker_table(supervisor, dealer, casino, schedule, *, label="HE-1", game="holdem",
-                **settings):
-    table = table_create(actor=supervisor, casino=casino, label=label, game=game,
-                                  status="open", dealers=[dealer])
-    settings = settings or {"structure": "fixed_limit", "small_bet": D(20), "big_bet": D(40),
-                            "small_blind": D(10), "big_blind": D(20)}
-    return table_set_poker_settings(actor=supervisor, table=table,
-                                                   rake_schedule=schedule, **settings)
-
-
-@pytest.fixture
-def holdem(supervisor, dealer, us_casino, schedule):
-    return poker_table(supervisor, dealer, us_casino, schedule)
-
-
-def record(api, table, body, user):
-    return api.as_user(user).post(f"/api/v1/tables/{table.pk}/poker-hands/", body,
-                                  format="json")
-
-
-def nothing_stored():
-    return (PokerHand.objects.count(), PokerSeat.objects.count(), PokerPot.objects.count()) == (
-        0, 0, 0)
-
-
-SIDE_POT_HAND = {  # RULES.md 4: A bets 20, B is all in for 5, C calls 20
-    "board": ["2c", "7d", "9h", "Js", "4c"],
-    "seats": [
-        {"seat": 1, "put_in": "20.00", "cards": ["As", "Ad"]},
-        {"seat": 2, "put_in": "5.00", "all_in": True, "cards": ["Kh", "Kd"]},
-        {"seat": 3, "put_in": "20.00", "cards": ["Qh", "Qd"]},
-    ],
-}
-
 
 # --- Quick mode --------------------------------------------------------------------------
 
@@ -321,84 +279,6 @@ def test_a_supervisor_voids_a_hand_with_a_reason(api, dealer, supervisor, holdem
     assert PokerHand.objects.get(pk=hand_id).rake == 5  # the record itself stays
 
 
-# --- Kills ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def kill_table(supervisor, dealer, us_casino, schedule):
-    return poker_table(supervisor, dealer, us_casino, schedule, label="K-1",
-                       structure="fixed_limit", small_bet=D(20), big_bet=D(40),
-                       small_blind=D(10), big_blind=D(20), kill="full",
-                       kill_trigger="pot_size", kill_pot_big_bets=D(10))
-
-
-def test_rules_4_the_kill_at_ten_big_bets_in_a_20_40_game(api, dealer, kill_table):
-    at_400 = record(api, kill_table, {"pot": "400.00", "flop_dealt": True, "winner": 3},
-                    dealer).json()
-    assert at_400["next_hand"]["kill"] is False
-
-    over = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3},
-                  dealer).json()
-    assert over["next_hand"]["kill"] is True
-    assert (over["next_hand"]["kill_blind_by"], over["next_hand"]["kill_blind"]) == (3, "40.00")
-    stakes = over["next_hand"]["stakes"]
-    assert (stakes["small_bet"], stakes["big_bet"]) == ("40.00", "80.00")
-    # The blinds stay; the kill blind goes on top of them.
-    assert (stakes["small_blind"], stakes["big_blind"]) == ("10.00", "20.00")
-    assert api.get(f"/api/v1/tables/{kill_table.pk}/next-hand/").json()["kill"] is True
-
-    killed = record(api, kill_table, {"pot": "100.00", "flop_dealt": True, "winner": 5},
-                    dealer).json()
-    assert killed["kill_hand"] is True
-    assert killed["stakes"]["big_bet"] == "80.00"
-    assert killed["next_hand"]["kill"] is False
-
-
-def test_a_kill_game_needs_the_winner_in_quick_mode(api, dealer, kill_table):
-    response = record(api, kill_table, {"pot": "440.00", "flop_dealt": True}, dealer)
-
-    assert response.status_code == 400
-    assert "winner" in response.json()
-
-
-def test_a_split_pot_in_a_kill_game_is_said_and_calls_no_kill(api, dealer, kill_table):
-    split = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "split": True},
-                   dealer)
-    assert split.status_code == 201, split.json()
-    assert (split.json()["winner"], split.json()["next_hand"]["kill"]) == (None, False)
-
-    both = record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "split": True,
-                                    "winner": 3}, dealer)
-    assert both.status_code == 400
-    assert "give seat 3 as the winner or say split, not both" in both.json()["winner"][0]
-
-
-def test_the_quick_hint_matches_the_table(client, dealer, kill_table, holdem):
-    client.force_login(dealer)
-    kill = client.get(f"/dealer/tables/{kill_table.pk}/poker/").content.decode()
-    plain = client.get(f"/dealer/tables/{holdem.pk}/poker/").content.decode()
-
-    assert "Type the pot and the seat that won it, e.g. 85 w3, or split" in kill
-    assert "Type the pot, e.g. 85." in plain
-    assert "split" not in plain
-
-
-def test_two_pots_in_a_row_start_a_half_kill(api, supervisor, dealer, us_casino, schedule):
-    table = poker_table(supervisor, dealer, us_casino, schedule, label="K-2",
-                        structure="fixed_limit", small_bet=D(4), big_bet=D(8),
-                        small_blind=D(2), big_blind=D(4), kill="half",
-                        kill_trigger="two_in_a_row")
-    first = record(api, table, SIDE_POT_HAND, dealer).json()
-    second = record(api, table, SIDE_POT_HAND, dealer).json()
-
-    assert first["winner"] == 1
-    assert first["next_hand"]["kill"] is False
-    assert second["next_hand"]["kill"] is True
-    assert (second["next_hand"]["kill_blind_by"], second["next_hand"]["kill_blind"]) == (
-        1, "6.00")
-    assert second["next_hand"]["stakes"]["big_bet"] == "12.00"  # 4/8 plays 6/12
-
-
 # --- Bad-beat fund and time collection -------------------------------------------------------
 
 
@@ -522,132 +402,6 @@ def test_an_absurd_amount_is_refused_not_overflowed(api, dealer, holdem):
 
     assert response.status_code == 400
     assert "seats" in response.json()
-
-
-# --- Betting limits at a configured table ----------------------------------------------------
-
-
-def test_rules_4_pot_limit_pot_10_bet_10_the_next_player_may_raise_to_40(
-        api, supervisor, dealer, us_casino, schedule):
-    table = poker_table(supervisor, dealer, us_casino, schedule, label="PL-1", game="omaha",
-                        structure="pot_limit", small_blind=D(5), big_blind=D(10))
-    response = api.as_user(dealer).get(f"/api/v1/tables/{table.pk}/raise-limits/", {
-        "pot": "20.00", "current_bet": "10.00", "stack": "500.00"})
-
-    assert response.status_code == 200, response.json()
-    assert (response.json()["call_to"], response.json()["min_raise_to"],
-            response.json()["max_raise_to"]) == ("10.00", "20.00", "40.00")
-
-
-def test_a_kill_hand_raises_by_the_killed_stakes(api, dealer, kill_table):
-    record(api, kill_table, {"pot": "440.00", "flop_dealt": True, "winner": 3}, dealer)
-    limits = api.get(f"/api/v1/tables/{kill_table.pk}/raise-limits/", {
-        "pot": "60.00", "current_bet": "40.00", "stack": "900.00", "bets_made": 1}).json()
-
-    assert limits["kill"] is True
-    assert (limits["call_to"], limits["min_raise_to"], limits["max_raise_to"]) == (
-        "40.00", "80.00", "80.00")  # 20/40 killed plays 40/80: raise by 40
-
-
-def test_bad_raise_limit_questions_are_refused(api, dealer, holdem, stud_table):
-    api.as_user(dealer)
-    bad = api.get(f"/api/v1/tables/{holdem.pk}/raise-limits/", {"pot": "x", "current_bet": "1"})
-    assert bad.status_code == 400
-    assert {"pot", "stack"} <= set(bad.json())
-    stud = api.get(f"/api/v1/tables/{stud_table.pk}/raise-limits/",
-                   {"pot": "1", "current_bet": "1", "stack": "1"})
-    assert stud.status_code == 400
-
-
-def test_the_accountant_sees_each_tables_drop_for_the_gaming_day(client, api, dealer,
-                                                                 supervisor, accountant,
-                                                                 holdem):
-    first = record(api, holdem, {"pot": "85.00", "flop_dealt": True}, dealer).json()
-    record(api, holdem, SIDE_POT_HAND, dealer)
-    api.as_user(supervisor).post(f"/api/v1/poker-hands/{first['id']}/void/", {"reason": "x"})
-    client.force_login(accountant)
-
-    page = client.get("/accounting/", {"day": first["gaming_day"]})
-    bad = client.get("/accounting/", {"day": "yesterday"})
-
-    assert page.status_code == 200
-    row = page.context["casinos"][0]["card_room"]["rows"][0]
-    assert (row["hands"], row["pot_total"], row["rake"], row["voided"]) == (
-        1, "45.00", "4.50", 1)
-    assert "is not a date" in bad.content.decode()
-
-
-# --- Dealer pages ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("line", "body"), [
-    ("85", {"pot": "85", "flop_dealt": True}),
-    ("12 nf", {"pot": "12", "flop_dealt": False}),
-    ("440 W3 6P", {"pot": "440", "flop_dealt": True, "winner": 3, "players_dealt": 6}),
-    ("85.50, noflop", {"pot": "85.50", "flop_dealt": False}),
-    ("85 Split", {"pot": "85", "flop_dealt": True, "split": True}),
-])
-def test_the_one_line_quick_entry(line, body):
-    from tables.poker.views import parse_quick_line
-
-    assert parse_quick_line(line) == body
-
-
-@pytest.mark.parametrize(("line", "words"), [
-    ("", "Type the pot first"), ("pot 85", "'pot' is not a pot"),
-    ("85 x3", "'x3' is not understood"), ("85 w3 w4", "'w4' says again"),
-    ("85 nf f", "'f' says again"), ("85 w3 split", "'split' says again"),
-])
-def test_a_quick_line_that_makes_no_sense_says_why(line, words):
-    from tables.poker.views import parse_quick_line
-
-    with pytest.raises(ValueError, match=words):
-        parse_quick_line(line)
-
-
-def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
-                                           time_fee=D(6))
-    table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
-                        structure="no_limit", small_blind=D(1), big_blind=D(2))
-    client.force_login(dealer)
-    assert "Time collection" in client.get(f"/dealer/tables/{table.pk}/poker/").content.decode()
-
-    first = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["1", "4", "9"]},
-                        follow=True).content.decode()
-    again = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["2"]},
-                        follow=True).content.decode()
-
-    assert "3 seats at 6.00 = 18.00" in first
-    assert "already collected" in again
-
-
-def test_a_dealer_of_another_table_cannot_open_its_forms(client, other_dealer, holdem):
-    client.force_login(other_dealer)
-
-    assert client.get(f"/dealer/tables/{holdem.pk}/poker/").status_code == 403
-    assert client.get(f"/dealer/tables/{holdem.pk}/poker/full/").status_code == 403
-
-
-def test_a_stud_game_full_form_has_no_board_and_settles_by_the_cards(client, supervisor, dealer,
-                                                                     us_casino, schedule):
-    table = poker_table(supervisor, dealer, us_casino, schedule, label="ST-1",
-                        game="seven_card_stud", structure="fixed_limit", small_bet=D(4),
-                        big_bet=D(8), ante=D(1))
-    client.force_login(dealer)
-    page = client.get(f"/dealer/tables/{table.pk}/poker/full/").content.decode()
-    assert 'name="board"' not in page
-    assert "A seven-card stud hand is 7 cards" in page
-
-    response = client.post(f"/dealer/tables/{table.pk}/poker/full/", {
-        "seat1_put_in": "30", "seat1_state": "in", "seat1_cards": "As Ad Ac 2c 3d 7h 9s",
-        "seat2_put_in": "30", "seat2_state": "in", "seat2_cards": "Kh Ks Kd 4c 5d 8h Tc",
-        "seat3_put_in": "6", "seat3_state": "fold"})
-
-    hand = PokerHand.objects.get()
-    assert response.url == f"/poker-hands/{hand.pk}/"
-    assert hand.seats.get(seat=1).collects == D("61.00")  # 66 - 5 rake
 
 
 # --- Found in review ---------------------------------------------------------------------------

@@ -11,8 +11,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.test_poker_hands import SIDE_POT_HAND, poker_table
-from tests.test_poker_hands import schedule as schedule  # a fixture, used by name
+from tests.card_room import SIDE_POT_HAND, poker_table
 
 SEVEN_SEATS = {
     "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
