@@ -162,11 +162,16 @@ MATRIX = {
     ("GET", "/dealer/", None):                              (302, 403, 200, 200, 403, 403, 200),
     ("GET", "/dealer/tables/{table}/round/", None):         (302, 403, 200, 403, 403, 403, 404),
     ("GET", "/rounds/{round}/", None):                      (302, 403, 200, 404, 200, 200, 404),
+    ("POST", "/rounds/{round}/void/", "void"):              (302, 403, 403, 403, 302, 403, 404),
     ("GET", "/dealer/tables/{poker}/poker/", None):         (302, 403, 200, 403, 403, 403, 404),
     ("GET", "/dealer/tables/{poker}/poker/full/", None):    (302, 403, 200, 403, 403, 403, 404),
     ("POST", "/dealer/tables/{poker}/poker/time/", "form"):
                                                             (302, 403, 302, 403, 403, 403, 404),
     ("GET", "/poker-hands/{hand}/", None):                  (302, 403, 200, 404, 200, 200, 404),
+    ("POST", "/poker-hands/{hand}/void/", "void"):          (302, 403, 403, 403, 302, 403, 404),
+    ("GET", "/pit/tables/{timed}/time-collections/", None): (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/time-collections/{collection}/void/", "void"):
+                                                            (302, 403, 403, 403, 302, 403, 404),
     # Pages: accounting
     ("GET", "/accounting/", None):                          (302, 403, 403, 403, 403, 200, 403),
     ("GET", f"/accounting/reports/rake/?{DAY}&casino={{casino}}", None):
