@@ -37,7 +37,9 @@ class HitApprovalForm(forms.Form):
     postal_code = _text("Postal code", autocomplete="off")
     country = _text("Country", autocomplete="off")
     tin = forms.CharField(label="SSN or ITIN", required=False,
-                          help_text="9 digits; shown afterwards as XXX-XX- and the last 4.",
+                          help_text="9 digits, such as 123-45-6789. It is never shown back in full "
+                                    "(afterwards as XXX-XX- and its last 4 digits): after a "
+                                    "refusal, type it again.",
                           widget=NotShownBack(attrs={"autocomplete": "off",
                                                      "inputmode": "numeric"}))
     id_kind = forms.ChoiceField(label="Identification shown", required=False,
