@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYER = {"Player's full name": "Pat Q. Player", "Street address": "3570 Las Vegas Blvd S",
           "City": "Las Vegas", "State or province": "NV", "Postal code": "89109",
-          "SSN or ITIN": "123-45-6789", "Identification number": "NV1234567"}
+          "SSN or ITIN": "234-56-7891", "Identification number": "NV1234567"}
 CONSEQUENCE = ("Approve $50,000.70 for seat 1 at CS-7: the award is paid from the meter and "
                "cannot be undone")
 
@@ -118,8 +118,8 @@ def test_the_supervisor_approves_a_jackpot_with_a_witness_after_confirming(
         "Paid: $50,000.70 at CS-7, seat 1, approved by pit_boss and witnessed by wendy_witness.")
     approval = page.get_by_role("region", name="Approval")
     expect(approval).to_contain_text("wendy_witness")
-    expect(approval).to_contain_text("XXX-XX-6789")
-    expect(page.locator("main")).not_to_contain_text("123-45-6789")
+    expect(approval).to_contain_text("XXX-XX-7891")
+    expect(page.locator("main")).not_to_contain_text("234-56-7891")
     fits_and_reads_well(page, axe)
     waiting_hit.refresh_from_db()
     assert waiting_hit.status == "paid"

@@ -19,7 +19,7 @@ ROYAL = "Ah Kh Qh Jh Th"
 FOUR = "9c 9d 9h 9s 2d"
 W2G_PLAYER = {"full_name": "Pat Q. Player", "street": "3570 Las Vegas Blvd S",
               "city": "Las Vegas", "region": "NV", "postal_code": "89109",
-              "country": "United States", "tin": "123-45-6789", "id_kind": "drivers_license",
+              "country": "United States", "tin": "234-56-7891", "id_kind": "drivers_license",
               "id_number": "NV1234567", "date_of_birth": "1970-05-31"}
 PASSWORD = "{}-password-1"
 

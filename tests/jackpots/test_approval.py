@@ -143,11 +143,11 @@ def test_a_w2g_approval_keeps_the_players_details_and_shows_the_tin_masked(
     player = W2GPlayer.objects.get()
     assert player.approval == HitApproval.objects.get(hit=w2g_hit)
     assert (player.full_name, player.postal_code, player.tin, player.tin_kind) == (
-        "Pat Q. Player", "89109", "123456789", "ssn")
+        "Pat Q. Player", "89109", "234567891", "ssn")
     assert str(player.date_of_birth) == "1970-05-31"
-    assert player.tin_masked == "XXX-XX-6789"
-    assert "6789" in str(player)
-    assert "12345" not in str(player)
+    assert player.tin_masked == "XXX-XX-7891"
+    assert "7891" in str(player)
+    assert "23456" not in str(player)
 
 
 def test_every_w2g_detail_is_required_when_a_w2g_applies(supervisor, witness, w2g_hit):
@@ -262,7 +262,7 @@ def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
         owner_sql(f"UPDATE {table} SET {change}")
     with pytest.raises(Exception, match=f"Cannot delete rows from {table}"):
         owner_sql(f"DELETE FROM {table}")
-    assert W2GPlayer.objects.get().tin == "123456789"
+    assert W2GPlayer.objects.get().tin == "234567891"
 
 
 def _w2g_hit_committed(supervisor):

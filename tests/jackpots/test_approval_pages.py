@@ -17,7 +17,7 @@ from tests.jackpots.conftest import W2G_PLAYER, nothing_stored, play
 pytestmark = pytest.mark.django_db
 
 WITNESS = {"witness": "wendy_witness", "witness_password": "wendy_witness-password-1"}
-TIN_DIGITS = ("123456789", "123-45-6789")
+TIN_DIGITS = ("234567891", "234-56-7891")
 
 
 def approve_url(hit) -> str:
@@ -38,13 +38,13 @@ def test_the_approve_action_takes_a_witness_and_the_player_and_shows_the_tin_mas
         "paid", supervisor.pk, witness.pk)
     assert body["witnessed_at"]
     assert body["approved_at"]
-    assert body["player"]["tin"] == "XXX-XX-6789"
+    assert body["player"]["tin"] == "XXX-XX-7891"
     assert (body["player"]["tin_kind"], body["player"]["full_name"]) == ("ssn", "Pat Q. Player")
     again = api.get(f"/api/v1/jackpot-hits/{w2g_hit.pk}/")
     listed = api.get("/api/v1/jackpot-hits/")
     for shown in (answer, again, listed):
         assert not any(tin in shown.content.decode() for tin in TIN_DIGITS)
-    assert again.json()["player"]["tin"] == "XXX-XX-6789"
+    assert again.json()["player"]["tin"] == "XXX-XX-7891"
 
 
 def test_a_hit_without_an_approval_shows_no_witness_nor_player(api, accountant, plain_hit):
@@ -187,7 +187,7 @@ def test_the_approval_page_pays_with_a_witness_and_shows_the_tin_masked(
     assert done.redirect_chain == [(url, 302)]
     assert ("Paid: $50,000.70 at CS-1, seat 1, approved by sam_supervisor and witnessed by "
             "wendy_witness.") in page
-    assert "XXX-XX-6789" in page
+    assert "XXX-XX-7891" in page
     assert "Pat Q. Player" in page
     assert not any(tin in page for tin in TIN_DIGITS)
     assert HitApproval.objects.get().witnessed_by == witness
