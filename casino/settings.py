@@ -215,6 +215,12 @@ AXES_COOLOFF_TIME = timedelta(minutes=config.env_int("AXES_COOLOFF_MINUTES", 30,
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# A jackpot's witness types their password into the approval form, which axes counts like
+# a login and keeps the form of (AccessAttempt.post_data): masked there, with the
+# player's W-2G details (payouts.jackpots.w2g.FIELDS), besides axes' own two.
+AXES_SENSITIVE_PARAMETERS = ["username", "ip_address", "witness_password", "full_name",
+                             "street", "city", "region", "postal_code", "country", "tin",
+                             "id_kind", "id_number", "date_of_birth"]
 AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -2,6 +2,7 @@
 
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.models import (
+    HitApproval,
     HitStatus,
     JackpotHit,
     LedgerCheck,
@@ -10,9 +11,10 @@ from payouts.jackpots.models import (
     MeterName,
     Progressive,
     ReconciliationCheck,
+    W2GPlayer,
 )
 from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["AnalysisStatus", "CapScope", "HitStatus", "JackpotHit", "LedgerCheck", "MeterEntry",
-           "MeterKind", "MeterName", "Method", "ParAnalysis", "Paytable", "Progressive",
-           "RakeSchedule", "ReconciliationCheck"]
+__all__ = ["AnalysisStatus", "CapScope", "HitApproval", "HitStatus", "JackpotHit", "LedgerCheck",
+           "MeterEntry", "MeterKind", "MeterName", "Method", "ParAnalysis", "Paytable",
+           "Progressive", "RakeSchedule", "ReconciliationCheck", "W2GPlayer"]

@@ -140,7 +140,8 @@ MATRIX = {
     ("GET", "/pit/progressives/", None):                    (302, 403, 403, 403, 200, 403, 200),
     ("GET", "/pit/progressives/{meter}/", None):            (302, 403, 403, 403, 200, 403, 404),
     ("GET", "/pit/progressives/{meter}/side-bet/", None):   (302, 403, 403, 403, 200, 200, 404),
-    ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 302, 403, 404),
+    ("GET", "/pit/jackpot-hits/{hit}/approve/", None):      (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 200, 403, 404),
     ("GET", "/pit/paytables/", None):                       (302, 403, 403, 403, 200, 403, 200),
     ("POST", "/pit/paytables/new/", "form"):                (302, 403, 403, 403, 302, 403, 302),
     ("GET", "/pit/paytables/compare/?left={paytable}&right={paytable}", None):

@@ -56,7 +56,8 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_pokerseat", "tables_pokerpot", "tables_pokerhandvoid",
            "tables_badbeatentry", "tables_timecollection", "tables_closedday",
            "tables_rakefigure", "tables_studfigure", "tables_meterfigure",
-           "payouts_meterentry", "payouts_reconciliationcheck", "payouts_ledgercheck"]
+           "payouts_meterentry", "payouts_reconciliationcheck", "payouts_ledgercheck",
+           "payouts_hitapproval", "payouts_w2gplayer"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "payouts_paytableevent", "payouts_rakescheduleevent",
          "payouts_progressiveevent", "payouts_jackpothitevent"]

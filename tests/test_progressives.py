@@ -15,6 +15,8 @@ from tables.floor.services import (
     table_link_progressive,
 )
 from tables.stud.services import stud_round_record
+from tests.conftest import make_user
+from tests.jackpots.conftest import W2G_PLAYER
 
 pytestmark = pytest.mark.django_db
 
@@ -167,11 +169,17 @@ def test_awards_over_the_threshold_wait_for_a_supervisor(api, dealer, supervisor
     hit = JackpotHit.objects.get()
     assert (hit.status, hit.amount) == (HitStatus.AWAITING_APPROVAL, D("50000.70"))
 
-    refused = api.as_user(dealer).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/")
-    approved = api.as_user(supervisor).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/")
+    witness = make_user("wendy_witness", "accountant")
+    body = {"witness": witness.username, "witness_password": "wendy_witness-password-1",
+            "player": W2G_PLAYER}
+    refused = api.as_user(dealer).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/", body,
+                                       format="json")
+    approved = api.as_user(supervisor).post(f"/api/v1/jackpot-hits/{hit.pk}/approve/", body,
+                                            format="json")
 
     assert refused.status_code == 403
-    assert (approved.json()["status"], approved.json()["approved_by"]) == ("paid", supervisor.pk)
+    assert (approved.json()["status"], approved.json()["approved_by"],
+            approved.json()["witnessed_by"]) == ("paid", supervisor.pk, witness.pk)
 
 
 def test_jackpot_hits_list_the_contract_fields(api, accountant, dealer, jackpot_table,
@@ -254,7 +262,10 @@ def test_the_supervisor_page_shows_meters_hits_and_approves(client, dealer, supe
     assert "four of a kind" in page
     hit = JackpotHit.objects.get(status="awaiting_approval")
 
-    client.post(f"/pit/jackpot-hits/{hit.pk}/approve/")
+    make_user("wendy_witness", "accountant")
+    client.post(f"/pit/jackpot-hits/{hit.pk}/approve/", {
+        "witness": "wendy_witness", "witness_password": "wendy_witness-password-1",
+        "confirmed": "on", **W2G_PLAYER})
 
     hit.refresh_from_db()
     assert (hit.status, hit.approved_by) == ("paid", supervisor)

@@ -38,6 +38,13 @@ def keep(model, *, update: tuple[str, ...] = ()) -> None:
     _KEPT[model._meta.db_table] = tuple(model._meta.get_field(name).column for name in update)
 
 
+def append_only() -> list[pgtrigger.Protect]:
+    """Triggers that refuse UPDATE and DELETE: a record is corrected by a new record (and
+    its table is then granted SELECT and INSERT only)."""
+    return [pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
+            pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete)]
+
+
 def record(model) -> None:
     """A table written once and never changed, whose triggers do not already say so."""
     _RECORDS.add(model._meta.db_table)

@@ -14,7 +14,7 @@ from casino.common.api import ModelSerializer
 from casino.common.permissions import HasRole
 from payouts.jackpots import reconciliation
 from payouts.jackpots import services as progressives
-from payouts.jackpots.models import JackpotHit, Progressive
+from payouts.jackpots.models import JackpotHit, Progressive, W2GPlayer
 from payouts.jackpots.selectors import hits_visible_to, progressives_visible_to
 
 
@@ -134,14 +134,47 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(ReconciliationLine(lines, many=True).data)
 
 
+class W2GPlayerSerializer(ModelSerializer):
+    """The W-2G details as they are shown after entry: the TIN masked."""
+
+    tin = serializers.CharField(source="tin_masked", read_only=True)
+
+    class Meta:
+        model = W2GPlayer
+        fields = ["full_name", "street", "city", "region", "postal_code", "country",
+                  "tin_kind", "tin", "id_kind", "id_number", "date_of_birth"]
+        read_only_fields = fields
+
+
 class JackpotHitSerializer(ModelSerializer):
     table = serializers.IntegerField(source="round.table_id", read_only=True)
+    witnessed_by = serializers.IntegerField(source="approval.witnessed_by_id", read_only=True)
+    witnessed_at = serializers.DateTimeField(source="approval.witnessed_at", read_only=True)
+    player = W2GPlayerSerializer(source="approval.w2g", read_only=True)
 
     class Meta:
         model = JackpotHit
         fields = ["id", "progressive", "round", "table", "seat", "category", "amount",
                   "meter_before", "status", "wager", "shared_by", "from_meter", "w2g",
-                  "withholding", "recorded_at", "settled_at", "approved_by", "approved_at"]
+                  "withholding", "recorded_at", "settled_at", "approved_by", "approved_at",
+                  "witnessed_by", "witnessed_at", "player"]
+
+
+class ApprovalInput(serializers.Serializer):
+    """Optional to the parser, required by the rules: the service names what is missing."""
+
+    witness = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="User name of the second person: another supervisor or an accountant of "
+                  "the hit's casino.")
+    witness_password = serializers.CharField(
+        required=False, allow_blank=True, default="", trim_whitespace=False, write_only=True,
+        style={"input_type": "password"}, help_text="The witness's own password.")
+    player = serializers.JSONField(
+        required=False, allow_null=True, default=None,
+        help_text="For a W-2G hit only: full_name, street, city, region, postal_code, "
+                  "country, tin (SSN or ITIN, 9 digits), id_kind, id_number, date_of_birth "
+                  "(YYYY-MM-DD).")
 
 
 class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
@@ -151,11 +184,16 @@ class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
     filterset_fields = ["progressive", "status", "round"]
 
     def get_queryset(self):
-        return hits_visible_to(self.request.user).select_related("round").order_by("-id")
+        return (hits_visible_to(self.request.user).select_related("round", "approval__w2g")
+                .order_by("-id"))
 
-    @extend_schema(request=None, responses=JackpotHitSerializer)
+    @extend_schema(request=ApprovalInput, responses=JackpotHitSerializer)
     @action(detail=True, methods=["post"], permission_classes=[HasRole])
     def approve(self, request, pk=None):
-        """A supervisor approves an award that waited for approval."""
-        hit = progressives.hit_approve(actor=request.user, hit=self.get_object())
-        return Response(JackpotHitSerializer(hit).data)
+        """A supervisor approves an award that waited for approval, with a witness (and the
+        player's details when a W-2G is needed)."""
+        payload = ApprovalInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        hit = progressives.hit_approve(actor=request.user, hit=self.get_object(),
+                                       request=request, **payload.validated_data)
+        return Response(JackpotHitSerializer(self.get_queryset().get(pk=hit.pk)).data)

@@ -15,6 +15,7 @@ from django.db import models
 from django.utils import timezone
 
 from casino.common.days import group_gaming_day
+from casino.common.db_roles import append_only
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -265,3 +266,78 @@ class LedgerCheck(models.Model):
     @property
     def intact(self) -> bool:
         return not self.breaks
+
+
+class HitApproval(models.Model):
+    """A supervisor's approval of an award that waited for it, and the second person who
+    witnessed it by their own password: written once, in the transaction that pays the
+    hit (docs/decisions.md, issue 16: who may witness)."""
+
+    hit = models.OneToOneField(JackpotHit, on_delete=models.PROTECT, related_name="approval")
+    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                    related_name="+")
+    approved_at = models.DateTimeField()
+    witnessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     related_name="+")
+    witnessed_at = models.DateTimeField(help_text="When the witness's password was confirmed.")
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(approved_by=models.F("witnessed_by")),
+                                   name="approval_witness_is_a_second_person"),
+        ]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"approval of hit {self.hit_id}"
+
+
+class TinKind(models.TextChoices):
+    SSN = "ssn", "SSN"
+    ITIN = "itin", "ITIN"
+
+
+class IdKind(models.TextChoices):
+    DRIVERS_LICENSE = "drivers_license", "Driver's license"
+    STATE_ID = "state_id", "State ID card"
+    PASSPORT = "passport", "Passport"
+    MILITARY_ID = "military_id", "Military ID"
+    RESIDENT_CARD = "resident_card", "Permanent resident card"
+
+
+def masked_tin(tin: str) -> str:
+    """The only way a stored TIN is ever shown: its last four digits."""
+    return f"XXX-XX-{tin[-4:]}"
+
+
+class W2GPlayer(models.Model):
+    """The winner's details a W-2G needs, taken with the approval (payouts.jackpots.w2g
+    checks them). The TIN is kept whole, as the form needs it, and shown only masked;
+    no audit trigger copies this table."""
+
+    approval = models.OneToOneField(HitApproval, on_delete=models.PROTECT, related_name="w2g")
+    full_name = models.CharField(max_length=120)
+    street = models.CharField(max_length=120)
+    city = models.CharField(max_length=60)
+    region = models.CharField(max_length=60, help_text="State or province.")
+    postal_code = models.CharField(max_length=12)
+    country = models.CharField(max_length=60)
+    tin_kind = models.CharField(max_length=4, choices=TinKind.choices)
+    tin = models.CharField(max_length=9, help_text="Nine digits; shown masked only.")
+    id_kind = models.CharField(max_length=20, choices=IdKind.choices)
+    id_number = models.CharField(max_length=30)
+    date_of_birth = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(tin__regex=r"^[0-9]{9}$"),
+                                   name="w2g_tin_is_nine_digits"),
+        ]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"W-2G details of {self.full_name}, {self.get_tin_kind_display()} {self.tin_masked}"
+
+    @property
+    def tin_masked(self) -> str:
+        return masked_tin(self.tin)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
 from casino.common.caching import cached
 from casino.common.staff import at_casinos_of, casinos_of
@@ -36,6 +36,24 @@ def progressives_visible_to(user) -> QuerySet[Progressive]:
 def hits_visible_to(user) -> QuerySet[JackpotHit]:
     """The hits at the tables of the user's casinos (a hit names a player's win)."""
     return at_casinos_of(JackpotHit.objects.all(), user, "round__table__casino")
+
+
+def open_hits_of(user) -> QuerySet[JackpotHit]:
+    """The hits of the user's casinos not paid yet, those awaiting approval first, with
+    their table, casino and meter: one query however many there are."""
+    waiting = (HitStatus.PENDING, HitStatus.AWAITING_APPROVAL)
+    return (hits_visible_to(user).filter(status__in=waiting)
+            .select_related("round__table__casino", "progressive")
+            .order_by(Case(When(status=HitStatus.AWAITING_APPROVAL, then=0), default=1), "id"))
+
+
+def hit_for_approval(user, pk: int) -> JackpotHit | None:
+    """One hit of the user's casinos with what the approval page shows (its table, casino,
+    meter, the round's seats and any approval already made), or None."""
+    return (hits_visible_to(user).filter(pk=pk)
+            .select_related("round__table__casino", "progressive", "approval__witnessed_by",
+                            "approval__approved_by", "approval__w2g")
+            .prefetch_related("round__seats").first())
 
 
 def sign_state(progressive_id: int) -> dict | None:

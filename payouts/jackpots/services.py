@@ -13,22 +13,28 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import authenticate, get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from casino.common.audit import changed_by
+from casino.common.errors import nested_errors
 from casino.common.queueing import send_once
-from casino.common.roles import is_supervisor
-from casino.common.staff import require_staff
+from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.staff import casinos_of, require_staff
+from payouts.jackpots import w2g
 from payouts.jackpots.models import (
     US_AWARDS,
+    HitApproval,
     HitStatus,
     JackpotHit,
     MeterEntry,
     MeterKind,
     MeterName,
     Progressive,
+    W2GPlayer,
     award_rules,
 )
 from payouts.jackpots.tasks import settle_progressive
@@ -234,15 +240,94 @@ def _enqueue_settlement(progressive_id: int) -> None:
               later="the minute's sweep settles the hits instead")
 
 
-@transaction.atomic
-def hit_approve(*, actor, hit: JackpotHit) -> JackpotHit:
+@sensitive_variables("witness_password", "player")
+def hit_approve(*, actor, hit: JackpotHit, request, witness: str = "",
+                witness_password: str = "", player: Any = None) -> JackpotHit:
+    """A supervisor pays an award that waited for approval, with a second person who
+    witnesses it by their own password and, when a W-2G is needed, the player's details
+    for it: every problem is named in one refusal, and then nothing is stored.
+
+    Not one transaction from the start: the witness's password is checked first, through
+    the login throttle (django-axes, which needs the ``request`` it was typed into), so a
+    wrong one counts against the witness's logins although the approval is refused."""
     if not is_supervisor(actor):
         raise PermissionDenied("Only a pit supervisor approves jackpot awards.")
-    hit = JackpotHit.objects.select_for_update().get(pk=hit.pk)
+    hit = JackpotHit.objects.select_related("round__table__casino").get(pk=hit.pk)
+    _require_awaiting_approval(hit)
+    casino = hit.round.table.casino
+    details, problems = w2g.read_player(player, needed=hit.w2g,
+                                        today=timezone.localdate(timezone=casino.zone))
+    person, refused = _witness(actor, hit, (witness or "").strip(), witness_password, request)
+    if problems or refused:
+        raise nested_errors([*refused, *problems])
+    return _pay_approved(actor=actor, hit=hit, witness=person, witnessed_at=timezone.now(),
+                         details=details)
+
+
+def _require_awaiting_approval(hit: JackpotHit) -> None:
     if hit.status != HitStatus.AWAITING_APPROVAL:
         raise ValidationError({"status": f"This award is {hit.get_status_display().lower()}, "
                                          "not awaiting approval."})
+
+
+def _witness(actor, hit: JackpotHit, name: str, password: str, request):
+    """The witness confirmed by their password, or the problem with them (docs/decisions.md,
+    issue 16: a second supervisor or an accountant of the casino, not at the table)."""
+    casino = hit.round.table.casino
+    if not name:
+        return None, [(("witness",), f"Name the witness: a second supervisor or an accountant "
+                                     f"of {casino.name} confirms with their own password.")]
+    person = get_user_model().objects.filter(username=name).first()
+    refusal = _witness_refusal(actor, hit, person, name)
+    if refusal:
+        return None, [(("witness",), refusal)]
+    if not password:
+        return None, [(("witness_password",), f"{name} types their own password to confirm.")]
+    refusal = _password_refusal(request, name, password)
+    return (None, [(("witness_password",), refusal)]) if refusal else (person, [])
+
+
+def _witness_refusal(actor, hit: JackpotHit, person, name: str) -> str:
+    casino = hit.round.table.casino
+    if person is None:
+        return f"There is no user named '{name}'."
+    if person.pk == actor.pk:
+        return f"{name} is approving: the witness is a second person."
+    if not person.is_active:
+        return f"{name}'s account is deactivated: a deactivated user cannot witness."
+    if not (is_supervisor(person) or has_role(person, Role.ACCOUNTANT)):
+        return f"{name} is not a supervisor or an accountant, who witness jackpot payouts."
+    if person.pk == hit.round.dealer_id:
+        return f"{name} dealt this round: the witness is someone away from the table."
+    if not casinos_of(person).filter(pk=casino.pk).exists():
+        return f"{name} does not work at {casino.name}."
+    return ""
+
+
+@sensitive_variables("password")
+def _password_refusal(request, name: str, password: str) -> str:
+    typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
+    if authenticate(typed_into, username=name, password=password) is not None:
+        return ""
+    if getattr(typed_into, "axes_locked_out", False):
+        # Said here, by name, instead of the lockout page AxesMiddleware would answer.
+        typed_into.axes_locked_out = False
+        return (f"{name}'s logins are locked after too many wrong passwords; a supervisor "
+                "unlocks them in the admin (Access attempts).")
+    return f"That is not {name}'s password."
+
+
+@transaction.atomic
+def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> JackpotHit:
+    """The status change, the approval and the W-2G details: together or not at all."""
+    hit = JackpotHit.objects.select_for_update().get(pk=hit.pk)
+    _require_awaiting_approval(hit)  # another supervisor may have approved it meanwhile
     hit.status, hit.approved_by, hit.approved_at = HitStatus.PAID, actor, timezone.now()
-    with changed_by(actor, "award approved"):
+    with changed_by(actor, f"award approved, witnessed by {witness.get_username()}"):
         hit.save(update_fields=["status", "approved_by", "approved_at"])
+    approval = HitApproval.objects.create(hit=hit, approved_by=actor,
+                                          approved_at=hit.approved_at, witnessed_by=witness,
+                                          witnessed_at=witnessed_at)
+    if details:
+        W2GPlayer.objects.create(approval=approval, **details)
     return hit

@@ -7,13 +7,16 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
 from casino.common import audit
+from casino.common.pages import form_problems
 from casino.common.roles import Role, role_required
-from payouts.jackpots import chain, selectors
+from payouts.jackpots import chain, selectors, wording
 from payouts.jackpots import services as progressives
+from payouts.jackpots.forms import HitApprovalForm
 from payouts.jackpots.models import HitStatus, JackpotHit, ReconciliationCheck
 
 
@@ -47,7 +50,8 @@ def progressive_list(request):
 def progressive_detail(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
     hits = (selectors.hits_visible_to(request.user).filter(progressive=progressive)
-            .select_related("round__table", "approved_by").order_by("-id"))
+            .select_related("round__table", "approved_by", "approval__witnessed_by")
+            .order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
     return render(request, "payouts/progressive_detail.html", {
         "progressive": progressive, "meters": selectors.meters(progressive),
@@ -64,15 +68,31 @@ def _cards_of(hit: JackpotHit) -> str:
     return " ".join(seat.cards or []) if seat else ""
 
 
+@sensitive_post_parameters("witness_password", "tin")
 @role_required(Role.SUPERVISOR)
-@require_POST
+@require_http_methods(["GET", "POST"])
 def hit_approve(request, pk: int):
-    hit = get_object_or_404(selectors.hits_visible_to(request.user), pk=pk)
-    try:
-        progressives.hit_approve(actor=request.user, hit=hit)
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
-    else:
-        messages.success(request, f"Award of {hit.amount} at {hit.round.table.label} seat "
-                                  f"{hit.seat} approved by {request.user.get_username()}.")
-    return redirect("pit-progressive", pk=hit.progressive_id)
+    """The award's approval: its hit, the witness and the W-2G details, asked to confirm
+    (static/js/hit-approval.js); once paid, who approved and witnessed it."""
+    hit = selectors.hit_for_approval(request.user, pk)
+    if hit is None:
+        raise Http404("No such jackpot hit.")
+    consequence = wording.approval_consequence(hit)
+    form = HitApprovalForm(request.POST or None, hit=hit, consequence=consequence)
+    waiting = hit.status == HitStatus.AWAITING_APPROVAL
+    if request.method == "POST" and waiting and form.is_valid():
+        try:
+            progressives.hit_approve(actor=request.user, hit=hit, request=request,
+                                     **form.approval())
+        except ValidationError as refused:
+            form.show(refused)
+        else:
+            messages.success(request, f"Paid: {wording.award_text(hit)} at "
+                                      f"{hit.round.table.label}, seat {hit.seat}, approved by "
+                                      f"{request.user.get_username()} and witnessed by "
+                                      f"{form.cleaned_data['witness']}.")
+            return redirect("pit-hit-approve", pk=hit.pk)
+    return render(request, "payouts/hit_approve.html", {
+        "hit": hit, "line": wording.hit_line(hit), "cards": _cards_of(hit), "form": form,
+        "waiting": waiting, "consequence": consequence, "problems": form_problems(form),
+        "approval": getattr(hit, "approval", None) if not waiting else None})

@@ -9,22 +9,15 @@ import zoneinfo
 from enum import StrEnum
 
 import pghistory
-import pgtrigger
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
 from casino.common.days import day_bounds, gaming_day_in
+from casino.common.db_roles import append_only
 from tables.rules import betting
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
-
-
-def append_only() -> list[pgtrigger.Protect]:
-    """Triggers that refuse UPDATE and DELETE: a record is corrected by a new record."""
-    return [pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
-            pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete)]
-
 
 
 def validate_time_zone(value: str) -> None:

@@ -12,6 +12,8 @@ from pghistory.models import Events
 from casino.common import audit
 from casino.common.pages import form_problems, problems_of
 from casino.common.roles import Role, role_required
+from payouts.jackpots import wording as jackpot_wording
+from payouts.jackpots.selectors import open_hits_of
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.forms import AssignPaytableForm, PokerSettingsForm
@@ -29,7 +31,9 @@ def pit(request):
     casinos = casinos_of(request.user).prefetch_related("tables__dealers",
                                                         "tables__rake_schedule")
     published = Paytable.objects.filter(status=PublicationStatus.PUBLISHED)
-    return render(request, "tables/pit.html", {"casinos": casinos, "published": published})
+    open_hits = [jackpot_wording.hit_line(hit) for hit in open_hits_of(request.user)]
+    return render(request, "tables/pit.html", {"casinos": casinos, "published": published,
+                                               "open_hits": open_hits})
 
 
 @role_required(Role.DEALER)

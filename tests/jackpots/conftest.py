@@ -1,0 +1,84 @@
+"""A jackpot hit waiting for approval, with and without a W-2G, and its witness."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import RequestFactory
+
+from casino.common.errors import error_detail
+from payouts.jackpots import services as jackpots
+from payouts.jackpots import settlement
+from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
+from tables.stud.services import stud_round_record
+from tests.conftest import make_user
+
+ROYAL = "Ah Kh Qh Jh Th"
+FOUR = "9c 9d 9h 9s 2d"
+W2G_PLAYER = {"full_name": "Pat Q. Player", "street": "3570 Las Vegas Blvd S",
+              "city": "Las Vegas", "region": "NV", "postal_code": "89109",
+              "country": "United States", "tin": "234-56-7891", "id_kind": "drivers_license",
+              "id_number": "NV1234567", "date_of_birth": "1970-05-31"}
+PASSWORD = "{}-password-1"
+
+
+def play(table, cards, seat=1):
+    return stud_round_record(
+        actor=table.dealers.get(), table=table, dealer_cards=["As", "Kd", "7c", "4h", "2s"],
+        seats=[{"seat": seat, "ante": D("10.00"), "decision": "raise", "progressive": True,
+                "cards": cards.split()}])[0]
+
+
+@pytest.fixture
+def w2g_hit(supervisor, jackpot_table, progressive):
+    """A royal flush on a grown meter: $50,000.70, over the threshold, with a W-2G."""
+    jackpots.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+                                 new_balance=D("50000.00"), reason="test: a grown meter")
+    play(jackpot_table, ROYAL)
+    settlement.settle_pending_hits(progressive.pk)
+    hit = JackpotHit.objects.get()
+    assert (hit.status, hit.amount, hit.w2g) == (HitStatus.AWAITING_APPROVAL, D("50000.70"), True)
+    return hit
+
+
+@pytest.fixture
+def plain_hit(jackpot_table, progressive):
+    """Four of a kind, $500.00: over a low threshold, under the W-2G's $600."""
+    type(progressive).objects.filter(pk=progressive.pk).update(approval_threshold=D("100.00"))
+    play(jackpot_table, FOUR, seat=3)
+    settlement.settle_pending_hits(progressive.pk)
+    hit = JackpotHit.objects.get()
+    assert (hit.status, hit.amount, hit.w2g) == (HitStatus.AWAITING_APPROVAL, D("500.00"), False)
+    return hit
+
+
+@pytest.fixture
+def witness(db):
+    return make_user("wendy_witness", "accountant")
+
+
+def typed_in():
+    return RequestFactory().post("/pit/jackpot-hits/1/approve/", REMOTE_ADDR="10.0.0.9")
+
+
+def approve(supervisor, hit, witness_name="wendy_witness", password=None, **kwargs):
+    return jackpots.hit_approve(actor=supervisor, hit=hit, request=typed_in(),
+                                witness=witness_name,
+                                witness_password=password or PASSWORD.format(witness_name),
+                                **kwargs)
+
+
+def refusal(call) -> dict:
+    with pytest.raises(ValidationError) as refused:
+        call()
+    return error_detail(refused.value)
+
+
+def nothing_stored(hit):
+    hit.refresh_from_db()
+    assert hit.status == HitStatus.AWAITING_APPROVAL
+    assert (hit.approved_by, hit.approved_at) == (None, None)
+    assert not HitApproval.objects.exists()
+    assert not W2GPlayer.objects.exists()
