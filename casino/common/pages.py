@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
@@ -80,3 +81,50 @@ def versioned_transition(request, terms, action: str, services: dict[str, Callab
         return redirect(page, pk=terms.pk)
     messages.success(request, f"{result} {DONE[action]}.")
     return redirect(page, pk=result.pk)
+
+
+# --- Forms that name their fields (issue 16) ---------------------------------------------
+
+_CHOSEN = (forms.ChoiceField, forms.ModelChoiceField)
+
+
+def speak_plainly(form) -> None:
+    """Each field's refusals in words that name it ('The seed cannot be below 0.'), not
+    Django's ('Ensure this value is greater than or equal to 0.'). The field validators'
+    messages are replaced by code too (Field.run_validators)."""
+    for name, field in form.fields.items():
+        label = str(form[name].label).lower()
+        field.error_messages.update({
+            "required": (f"Choose the {label}." if isinstance(field, _CHOSEN)
+                         else f"Give the {label}."),
+            "invalid": f"Write the {label} as a number, e.g. 12.50."
+            if isinstance(field, forms.DecimalField | forms.IntegerField)
+            else f"That is not a {label}.",
+            "invalid_choice": f"Choose the {label} from the list.",
+            "min_value": f"The {label} cannot be below %(limit_value)s.",
+            "max_value": f"The {label} cannot be above %(limit_value)s.",
+            "max_digits": f"The {label} has too many digits: at most %(max)s.",
+            "max_decimal_places": f"The {label} takes at most %(max)s decimal places.",
+            "max_whole_digits": f"The {label} is too large: at most %(max)s digits before "
+                                "the point.",
+            "max_length": f"Keep the {label} to %(limit_value)d characters (it has "
+                          "%(show_value)d).",
+        })
+
+
+def posted_form_data(request):
+    """A form's data: what was posted, even nothing (an empty POST is a form sent empty, to
+    be refused field by field, not a first look at the form as ``request.POST or None``
+    would take it)."""
+    return request.POST if request.method == "POST" else None
+
+
+def refusal_on_form(form, refused: ValidationError, *,
+                    moved: dict[str, str] | None = None) -> None:
+    """A service's refusal shown next to the fields it names (``moved`` maps the service's
+    name of a field to the form's: dealers -> dealer); whatever concerns no field of the
+    form goes above it."""
+    for where, message in problems_in(error_detail(refused)):
+        field = where.split(".")[0]
+        field = (moved or {}).get(field, field)
+        form.add_error(field if field in form.fields else None, message)
