@@ -78,6 +78,16 @@ def test_a_refused_dealer_is_explained_next_to_the_field(client, supervisor, us_
     assert not User.objects.filter(username="dana.scully").exists()
 
 
+def test_every_problem_of_a_new_dealer_shows_at_once(client, supervisor, us_casino):
+    client.force_login(supervisor)
+    response = client.post("/pit/dealers/", new_dealer(
+        us_casino, username="sam_supervisor", password="1234", password_again="4321"))
+    page = text(response)
+    assert 'id="id_password_again_error">The two passwords differ' in page
+    assert 'id="id_username_error">The user name &#x27;sam_supervisor&#x27; is taken' in page
+    assert 'id="id_password_error">This password is too short.' in page
+
+
 def test_a_supervisor_assigns_and_takes_a_dealer_off_a_table(client, supervisor, stud_table,
                                                              other_table, dealer):
     client.force_login(supervisor)

@@ -123,7 +123,7 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
     page = text(preview)
     assert "The seed becomes $12,000.00 (was $10,000.00)" in page
     assert "50% of each side wager goes to the meter (was 70%)" in page
-    assert "Flush pays 5% of the meter (was a fixed 50.00)" in page
+    assert "Flush pays 5% of the meter (was a fixed $50.00)" in page
     assert 'name="confirmed" value="yes"' in page
     progressive.refresh_from_db()
     assert progressive.seed == D("10000.00")

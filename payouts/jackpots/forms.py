@@ -105,8 +105,11 @@ class ProgressiveParametersForm(forms.Form):
 
     @classmethod
     def initial_of(cls, progressive: Progressive) -> dict:
-        return {**{field: getattr(progressive, field) for field in PARAMETER_WORDS
-                   if field != "awards"}, **cls.initial_of_awards(progressive.awards)}
+        initial = {field: getattr(progressive, field) for field in PARAMETER_WORDS
+                   if field != "awards"}
+        for rate in ("contribution_rate", "reserve_rate"):  # 0.7, not 0.70000 as stored
+            initial[rate] = f"{initial[rate].normalize():f}"
+        return {**initial, **cls.initial_of_awards(progressive.awards)}
 
     @staticmethod
     def initial_of_awards(awards: dict) -> dict:

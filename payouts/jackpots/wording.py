@@ -13,11 +13,11 @@ def _rate(rate: Decimal) -> str:
     return f"{(rate * 100).normalize():f}%"
 
 
-def _award(rule) -> str:
+def _award(rule, currency: str) -> str:
     if rule is None:
         return "no award"
     return f"{rule.percent.normalize():f}% of the meter" if rule.percent is not None \
-        else f"a fixed {rule.fixed:.2f}"
+        else f"a fixed {in_currency(rule.fixed, currency)}"
 
 
 def parameter_changes(progressive: Progressive, new: dict) -> list[str]:
@@ -51,7 +51,7 @@ def parameter_changes(progressive: Progressive, new: dict) -> list[str]:
     if new["approval_threshold"] != old["approval_threshold"]:
         lines.append(f"Awards of {amount(new['approval_threshold'])} or more wait for a "
                      f"supervisor's approval (was {amount(old['approval_threshold'])}).")
-    lines += _award_lines(progressive.awards, new["awards"])
+    lines += _award_lines(progressive.awards, new["awards"], money)
     return lines
 
 
@@ -64,13 +64,14 @@ def _limit_line(progressive: Progressive, limit, amount) -> str:
         if limit is not None else f"{line}: the meter grows without a cap."
 
 
-def _award_lines(before: dict, after: dict) -> list[str]:
+def _award_lines(before: dict, after: dict, currency: str) -> list[str]:
     old, new = award_rules(before), award_rules(after)
     lines = []
     for category in (c for c in STUD_CATEGORIES if c in old or c in new):
         if old.get(category) != new.get(category):
             lines.append(f"{category.replace('_', ' ').capitalize()} pays "
-                         f"{_award(new.get(category))} (was {_award(old.get(category))}) "
+                         f"{_award(new.get(category), currency)} (was "
+                         f"{_award(old.get(category), currency)}) "
                          "for hits settled from now on.")
     return lines
 

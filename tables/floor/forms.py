@@ -8,6 +8,7 @@ from casino.common.pages import speak_plainly
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.versioning import PublicationStatus
 from tables.floor.models import Kill, KillTrigger, ReopenRule, Structure, Table
+from tables.floor.services import dealer_account_problems
 from tables.floor.stakes import POKER_FIELDS
 
 
@@ -67,6 +68,13 @@ class NewDealerForm(forms.Form):
         if data.get("password") and data.get("password_again") is not None and \
                 data["password"] != data["password_again"]:
             self.add_error("password_again", "The two passwords differ: type them again.")
+        if self.errors:  # the account's own problems too, so that all show at once
+            account = {f: self.data.get(f, "") for f in ("username", "password",
+                                                         "first_name", "last_name")}
+            for field, problems in dealer_account_problems(**account).items():
+                if field not in self.errors:
+                    for problem in problems:
+                        self.add_error(field, problem)
         return data
 
     def account(self) -> dict:

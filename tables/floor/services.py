@@ -299,9 +299,7 @@ def dealer_create(*, actor, casino: Casino, username: str, password: str,
     no table yet. The password passes the configured validators (AUTH_PASSWORD_VALIDATORS)."""
     _require_supervisor(actor)
     require_staff(actor, casino)
-    account = get_user_model()(username=(username or "").strip(),
-                               first_name=(first_name or "").strip(),
-                               last_name=(last_name or "").strip())
+    account = _account(username, first_name, last_name)
     problems = _account_problems(account, password or "")
     if problems:
         raise ValidationError(problems)
@@ -311,6 +309,19 @@ def dealer_create(*, actor, casino: Casino, username: str, password: str,
         account.groups.add(Group.objects.get(name=Role.DEALER))
         casino.staff.add(account)
     return account
+
+
+def dealer_account_problems(*, username: str, password: str, first_name: str = "",
+                            last_name: str = "") -> dict[str, list[str]]:
+    """What dealer_create would refuse in a new account, writing nothing: a page asks
+    while other fields of its form are still wrong, so every problem shows at once."""
+    return _account_problems(_account(username, first_name, last_name), password or "")
+
+
+def _account(username: str, first_name: str, last_name: str):
+    return get_user_model()(username=(username or "").strip(),
+                            first_name=(first_name or "").strip(),
+                            last_name=(last_name or "").strip())
 
 
 def _account_problems(account, password: str) -> dict[str, list[str]]:
