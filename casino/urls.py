@@ -49,6 +49,11 @@ floor = [
     path("pit/tables/<int:pk>/paytable/", floor_views.table_assign, name="table-assign"),
     path("pit/tables/<int:pk>/poker/", floor_views.table_settings, name="pit-poker-settings"),
     path("pit/tables/<int:pk>/history/", floor_views.table_history, name="table-history"),
+    path("pit/progressives/<int:pk>/tables/", floor_views.progressive_tables,
+         name="pit-progressive-tables"),
+    path("pit/dealers/", floor_views.dealers, name="pit-dealers"),
+    path("pit/dealers/<int:pk>/tables/", floor_views.dealer_tables, name="pit-dealer-tables"),
+    path("pit/dealers/<int:pk>/active/", floor_views.dealer_active, name="pit-dealer-active"),
 ]
 
 stud = [
@@ -126,6 +131,12 @@ terms = [
 
 jackpots = [
     path("pit/progressives/", jackpots_views.progressive_list, name="pit-progressive-list"),
+    path("pit/progressives/new/", jackpots_views.progressive_create,
+         name="pit-progressive-create"),
+    path("pit/progressives/<int:pk>/edit/", jackpots_views.progressive_edit,
+         name="pit-progressive-edit"),
+    path("pit/progressives/<int:pk>/correct/", jackpots_views.progressive_correct,
+         name="pit-progressive-correct"),
     path("pit/progressives/<int:pk>/", jackpots_views.progressive_detail,
          name="pit-progressive"),
     path("pit/jackpot-hits/<int:pk>/approve/", jackpots_views.hit_approve,

@@ -142,6 +142,20 @@ MATRIX = {
     ("GET", "/pit/progressives/{meter}/side-bet/", None):   (302, 403, 403, 403, 200, 200, 404),
     ("GET", "/pit/jackpot-hits/{hit}/approve/", None):      (302, 403, 403, 403, 200, 403, 404),
     ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 200, 403, 404),
+    ("GET", "/pit/progressives/new/", None):                (302, 403, 403, 403, 200, 403, 200),
+    ("POST", "/pit/progressives/new/", "form"):             (302, 403, 403, 403, 400, 403, 400),
+    ("GET", "/pit/progressives/{meter}/edit/", None):       (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/progressives/{meter}/edit/", "form"):    (302, 403, 403, 403, 400, 403, 404),
+    ("GET", "/pit/progressives/{meter}/correct/", None):    (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/progressives/{meter}/correct/", "form"): (302, 403, 403, 403, 400, 403, 404),
+    ("GET", "/pit/progressives/{meter}/tables/", None):     (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/progressives/{meter}/tables/", "form"):  (302, 403, 403, 403, 400, 403, 404),
+    # Pages: the dealers (an empty form is refused; deactivating needs no more than a POST)
+    ("GET", "/pit/dealers/", None):                         (302, 403, 403, 403, 200, 403, 200),
+    ("POST", "/pit/dealers/", "form"):                      (302, 403, 403, 403, 400, 403, 400),
+    ("POST", "/pit/dealers/{dealer}/tables/", "form"):      (302, 403, 403, 403, 400, 403, 404),
+    ("GET", "/pit/dealers/{dealer}/active/", None):         (302, 403, 403, 403, 200, 403, 404),
+    ("POST", "/pit/dealers/{dealer}/active/", "form"):      (302, 403, 403, 403, 302, 403, 404),
     ("GET", "/pit/paytables/", None):                       (302, 403, 403, 403, 200, 403, 200),
     ("POST", "/pit/paytables/new/", "form"):                (302, 403, 403, 403, 302, 403, 302),
     ("GET", "/pit/paytables/compare/?left={paytable}&right={paytable}", None):
@@ -263,7 +277,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                 "round": played.json()["id"], "meter": jackpot_table.progressive_id,
                 "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,
                 "paytable": jackpot_table.paytable_id, "hit": JackpotHit.objects.get().pk,
-                "export": export.pk, "analysis": analysis.pk, **poker},
+                "export": export.pk, "analysis": analysis.pk, "dealer": dealer.pk, **poker},
     }
 
 
@@ -343,7 +357,7 @@ def _routes(patterns, prefix=""):
 
 
 IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "poker", "hand",
-       "hit", "export", "analysis", "timed", "collection")
+       "hit", "export", "analysis", "timed", "collection", "dealer")
 
 
 def test_the_matrix_holds_every_route_of_the_service():

@@ -59,8 +59,8 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "payouts_meterentry", "payouts_reconciliationcheck", "payouts_ledgercheck",
            "payouts_hitapproval", "payouts_w2gplayer"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
-         "tables_tabledealerevent", "payouts_paytableevent", "payouts_rakescheduleevent",
-         "payouts_progressiveevent", "payouts_jackpothitevent"]
+         "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
+         "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import redirect
@@ -95,3 +96,50 @@ def void_on_page(request, record, void: Callable, *, noun: str, page: str):
         messages.success(request, f"{noun.capitalize()} {record.pk} is voided: it no longer "
                                   "counts in the books, and stays on record with your reason.")
     return redirect(page)
+
+
+# --- Forms that name their fields (issue 16) ---------------------------------------------
+
+_CHOSEN = (forms.ChoiceField, forms.ModelChoiceField)
+
+
+def speak_plainly(form) -> None:
+    """Each field's refusals in words that name it ('The seed cannot be below 0.'), not
+    Django's ('Ensure this value is greater than or equal to 0.'). The field validators'
+    messages are replaced by code too (Field.run_validators)."""
+    for name, field in form.fields.items():
+        label = str(form[name].label).lower()
+        field.error_messages.update({
+            "required": (f"Choose the {label}." if isinstance(field, _CHOSEN)
+                         else f"Give the {label}."),
+            "invalid": f"Write the {label} as a number, e.g. 12.50."
+            if isinstance(field, forms.DecimalField | forms.IntegerField)
+            else f"That is not a {label}.",
+            "invalid_choice": f"Choose the {label} from the list.",
+            "min_value": f"The {label} cannot be below %(limit_value)s.",
+            "max_value": f"The {label} cannot be above %(limit_value)s.",
+            "max_digits": f"The {label} has too many digits: at most %(max)s.",
+            "max_decimal_places": f"The {label} takes at most %(max)s decimal places.",
+            "max_whole_digits": f"The {label} is too large: at most %(max)s digits before "
+                                "the point.",
+            "max_length": f"Keep the {label} to %(limit_value)d characters (it has "
+                          "%(show_value)d).",
+        })
+
+
+def posted_form_data(request):
+    """A form's data: what was posted, even nothing (an empty POST is a form sent empty, to
+    be refused field by field, not a first look at the form as ``request.POST or None``
+    would take it)."""
+    return request.POST if request.method == "POST" else None
+
+
+def refusal_on_form(form, refused: ValidationError, *,
+                    moved: dict[str, str] | None = None) -> None:
+    """A service's refusal shown next to the fields it names (``moved`` maps the service's
+    name of a field to the form's: dealers -> dealer); whatever concerns no field of the
+    form goes above it."""
+    for where, message in problems_in(error_detail(refused)):
+        field = where.split(".")[0]
+        field = (moved or {}).get(field, field)
+        form.add_error(field if field in form.fields else None, message)

@@ -1,16 +1,160 @@
-"""The approval form of an award that waits for a supervisor: the witness and, for a
-W-2G, the player's details. The form only carries the text; the service checks it
-(payouts.jackpots.services.hit_approve) and its refusals are put back on the fields."""
+"""The supervisor's forms for a jackpot: the approval of an award that waits (the witness
+and, for a W-2G, the player's details; the service checks them,
+payouts.jackpots.services.hit_approve, and its refusals are put back on the fields), and a
+progressive meter's parameters (the API's fields, one award per hand category) and a
+documented correction."""
 
 from __future__ import annotations
+
+from decimal import Decimal
 
 from django import forms
 from django.core.exceptions import ValidationError
 
+from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
-from casino.common.pages import problems_in
+from casino.common.pages import problems_in, speak_plainly
+from casino.common.staff import casinos_of
 from payouts.jackpots import w2g
-from payouts.jackpots.models import IdKind
+from payouts.jackpots.models import IdKind, MeterName, Progressive, award_rules
+from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
+from tables.rules.stud import STUD_CATEGORIES
+
+CATEGORY_WORDS = {c: c.replace("_", " ").capitalize() for c in STUD_CATEGORIES}
+AWARD_KINDS = [("", "No award"), ("percent", "Percent"), ("fixed", "Fixed amount")]
+PARAMETER_WORDS = {"name": "Name", "wager": "Side wager", "seed": "Seed",
+                   "contribution_rate": "Contribution rate", "reserve_rate": "Reserve rate",
+                   "limit": "Limit", "approval_threshold": "Approval from", "awards": "Awards"}
+
+
+def _amount(label: str, **options) -> PlainDecimalFormField:
+    return PlainDecimalFormField(label=label, max_digits=14, decimal_places=2,
+                                 min_value=Decimal(0), **options)
+
+
+def _rate(label: str, **options) -> PlainDecimalFormField:
+    return PlainDecimalFormField(label=label, max_digits=6, decimal_places=5,
+                                 min_value=Decimal(0), max_value=Decimal(1), **options)
+
+
+class ProgressiveParametersForm(forms.Form):
+    """What progressive_update may change: everything but the currency, the books and the
+    meters themselves (those move through wins and corrections)."""
+
+    name = forms.CharField(max_length=120, label="Name")
+    wager = PlainDecimalFormField(label="Side wager", max_digits=14, decimal_places=2,
+                                  min_value=Decimal("0.01"), initial=Decimal("1.00"),
+                                  help_text="What a player puts up per hand for the jackpot.")
+    seed = _amount("Seed", help_text="Where the meter starts, and restarts after a hit that "
+                                     "empties it.")
+    contribution_rate = _rate("Contribution rate",
+                              help_text="Part of each side wager added to the meter, e.g. "
+                                        "0.70 for 70%.")
+    reserve_rate = _rate("Reserve rate", initial=Decimal(0),
+                         help_text="Part of each side wager set aside for the next seed.")
+    limit = _amount("Limit", required=False,
+                    help_text="Optional: the meter stops here; what would go above it goes "
+                              "to the overflow.")
+    approval_threshold = _amount("Approval from", initial=Decimal("10000.00"),
+                                 help_text="Awards of this amount or more wait for a "
+                                           "supervisor's approval.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for category in STUD_CATEGORIES:
+            words = CATEGORY_WORDS[category]
+            # Labelled for assistive technology; the table's row and column say it on screen.
+            self.fields[f"award_{category}"] = forms.ChoiceField(
+                choices=AWARD_KINDS, required=False, label=f"{words} award",
+                widget=forms.Select(attrs={"aria-label": f"{words} award"}))
+            self.fields[f"award_{category}_value"] = PlainDecimalFormField(
+                max_digits=14, decimal_places=2, required=False,
+                label=f"{words} percent or amount", widget=forms.TextInput(attrs={
+                    "aria-label": f"{words} percent or amount", "inputmode": "decimal"}))
+        speak_plainly(self)
+
+    def parameter_fields(self):
+        return [self[name] for name in self.fields if not name.startswith("award_")]
+
+    def award_rows(self):
+        return [(CATEGORY_WORDS[c], self[f"award_{c}"], self[f"award_{c}_value"])
+                for c in STUD_CATEGORIES]
+
+    def clean(self):
+        data = super().clean()
+        awards = {}
+        for category in STUD_CATEGORIES:
+            kind, value = data.get(f"award_{category}"), data.get(f"award_{category}_value")
+            if not kind:
+                continue
+            if value is None:
+                if f"award_{category}_value" not in self.errors:
+                    self.add_error(f"award_{category}_value", "Give the percent or the amount.")
+                continue
+            spec = {kind: str(value)}
+            try:  # the service's own reading of an award, one category at a time
+                award_rules({category: spec})
+            except ValidationError as refused:
+                message = " ".join(refused.messages).removeprefix(f"{category}: ")
+                self.add_error(f"award_{category}_value", message)
+                continue
+            awards[category] = spec
+        if not awards and not self.errors:
+            self.add_error(None, "Give at least one hand an award.")
+        data["awards"] = awards
+        return data
+
+    def parameters(self) -> dict:
+        data = self.cleaned_data
+        return {field: data[field] for field in PARAMETER_WORDS}
+
+    @classmethod
+    def initial_of(cls, progressive: Progressive) -> dict:
+        initial = {field: getattr(progressive, field) for field in PARAMETER_WORDS
+                   if field != "awards"}
+        for rate in ("contribution_rate", "reserve_rate"):  # 0.7, not 0.70000 as stored
+            initial[rate] = f"{initial[rate].normalize():f}"
+        return {**initial, **cls.initial_of_awards(progressive.awards)}
+
+    @staticmethod
+    def initial_of_awards(awards: dict) -> dict:
+        initial = {}
+        for category, spec in awards.items():
+            [(kind, value)] = spec.items()
+            initial[f"award_{category}"], initial[f"award_{category}_value"] = kind, value
+        return initial
+
+
+class NewProgressiveForm(ProgressiveParametersForm):
+    """A new meter: also whose books it is kept in and its currency, which never change."""
+
+    casino = forms.ModelChoiceField(queryset=None, required=False, label="Kept by",
+                                    empty_label="The group (a wide-area meter)",
+                                    help_text="Its ledger follows this casino's gaming day; "
+                                              "it can feed only this casino's stud tables.")
+    currency = forms.ChoiceField(label="Currency", choices=[
+        (code, f"{code} — {CURRENCY_NAMES[code]}") for code in CURRENCY_DIGITS])
+    field_order = ["name", "casino", "currency"]
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["casino"].queryset = casinos_of(user)
+        speak_plainly(self)
+
+
+class CorrectionForm(forms.Form):
+    meter = forms.ChoiceField(choices=MeterName.choices, label="Which meter")
+    new_balance = _amount("New balance")
+    reason = forms.CharField(max_length=2000, label="Reason", widget=forms.Textarea(
+        attrs={"rows": 2}), help_text="Kept with the correction in the ledger, e.g. the "
+                                     "count sheet's number.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        speak_plainly(self)
+
+
+# --- Approving an award that waits -----------------------------------------------------
 
 
 class NotShownBack(forms.TextInput):

@@ -63,6 +63,15 @@ def _check(progressive: Progressive) -> None:
     if progressive.limit is not None and progressive.limit < progressive.seed:
         raise ValidationError({"limit": f"The limit {progressive.limit} is below the seed "
                                         f"{progressive.seed}."})
+    books = progressive.casino
+    if books is not None and progressive.currency != books.currency:
+        # Such a meter could feed none of its casino's tables (table_link_progressive).
+        raise ValidationError({"currency": f"{books.name} keeps its books in {books.currency}; "
+                                           f"a meter it keeps is in {books.currency} too, not "
+                                           f"{progressive.currency}."})
+    if Progressive.objects.filter(name=progressive.name).exclude(pk=progressive.pk).exists():
+        raise ValidationError({"name": f"There is already a progressive named "
+                                       f"'{progressive.name}'; choose another name."})
     progressive.full_clean()
 
 
@@ -101,6 +110,19 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
 def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Progressive:
     """Parameters only: the meter itself moves through wins and corrections."""
     progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    _apply_parameters(progressive, changes)
+    with changed_by(actor, "progressive parameters changed"):
+        progressive.save()
+    return progressive
+
+
+def progressive_update_check(*, progressive: Progressive, **changes: Any) -> None:
+    """progressive_update's refusal, if it would refuse, with nothing written: what a page
+    asks before it shows the supervisor what the change will do."""
+    _apply_parameters(Progressive.objects.get(pk=progressive.pk), changes)
+
+
+def _apply_parameters(progressive: Progressive, changes: dict[str, Any]) -> None:
     refused = set(changes) - PARAMETERS
     if refused:
         field = sorted(refused)[0]
@@ -111,9 +133,6 @@ def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Pr
     for field, value in changes.items():
         setattr(progressive, field, value)
     _check(progressive)
-    with changed_by(actor, "progressive parameters changed"):
-        progressive.save()
-    return progressive
 
 
 @transaction.atomic

@@ -1,4 +1,6 @@
-"""The floor sign (no login) and the supervisor's progressive page."""
+"""The floor sign (no login) and the supervisor's progressive pages: the list, a meter,
+creating one, changing its parameters, correcting it (a table's link to a meter is the
+floor's: tables.floor.views)."""
 
 from __future__ import annotations
 
@@ -12,12 +14,18 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.pages import form_problems
+from casino.common.pages import form_problems, posted_form_data, refusal_on_form
 from casino.common.roles import Role, role_required
+from casino.common.staff import casinos_of
 from payouts.jackpots import chain, selectors, wording
 from payouts.jackpots import services as progressives
-from payouts.jackpots.forms import HitApprovalForm
-from payouts.jackpots.models import HitStatus, JackpotHit, ReconciliationCheck
+from payouts.jackpots.forms import (
+    CorrectionForm,
+    HitApprovalForm,
+    NewProgressiveForm,
+    ProgressiveParametersForm,
+)
+from payouts.jackpots.models import US_AWARDS, HitStatus, JackpotHit, ReconciliationCheck
 
 
 @require_GET
@@ -96,3 +104,92 @@ def hit_approve(request, pk: int):
         "hit": hit, "line": wording.hit_line(hit), "cards": _cards_of(hit), "form": form,
         "waiting": waiting, "consequence": consequence, "problems": form_problems(form),
         "approval": getattr(hit, "approval", None) if not waiting else None})
+
+
+def _form_page(request, template: str, context: dict):
+    """A form page: 400 while a field is refused, so a refusal is never taken for success."""
+    form = context["form"]
+    return render(request, template, context, status=400 if form.errors else 200)
+
+
+def _confirmed(request) -> bool:
+    return request.POST.get("confirmed") == "yes"
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def progressive_create(request):
+    casino = casinos_of(request.user).first()  # most meters are one casino's
+    initial = {**ProgressiveParametersForm.initial_of_awards(US_AWARDS),
+               "casino": casino, "currency": casino.currency if casino else None}
+    form = NewProgressiveForm(posted_form_data(request), user=request.user, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            meter = progressives.progressive_create(
+                actor=request.user, currency=data["currency"], casino=data["casino"],
+                **form.parameters())
+        except ValidationError as refused:
+            refusal_on_form(form, refused)
+        else:
+            messages.success(request, f"{meter} created at {meter.amount} {meter.currency}. "
+                                      "Link it to the tables it feeds.")
+            return redirect("pit-progressive", pk=meter.pk)
+    return _form_page(request, "payouts/progressive_form.html", {"form": form})
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def progressive_edit(request, pk: int):
+    progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
+    form = ProgressiveParametersForm(posted_form_data(request),
+                                     initial=ProgressiveParametersForm.initial_of(progressive))
+    changes: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        parameters = form.parameters()
+        try:
+            progressives.progressive_update_check(progressive=progressive, **parameters)
+            changes = wording.parameter_changes(progressive, parameters)
+            if changes and _confirmed(request):
+                progressives.progressive_update(actor=request.user, progressive=progressive,
+                                                **parameters)
+        except ValidationError as refused:
+            refusal_on_form(form, refused)
+            changes = []
+        else:
+            if not changes:
+                messages.info(request, f"Nothing to save: {progressive}'s parameters are as "
+                                       "they were.")
+                return redirect("pit-progressive", pk=pk)
+            if _confirmed(request):
+                messages.success(request, f"{progressive} changed: " + " ".join(changes))
+                return redirect("pit-progressive", pk=pk)
+    return _form_page(request, "payouts/progressive_form.html", {
+        "form": form, "progressive": progressive, "changes": changes})
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def progressive_correct(request, pk: int):
+    progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
+    form = CorrectionForm(posted_form_data(request))
+    change = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        change = wording.correction_line(progressive, data["meter"], data["new_balance"])
+        if change is None:
+            form.add_error("new_balance", f"The {data['meter']} is already at "
+                                          f"{data['new_balance']}: there is nothing to correct.")
+        elif _confirmed(request):
+            try:
+                progressives.progressive_correct(actor=request.user, progressive=progressive,
+                                                 **data)
+            except ValidationError as refused:
+                refusal_on_form(form, refused)
+                change = None
+            else:
+                messages.success(request, f"{progressive}: {change}")
+                return redirect("pit-progressive", pk=pk)
+    return _form_page(request, "payouts/progressive_correct.html", {
+        "form": form, "progressive": progressive, "changes": [change] if change else [],
+        "meters": selectors.meters(progressive)})

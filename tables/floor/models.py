@@ -10,6 +10,7 @@ from enum import StrEnum
 
 import pghistory
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
@@ -238,6 +239,23 @@ class CasinoStaff(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} at {self.casino}"
+
+
+# Who opened, renamed, deactivated or reactivated a staff account, and when (the services
+# tag the context). The password and the log-in times stay out of the trail.
+ACCOUNT_FIELDS = ["username", "first_name", "last_name", "is_active"]
+
+
+@pghistory.track(pghistory.InsertEvent("account opened"),
+                 pghistory.UpdateEvent("account changed",
+                                       condition=pghistory.AnyChange(*ACCOUNT_FIELDS)),
+                 fields=ACCOUNT_FIELDS, model_name="StaffAccountEvent",
+                 obj_field=pghistory.ObjForeignKey(related_name="account_events"))
+class StaffAccount(User):
+    """A staff member's log-in, as the floor's audit trail sees it (a proxy of the user)."""
+
+    class Meta:
+        proxy = True
 
 
 class Void(models.Model):

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import at_casinos_of, casinos_of
-from tables.floor.models import Table
+from tables.floor.models import CasinoStaff, Table
 
-__all__ = ["at_tables_visible_to", "casinos_of", "tables_at_casinos_of", "tables_visible_to"]
+__all__ = ["at_tables_visible_to", "casinos_of", "dealer_roster", "dealers_at_casinos_of",
+           "tables_at_casinos_of", "tables_visible_to"]
 
 
 def tables_at_casinos_of(user) -> QuerySet[Table]:
@@ -38,3 +40,32 @@ def at_tables_visible_to(rows: QuerySet, user) -> QuerySet:
     if has_role(user, Role.DEALER):
         return rows.filter(table__in=tables_visible_to(user).values("pk"))
     return rows.none()
+
+
+def dealers_at_casinos_of(user) -> QuerySet:
+    """The dealers on the staff of the user's casinos, active or not (a deactivated one
+    may be reactivated); another casino's dealers are not there (a 404)."""
+    staff = at_casinos_of(CasinoStaff.objects.all(), user).values("user")
+    return get_user_model().objects.filter(pk__in=staff, groups__name=Role.DEALER)
+
+
+def dealer_roster(user) -> list[dict]:
+    """Per casino of the user: its dealers, the tables each deals there and the tables he
+    could be assigned to."""
+    casinos = casinos_of(user).prefetch_related(
+        Prefetch("tables", queryset=Table.objects.order_by("label")))
+    dealers = dealers_at_casinos_of(user).order_by("username").prefetch_related(
+        "casinos", Prefetch("dealt_tables", queryset=Table.objects.order_by("label")))
+    dealers = list(dealers)
+    roster = []
+    for casino in casinos:
+        tables = list(casino.tables.all())
+        rows = []
+        for dealer in dealers:
+            if not any(c.pk == casino.pk for c in dealer.casinos.all()):
+                continue
+            dealt = [t for t in dealer.dealt_tables.all() if t.casino_id == casino.pk]
+            rows.append({"dealer": dealer, "tables": dealt,
+                         "open": [t for t in tables if t not in dealt]})
+        roster.append({"casino": casino, "dealers": rows})
+    return roster

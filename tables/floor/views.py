@@ -1,25 +1,46 @@
-"""The supervisor's and the dealer's landing pages, and a table's pages: its paytable,
-its poker settings, its history."""
+"""The supervisor's and the dealer's landing pages, a table's pages (its paytable, its
+poker settings, its history), the tables a meter feeds, and the dealers: their accounts
+and the tables they deal."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.pages import form_problems, problems_of
+from casino.common.pages import (
+    form_problems,
+    posted_form_data,
+    problems_of,
+    refusal_on_form,
+)
 from casino.common.roles import Role, role_required
 from payouts.jackpots import wording as jackpot_wording
-from payouts.jackpots.selectors import open_hits_of
+from payouts.jackpots.selectors import open_hits_of, progressives_visible_to
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
-from tables.floor.forms import AssignPaytableForm, PokerSettingsForm
-from tables.floor.models import Table
-from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
-from tables.floor.services import table_assign_paytable, table_set_poker_settings
+from tables.floor.forms import AssignPaytableForm, NewDealerForm, PokerSettingsForm
+from tables.floor.models import Game, Table
+from tables.floor.selectors import (
+    casinos_of,
+    dealer_roster,
+    dealers_at_casinos_of,
+    tables_at_casinos_of,
+    tables_visible_to,
+)
+from tables.floor.services import (
+    dealer_create,
+    dealer_set_active,
+    table_assign_paytable,
+    table_dealer_assign,
+    table_dealer_unassign,
+    table_link_progressive,
+    table_set_poker_settings,
+)
 from tables.floor.stakes import POKER_FIELDS
 
 # The tap-to-enter card picker of the dealer's forms (stud rounds, poker hands).
@@ -96,4 +117,126 @@ def table_settings(request, pk: int):
     events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30])
     return render(request, "tables/poker_settings.html", {
         "table": table, "form": form, "problems": problems, "history": events},
+        status=400 if problems else 200)
+
+
+# --- A meter's tables (the link is the table's: table_link_progressive) ------------------
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def progressive_tables(request, pk: int):
+    progressive = get_object_or_404(progressives_visible_to(request.user), pk=pk)
+    problem, status, table = "", 200, None
+    unlink = request.POST.get("action") == "unlink"
+    if request.method == "POST":
+        table = _posted_table(request)
+        if table is None:
+            problem = "Choose a stud table."
+        elif unlink and table.progressive_id != progressive.pk:
+            problem = f"{table.label} does not feed {progressive}."
+        else:
+            try:
+                table_link_progressive(actor=request.user, table=table,
+                                       progressive=None if unlink else progressive)
+            except ValidationError as refused:
+                problem = " ".join(refused.messages)
+            else:
+                messages.success(request, f"{table.label} no longer feeds {progressive}: its "
+                                          "dealers take no side wager from the next round."
+                                 if unlink else f"{table.label} feeds {progressive} from its "
+                                                "next round.")
+                return redirect("pit-progressive-tables", pk=pk)
+        status = 400
+    stud = tables_at_casinos_of(request.user).filter(game=Game.CARIBBEAN_STUD).select_related(
+        "progressive")
+    return render(request, "tables/progressive_tables.html", {
+        "progressive": progressive, "problem": problem,
+        "action": "unlink" if unlink else "link", "chosen": table.pk if table else None,
+        "linked": [t for t in stud if t.progressive_id == progressive.pk],
+        "candidates": [t for t in stud if t.progressive_id != progressive.pk]}, status=status)
+
+
+def _posted_table(request) -> Table | None:
+    """The table a form names, among the user's casinos' (another casino's: a 404)."""
+    chosen = request.POST.get("table", "")
+    if not chosen.isdigit():
+        return None
+    return get_object_or_404(tables_at_casinos_of(request.user), pk=int(chosen))
+
+
+# --- Dealers: accounts and assignments -----------------------------------------------------
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def dealers(request):
+    form = NewDealerForm(posted_form_data(request), casinos=casinos_of(request.user))
+    if request.method == "POST" and form.is_valid():
+        try:
+            dealer = dealer_create(actor=request.user, **form.account())
+        except ValidationError as refused:
+            refusal_on_form(form, refused)
+        else:
+            messages.success(request, f"{dealer.get_username()} can now log in as a dealer at "
+                                      f"{form.cleaned_data['casino']}. Assign a table below.")
+            return redirect("pit-dealers")
+    return _dealers_page(request, form)
+
+
+def _dealers_page(request, form, problems: dict | None = None):
+    """The roster, with a refused assignment's problems on the row of its dealer and casino."""
+    problems = dict(problems or {})
+    refused = bool(form.errors or problems)
+    roster = dealer_roster(request.user)
+    for place in roster:
+        for row in place["dealers"]:
+            row["problems"] = problems.pop((place["casino"].pk, row["dealer"].pk), [])
+    unplaced = [line for lines in problems.values() for line in lines]  # no row to stand on
+    return render(request, "tables/dealers.html", {
+        "form": form, "roster": roster, "unplaced": unplaced}, status=400 if refused else 200)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def dealer_tables(request, pk: int):
+    dealer = get_object_or_404(dealers_at_casinos_of(request.user), pk=pk)
+    table = _posted_table(request)
+    unassign = request.POST.get("action") == "unassign"
+    try:
+        if table is None:
+            raise ValidationError({"dealers": f"Choose a table for {dealer.get_username()}."})
+        service = table_dealer_unassign if unassign else table_dealer_assign
+        service(actor=request.user, table=table, dealer=dealer)
+    except ValidationError as refused:
+        casino = table.casino_id if table else int(request.POST.get("casino", 0) or 0)
+        return _dealers_page(request, NewDealerForm(casinos=casinos_of(request.user)),
+                             {(casino, dealer.pk): refused.messages})
+    messages.success(request, f"{dealer.get_username()} no longer deals at {table.label}."
+                     if unassign else f"{dealer.get_username()} deals at {table.label} and "
+                                      "sees it on the dealer's page.")
+    return redirect(f"{reverse('pit-dealers')}#dealer-{table.casino_id}-{dealer.pk}")
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def dealer_active(request, pk: int):
+    """GET: what deactivating (or reactivating) will do; POST: do it."""
+    dealer = get_object_or_404(dealers_at_casinos_of(request.user).prefetch_related(
+        "dealt_tables"), pk=pk)
+    problems: list[str] = []
+    if request.method == "POST":
+        activate = request.POST.get("active") == "yes"
+        try:
+            dealer_set_active(actor=request.user, dealer=dealer, active=activate)
+        except ValidationError as refused:
+            problems = refused.messages
+        else:
+            name = dealer.get_username()
+            messages.success(request, f"{name} can log in again; assign the tables to deal."
+                             if activate else f"{name} can no longer log in and deals at no "
+                                              "table.")
+            return redirect("pit-dealers")
+    return render(request, "tables/dealer_active.html", {
+        "dealer": dealer, "tables": list(dealer.dealt_tables.all()), "problems": problems},
         status=400 if problems else 200)
