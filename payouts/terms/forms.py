@@ -148,7 +148,7 @@ SECTIONS = [
 def _schedule_field(name: str) -> forms.Field:
     """The model's field as a form field that is never required by itself."""
     model_field = RakeSchedule._meta.get_field(name)
-    kwargs = {"required": False, "label": SCHEDULE_LABELS[name], "help_text": ""}
+    kwargs = {"required": False, "label": SCHEDULE_LABELS[name], "help_text": "", "initial": None}
     if isinstance(model_field, models.DecimalField):
         field = model_field.formfield(form_class=PlainDecimalFormField, **kwargs)
     elif isinstance(model_field, models.PositiveSmallIntegerField):
@@ -157,7 +157,7 @@ def _schedule_field(name: str) -> forms.Field:
         field = model_field.formfield(**kwargs)
     default = model_field.get_default()
     needed = any(name in names for names in NEEDED.values())
-    if default not in (None, False, {}) and not needed:
+    if default is not None and not isinstance(default, bool | dict) and not needed:
         field.widget.attrs["placeholder"] = str(default)
     return field
 
@@ -207,7 +207,7 @@ class ScheduleForm(TermsForm):
         data = super().clean()
         method = data.get("method")
         for name in NEEDED.get(method, ()):
-            if data.get(name) in (None, ""):
+            if name not in self.errors and data.get(name) in (None, ""):
                 self.add_error(name, f"none given: a {Method(method).label.lower()} needs it.")
         return data
 

@@ -51,10 +51,10 @@ class Paytable(VersionedTerms):
     FROZEN_COLUMNS = _FROZEN_PAYTABLE_COLUMNS
     # Each check constraint in words: the field it concerns and what a supervisor reads.
     CONSTRAINT_WORDS = {
-        "paytable_min_ante": ("min_ante", "{terms.min_ante} must be more than 0."),
-        "paytable_ante_range": ("max_ante", "{terms.max_ante} is below the minimum ante "
-                                            "{terms.min_ante}."),
-        "paytable_max_payout": ("max_payout", "{terms.max_payout} must be more than 0."),
+        "paytable_min_ante": ("min_ante", lambda t: f"{t.min_ante} must be more than 0."),
+        "paytable_ante_range": ("max_ante", lambda t: f"{t.max_ante} is below the minimum "
+                                                      f"ante {t.min_ante}."),
+        "paytable_max_payout": ("max_payout", lambda t: f"{t.max_payout} must be more than 0."),
     }
 
     @property
@@ -137,9 +137,11 @@ class RakeSchedule(VersionedTerms):
 
     FROZEN_COLUMNS = _FROZEN_SCHEDULE_COLUMNS
     CONSTRAINT_WORDS = {
-        "rake_percent_0_to_100": ("percent", "{terms.percent} is not a percentage from 0 to 100."),
-        "rake_increment_positive": ("increment", "{terms.increment} is not more than 0: the "
-                                                 "rake is taken in steps of at least 0.01."),
+        "rake_percent_0_to_100": ("percent", lambda t: f"{t.percent} is more than 100." if
+                                  Decimal(t.percent) > 100 else f"{t.percent} is below 0."),
+        "rake_increment_positive": ("increment", lambda t: f"{t.increment} is not more than 0: "
+                                                           "the rake is taken in steps of at "
+                                                           "least 0.01."),
     }
 
     def terms(self) -> RakeTerms:

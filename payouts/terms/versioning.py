@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 
 import pgtrigger
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.backends.utils import format_number
 from django.db.models import Max, Model
 from django.utils import timezone
 
@@ -88,8 +90,13 @@ class VersionedTerms(models.Model):
 
     def fingerprint(self) -> str:
         """What a supervisor saw of this version (its terms and where it is in its life),
-        to tell later whether it changed since: read it from the row as stored."""
-        values = [self.pk, self.status, *(getattr(self, c) for c in self.FROZEN_COLUMNS)]
+        to tell later whether it changed since; amounts as stored (10 and 10.00 alike)."""
+        values = [self.pk, self.status]
+        for column in self.FROZEN_COLUMNS:
+            field, value = self._meta.get_field(column), getattr(self, column)
+            if isinstance(field, models.DecimalField) and value is not None:
+                value = format_number(Decimal(value), field.max_digits, field.decimal_places)
+            values.append(value)
         text = json.dumps(values, sort_keys=True, cls=DjangoJSONEncoder)
         return hashlib.sha256(text.encode()).hexdigest()[:20]
 
@@ -198,7 +205,7 @@ def check_in_words(terms: VersionedTerms) -> None:
             constraint.validate(model, terms)
         except ValidationError:
             field, words = model.CONSTRAINT_WORDS[constraint.name]
-            raise ValidationError({field: words.format(terms=terms)}) from None
+            raise ValidationError({field: words(terms)}) from None
     terms.full_clean(exclude=["family", "created_by", "casino"], validate_constraints=False)
 
 

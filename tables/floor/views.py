@@ -76,7 +76,7 @@ def table_assign(request, pk: int):
                               f"{table.casino.currency} (the paytable's limits)."])
         table_assign_paytable(actor=request.user, table=table, paytable=paytable)
     except ValidationError as refused:
-        for line in problems_of(refused):
+        for line in problems_of(refused, form):
             messages.error(request, f"{table.label}: {line}")
     else:
         messages.success(request, f"{_from_next_round(table, paytable)}")
