@@ -294,3 +294,20 @@ def test_another_casinos_draft_is_not_found(client, supervisor, floor):
 
     assert client.get(f"/pit/paytables/{stranger.pk}/").status_code == 404
     assert "Mayfair Stud" not in text_of(client.get("/pit/paytables/"))
+
+
+def test_a_change_the_services_refuse_is_refused_at_once_not_asked(client, supervisor,
+                                                                  live_table, floor):
+    client.force_login(supervisor)
+    he1 = floor["he1"]
+
+    retire = text_of(client.post(f"/pit/paytables/{live_table.paytable_id}/retire/",
+                                 follow=True))
+    settings = client.post(f"/pit/tables/{he1.pk}/poker/",
+                           {**POKER, "rake_schedule": floor["ten"].pk, "raise_cap": "4"})
+
+    assert "is in use at CS-1: give those tables another paytable first" in retire
+    assert "raise cap: Only fixed limit tables" in text_of(settings)
+    assert "Cancel: change nothing" not in retire + text_of(settings)
+    he1.refresh_from_db()
+    assert he1.rake_schedule_id is None

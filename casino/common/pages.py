@@ -5,10 +5,13 @@ and the publish / retire / new-version buttons of versioned terms."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
@@ -131,6 +134,24 @@ def confirmed(request) -> bool:
     return request.POST.get("confirm") == "yes"
 
 
+class _Undone(Exception):
+    """Leaves a trial write's transaction, undoing it."""
+
+
+def ask_first(request, write: Callable[[], Any], ask: Callable[[], HttpResponse]):
+    """``write()`` once the POST is confirmed; before that, tried and undone, then
+    ``ask()`` (a confirm_page): the question is only put for a change the services
+    accept, and a refusal (ValidationError, nothing stored) comes at once."""
+    if confirmed(request):
+        return write()
+    try:
+        with transaction.atomic():
+            write()
+            raise _Undone
+    except _Undone:
+        return ask()
+
+
 def confirm_page(request, *, title: str, consequences: list[str], button: str, back: str,
                  changes: list[str] = (), alternative: tuple[str, str] | None = None):
     """The step before a change that matters, without JavaScript: what will happen in
@@ -152,14 +173,21 @@ def versioned_transition(request, terms, action: str, services: dict[str, Callab
     page showed."""
     if action not in services:
         raise PermissionDenied(f"'{action}' is not something {terms} can do.")
-    if action == "retire" and not confirmed(request):
+
+    def ask():
         return confirm_page(
             request, title=f"Retire {terms.label}?", button=f"Retire {terms.label}",
             back=reverse(page, kwargs={"pk": terms.pk}),
             consequences=[f"{terms.label} can no longer be given to a table; what was "
                           "recorded under it keeps it, and it stays in the history."])
+
+    def write():
+        return services[action](request.user, terms, request.POST.get("seen"))
+
     try:
-        result = services[action](request.user, terms, request.POST.get("seen"))
+        result = ask_first(request, write, ask) if action == "retire" else write()
+        if isinstance(result, HttpResponse):
+            return result
     except ValidationError as refused:
         for line in problems_of(refused):
             messages.error(request, line)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -20,9 +21,9 @@ from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.pages import (
+    ask_first,
     changed_lines,
     confirm_page,
-    confirmed,
     form_problems,
     problems_of,
     versioned_transition,
@@ -79,7 +80,8 @@ def _publish(request, pages: TermsPages, terms):
     if not form.is_valid():
         return pages.show(request, terms, form, form_problems(form))
     here = reverse(pages.page, kwargs={"pk": terms.pk})
-    if not confirmed(request):
+
+    def ask():
         return confirm_page(
             request, title=f"Publish {terms.label}?", button=f"Publish {terms.label}",
             consequences=[f"Publish {terms.label}: it can no longer change, and tables can "
@@ -87,10 +89,14 @@ def _publish(request, pages: TermsPages, terms):
                           "To change its terms later you make a new version."],
             changes=changed_lines(form, pages.kept(form)), back=here,
             alternative=("Save the draft only", here))
+
     try:
-        published = pages.publish(request.user, terms, form.seen_fingerprint(), form.terms())
+        published = ask_first(request, lambda: pages.publish(
+            request.user, terms, form.seen_fingerprint(), form.terms()), ask)
     except ValidationError as refused:
         return _refused(request, pages, terms, form, refused)
+    if isinstance(published, HttpResponse):
+        return published
     messages.success(request, f"{published.label} published: it can no longer change, and "
                               "tables can be assigned to it.")
     return redirect(pages.page, pk=published.pk)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -12,16 +13,15 @@ from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.pages import (
+    ask_first,
     changed_lines,
     confirm_page,
-    confirmed,
     form_problems,
     problems_of,
 )
 from casino.common.roles import Role, role_required
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.selectors import usable_at
-from payouts.terms.versioning import refuse_unless_usable
 from tables.floor.forms import AssignPaytableForm, PokerSettingsForm
 from tables.floor.models import Table
 from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
@@ -65,21 +65,25 @@ def table_assign(request, pk: int):
     if paytable.pk == table.paytable_id:
         messages.info(request, f"{table.label} already pays by {paytable.label}.")
         return redirect("pit")
+
+    def ask():
+        return confirm_page(
+            request, title=f"Give {table.label} {paytable.label}?",
+            button=f"Assign {paytable.label} to {table.label}", back=reverse("pit"),
+            consequences=[_from_next_round(table, paytable),
+                          f"Its antes will be {paytable.min_ante} to {paytable.max_ante} "
+                          f"{table.casino.currency} (the paytable's limits)."])
+
     try:
-        refuse_unless_usable(paytable, table, "paytable")
-        if not confirmed(request):
-            return confirm_page(
-                request, title=f"Give {table.label} {paytable.label}?",
-                button=f"Assign {paytable.label} to {table.label}", back=reverse("pit"),
-                consequences=[_from_next_round(table, paytable),
-                              f"Its antes will be {paytable.min_ante} to {paytable.max_ante} "
-                              f"{table.casino.currency} (the paytable's limits)."])
-        table_assign_paytable(actor=request.user, table=table, paytable=paytable)
+        done = ask_first(request, lambda: table_assign_paytable(
+            actor=request.user, table=table, paytable=paytable), ask)
     except ValidationError as refused:
         for line in problems_of(refused, form):
             messages.error(request, f"{table.label}: {line}")
-    else:
-        messages.success(request, f"{_from_next_round(table, paytable)}")
+        return redirect("pit")
+    if isinstance(done, HttpResponse):
+        return done
+    messages.success(request, _from_next_round(table, paytable))
     return redirect("pit")
 
 
@@ -113,13 +117,12 @@ def table_settings(request, pk: int):
         if form.is_valid():
             changes = {f: form.cleaned_data[f] for f in POKER_FIELDS}
             try:
-                asked = _ask_before_new_schedule(request, table, form, changes["rake_schedule"])
-                if asked is not None:
-                    return asked
-                table_set_poker_settings(actor=request.user, table=table, **changes)
+                done = _ask_before_new_schedule(request, table, form, changes)
             except ValidationError as refused:
                 problems = problems_of(refused)
             else:
+                if isinstance(done, HttpResponse):
+                    return done
                 messages.success(request, f"{table.label} settings saved. Hands already "
                                           "recorded keep the settings they were played under.")
                 return redirect("pit-poker-settings", pk=pk)
@@ -131,22 +134,29 @@ def table_settings(request, pk: int):
         status=400 if problems else 200)
 
 
-def _ask_before_new_schedule(request, table, form, schedule: RakeSchedule | None):
-    """A new collection schedule is refused by name when the table may not have it, else
-    asked for (what changes from the next hand); None when there is nothing to ask."""
+def _ask_before_new_schedule(request, table, form, changes: dict):
+    """Save the settings; a new collection schedule is asked for first (what changes from
+    the next hand), and only once the services accept the settings."""
+
+    def write():
+        return table_set_poker_settings(actor=request.user, table=table, **changes)
+
+    schedule = changes["rake_schedule"]
     if schedule is None or schedule.pk == table.rake_schedule_id:
-        return None
-    refuse_unless_usable(schedule, table, "rake_schedule")
-    if confirmed(request):
-        return None
+        return write()
     before = RakeSchedule.objects.filter(pk=table.rake_schedule_id).first()
     kept = (f"hands already recorded keep {before.label}" if before
             else "it had no collection schedule")
-    return confirm_page(
-        request, title=f"Give {table.label} {schedule.label}?",
-        button=f"Collect by {schedule.label} at {table.label}",
-        back=reverse("pit-poker-settings", kwargs={"pk": table.pk}),
-        consequences=[f"{table.label} will collect by {schedule.label} "
-                      f"({schedule.get_method_display().lower()}) from its next hand; {kept}."],
-        changes=[line for line in changed_lines(form) if not line.startswith(
-            str(form["rake_schedule"].label))])
+
+    def ask():
+        return confirm_page(
+            request, title=f"Give {table.label} {schedule.label}?",
+            button=f"Collect by {schedule.label} at {table.label}",
+            back=reverse("pit-poker-settings", kwargs={"pk": table.pk}),
+            consequences=[f"{table.label} will collect by {schedule.label} "
+                          f"({schedule.get_method_display().lower()}) from its next hand; "
+                          f"{kept}."],
+            changes=[line for line in changed_lines(form) if not line.startswith(
+                str(form["rake_schedule"].label))])
+
+    return ask_first(request, write, ask)
