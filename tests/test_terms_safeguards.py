@@ -260,3 +260,16 @@ def test_every_check_constraint_of_the_terms_has_words(model):
     checks = {c.name for c in model._meta.constraints if isinstance(c, CheckConstraint)}
 
     assert checks == set(model.CONSTRAINT_WORDS)
+
+
+def test_a_published_versions_owner_is_frozen_with_its_terms(supervisor, mayfair):
+    from django.db import DatabaseError, transaction
+
+    paytable = published_paytable(supervisor, casino=mayfair)
+
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Paytable.objects.filter(pk=paytable.pk).update(currency="USD")
+    with pytest.raises(DatabaseError), transaction.atomic():
+        Paytable.objects.filter(pk=paytable.pk).update(casino=None)
+    with pytest.raises(ValidationError, match="can no longer change"):
+        terms.paytable_update(actor=supervisor, paytable=paytable, currency="USD")
