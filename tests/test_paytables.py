@@ -36,8 +36,8 @@ def test_a_new_uk_paytable_pays_fifty_on_a_royal_with_uk_limits(api, supervisor)
     ({"variant": "eu"}, "variant", '"eu" is not a valid choice'),
     ({"odds": {"royal_flush": 100}}, "odds", "The odds for straight_flush are missing"),
     ({"dealer_qualifier": "A9"}, "dealer_qualifier", "'A9' is not a dealer qualifier"),
-    ({"min_ante": "50.00", "max_ante": "10.00"}, "max_ante", "below the minimum 50.00"),
-    ({"max_payout": "-1"}, "max_payout", "greater than 0"),
+    ({"min_ante": "50.00", "max_ante": "10.00"}, "max_ante", "below the minimum ante 50.00"),
+    ({"max_payout": "-1"}, "max_payout", "must be more than 0"),
 ])
 def test_bad_paytable_terms_are_refused_by_field(api, supervisor, payload, field, words):
     response = api.as_user(supervisor).post(

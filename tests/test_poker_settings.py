@@ -190,7 +190,8 @@ def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(clie
     schedule = RakeSchedule.objects.get()
     assert created.url == f"/pit/rake-schedules/{schedule.pk}/"
     assert schedule.caps_by_players == {"2": "1.00", "5": "3.00"}
-    client.post(f"/pit/rake-schedules/{schedule.pk}/publish/")
+    client.post(f"/pit/rake-schedules/{schedule.pk}/publish/", {**SCHEDULE_FORM,
+                                                               "confirm": "yes"})
     client.post(f"/pit/rake-schedules/{schedule.pk}/new-version/")
 
     schedule.refresh_from_db()
@@ -210,8 +211,9 @@ def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client,
     form = {"rake_schedule": published.pk, "structure": "fixed_limit", "small_bet": "4",
             "big_bet": "8", "big_blind": "4", "small_blind": "2", "raise_cap": "4",
             "kill": "full", "kill_trigger": "", "reopen_rule": "full_bet"}
-    refused = client.post(f"/pit/tables/{table.pk}/poker/", form)
-    saved = client.post(f"/pit/tables/{table.pk}/poker/", {**form, "kill_trigger": "pot_size"})
+    refused = client.post(f"/pit/tables/{table.pk}/poker/", {**form, "confirm": "yes"})
+    saved = client.post(f"/pit/tables/{table.pk}/poker/", {**form, "kill_trigger": "pot_size",
+                                                           "confirm": "yes"})
 
     assert refused.status_code == 400
     assert "kill trigger: Say what starts a kill" in refused.content.decode()

@@ -25,7 +25,9 @@ def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor)
     assert response["Location"] == f"/pit/paytables/{paytable.pk}/"
 
     client.post(f"/pit/paytables/{paytable.pk}/", terms_form(paytable, odds_flush="6"))
-    client.post(f"/pit/paytables/{paytable.pk}/publish/")
+    paytable.refresh_from_db()
+    client.post(f"/pit/paytables/{paytable.pk}/publish/", {**terms_form(paytable),
+                                                          "confirm": "yes"})
 
     paytable.refresh_from_db()
     assert (paytable.odds["flush"], paytable.status) == (6, "published")
@@ -87,7 +89,8 @@ def test_a_supervisor_assigns_a_paytable_and_the_table_history_shows_it(client, 
                                                                         stud_table, us_paytable):
     client.force_login(supervisor)
 
-    client.post(f"/pit/tables/{stud_table.pk}/paytable/", {"paytable": us_paytable.pk})
+    client.post(f"/pit/tables/{stud_table.pk}/paytable/", {"paytable": us_paytable.pk,
+                                                           "confirm": "yes"})
 
     stud_table.refresh_from_db()
     assert stud_table.paytable == us_paytable
@@ -100,7 +103,8 @@ def test_a_supervisor_assigns_a_paytable_and_the_table_history_shows_it(client, 
 def test_retiring_a_paytable_in_use_is_refused_with_the_reason(client, supervisor, live_table):
     client.force_login(supervisor)
 
-    response = client.post(f"/pit/paytables/{live_table.paytable_id}/retire/", follow=True)
+    response = client.post(f"/pit/paytables/{live_table.paytable_id}/retire/",
+                           {"confirm": "yes"}, follow=True)
 
     assert "is in use at CS-1: give those tables another paytable first" in \
         response.content.decode()

@@ -1,15 +1,20 @@
-"""What the server-rendered pages share: one way to put a refusal in words, the
-publish / retire / new-version buttons of versioned terms, and a supervisor's void of a
-recorded round, hand or collection."""
+"""What the server-rendered pages share: one way to put a refusal in words, form fields
+whose own refusals read as words, the confirmation step before a change that matters,
+the publish / retire / new-version buttons of versioned terms, and a supervisor's void
+of a recorded round, hand or collection."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import redirect
+from django.db import transaction
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
 
 from casino.common.errors import error_detail
 
@@ -57,25 +62,133 @@ def problem_lines(detail, *, words: dict[str, str] | None = None,
     return lines
 
 
-def problems_of(error: ValidationError) -> list[str]:
-    """A service's refusal as lines a supervisor reads: 'max ante: ...'."""
-    return problem_lines(error_detail(error))
+def problems_of(error: ValidationError, form=None) -> list[str]:
+    """A service's refusal as lines a supervisor reads: 'max ante: ...', or with the
+    ``form`` the page showed, 'Maximum ante: ...' (each field by its label)."""
+    return problem_lines(error_detail(error), words=labels_of(form) if form else None)
 
 
 def form_problems(form) -> list[str]:
     """A form's errors as lines naming each field by its label."""
-    return problem_lines(form.errors, words={name: str(form[name].label)
-                                             for name in form.fields})
+    return problem_lines(form.errors, words=labels_of(form))
+
+
+def labels_of(form) -> dict[str, str]:
+    return {name: str(form[name].label) for name in form.fields}
+
+
+# A field's own refusals, to follow its label ("Percent of the pot: 120 is more than
+# 100."): never Django's "This field is required" or "Ensure this value ...".
+FIELD_WORDS = {
+    "required": "none given.",
+    "invalid_choice": "'%(value)s' is not one of the choices.",
+    "min_value": "%(value)s is less than %(limit_value)s.",
+    "max_value": "%(value)s is more than %(limit_value)s.",
+    "max_digits": "%(value)s has more than %(max)s digits.",
+    "max_decimal_places": "%(value)s has more than %(max)s decimal places.",
+    "max_whole_digits": "%(value)s has more than %(max)s digits before the point.",
+    "max_length": "%(show_value)s characters is too long: at most %(limit_value)s.",
+}
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number whose refusal names what was typed."""
+
+    def to_python(self, value):
+        try:
+            return super().to_python(value)
+        except ValidationError:
+            raise ValidationError(f"'{value}' is not a whole number.", code="invalid") from None
+
+
+def in_words(form) -> None:
+    """Give every field of ``form`` the refusals of FIELD_WORDS (call from __init__)."""
+    for field in form.fields.values():
+        field.error_messages = {**field.error_messages, **FIELD_WORDS}
+
+
+def _shown(field, value) -> str:
+    if value in (None, ""):
+        return "—"
+    if isinstance(field, forms.BooleanField):
+        return "yes" if value else "no"
+    if isinstance(field, forms.ModelChoiceField):
+        found = field.queryset.filter(pk=getattr(value, "pk", value)).first()
+        return str(found) if found is not None else str(value)
+    if isinstance(field, forms.ChoiceField):
+        return str(dict(field.choices).get(value, value))
+    return str(value)
+
+
+def changed_lines(form, names: Iterable[str] | None = None) -> list[str]:
+    """'Maximum payout on the bet: 5000.00 → 6000.00' for each field (of ``names``) a
+    valid bound form changes from what the page showed (its initial values)."""
+    keep = {name for name, field in form.fields.items()
+            if not field.widget.is_hidden} if names is None else set(names)
+    return [f"{form[name].label}: {_shown(form.fields[name], form[name].initial)} → "
+            f"{_shown(form.fields[name], form.cleaned_data.get(name))}"
+            for name in form.changed_data if name in keep]
+
+
+def confirmed(request) -> bool:
+    """The second POST of a confirmation step: the supervisor read what will happen."""
+    return request.POST.get("confirm") == "yes"
+
+
+class _Undone(Exception):
+    """Leaves a trial write's transaction, undoing it."""
+
+
+def ask_first(request, write: Callable[[], Any], ask: Callable[[], HttpResponse]):
+    """``write()`` once the POST is confirmed; before that, tried and undone, then
+    ``ask()`` (a confirm_page): the question is only put for a change the services
+    accept, and a refusal (ValidationError, nothing stored) comes at once."""
+    if confirmed(request):
+        return write()
+    try:
+        with transaction.atomic():
+            write()
+            raise _Undone
+    except _Undone:
+        return ask()
+
+
+def confirm_page(request, *, title: str, consequences: list[str], button: str, back: str,
+                 changes: list[str] = (), alternative: tuple[str, str] | None = None):
+    """The step before a change that matters, without JavaScript: what will happen in
+    words, then the same POST again (every value carried) with confirm=yes; ``back``
+    leaves it undone; ``alternative`` (label, address) posts the values elsewhere."""
+    carried = [(name, value) for name, values in request.POST.lists()
+               if name not in ("csrfmiddlewaretoken", "confirm") for value in values]
+    return render(request, "confirm.html", {
+        "title": title, "consequences": consequences, "changes": list(changes),
+        "carried": carried, "action": request.path, "button": button, "back": back,
+        "alternative": alternative})
 
 
 def versioned_transition(request, terms, action: str, services: dict[str, Callable],
                          page: str):
-    """Publish, retire or version a paytable or schedule from its page, then go back to
-    the page of the version the action left (the new draft for new-version)."""
+    """Retire or version a paytable or schedule from its page, then go back to the page
+    of the version the action left (the new draft for new-version). Retiring asks first
+    (confirm_page); ``services[action](user, terms, seen)`` is given the fingerprint the
+    page showed."""
     if action not in services:
         raise PermissionDenied(f"'{action}' is not something {terms} can do.")
+
+    def ask():
+        return confirm_page(
+            request, title=f"Retire {terms.label}?", button=f"Retire {terms.label}",
+            back=reverse(page, kwargs={"pk": terms.pk}),
+            consequences=[f"{terms.label} can no longer be given to a table; what was "
+                          "recorded under it keeps it, and it stays in the history."])
+
+    def write():
+        return services[action](request.user, terms, request.POST.get("seen"))
+
     try:
-        result = services[action](request.user, terms)
+        result = ask_first(request, write, ask) if action == "retire" else write()
+        if isinstance(result, HttpResponse):
+            return result
     except ValidationError as refused:
         for line in problems_of(refused):
             messages.error(request, line)
@@ -99,33 +212,6 @@ def void_on_page(request, record, void: Callable, *, noun: str, page: str):
 
 
 # --- Forms that name their fields (issue 16) ---------------------------------------------
-
-_CHOSEN = (forms.ChoiceField, forms.ModelChoiceField)
-
-
-def speak_plainly(form) -> None:
-    """Each field's refusals in words that name it ('The seed cannot be below 0.'), not
-    Django's ('Ensure this value is greater than or equal to 0.'). The field validators'
-    messages are replaced by code too (Field.run_validators)."""
-    for name, field in form.fields.items():
-        label = str(form[name].label).lower()
-        field.error_messages.update({
-            "required": (f"Choose the {label}." if isinstance(field, _CHOSEN)
-                         else f"Give the {label}."),
-            "invalid": f"Write the {label} as a number, e.g. 12.50."
-            if isinstance(field, forms.DecimalField | forms.IntegerField)
-            else f"That is not a {label}.",
-            "invalid_choice": f"Choose the {label} from the list.",
-            "min_value": f"The {label} cannot be below %(limit_value)s.",
-            "max_value": f"The {label} cannot be above %(limit_value)s.",
-            "max_digits": f"The {label} has too many digits: at most %(max)s.",
-            "max_decimal_places": f"The {label} takes at most %(max)s decimal places.",
-            "max_whole_digits": f"The {label} is too large: at most %(max)s digits before "
-                                "the point.",
-            "max_length": f"Keep the {label} to %(limit_value)d characters (it has "
-                          "%(show_value)d).",
-        })
-
 
 def posted_form_data(request):
     """A form's data: what was posted, even nothing (an empty POST is a form sent empty, to

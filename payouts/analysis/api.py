@@ -14,6 +14,7 @@ from payouts.analysis import selectors, services
 from payouts.analysis.models import AnalysisStatus
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
+from payouts.terms.selectors import terms_visible_to
 
 READ_ANALYSIS = holding("payouts.view_paranalysis",
                         "Only pit supervisors and accountants read game math.")
@@ -30,7 +31,7 @@ class PaytableAnalysisView(APIView):
         "ante", str, description="e.g. 10.00; the paytable's minimum ante if left out.")],
         responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT})
     def get(self, request, pk: int):
-        paytable = get_object_or_404(Paytable, pk=pk)
+        paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
         ante = services.read_ante(paytable, request.query_params.get("ante"))
         analysis = services.request_analysis(paytable, ante)
         analysis.refresh_from_db()  # an eager worker may have finished it already

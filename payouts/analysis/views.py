@@ -15,6 +15,7 @@ from payouts.analysis import selectors, services
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
+from payouts.terms.selectors import terms_visible_to
 from payouts.terms.versioning import PublicationStatus
 
 READERS = (Role.SUPERVISOR, Role.ACCOUNTANT)
@@ -36,7 +37,7 @@ def _refused(request, template: str, refused: ValidationError, field: str, **con
 @role_required(*READERS)
 def analysis_panel(request, pk: int):
     """This version's figures (and the published version's) at the ante asked for."""
-    paytable = get_object_or_404(Paytable, pk=pk)
+    paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
     try:
         ante = services.read_ante(paytable, request.GET.get("ante"))
     except ValidationError as refused:

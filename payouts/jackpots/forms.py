@@ -13,7 +13,7 @@ from django.core.exceptions import ValidationError
 
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
-from casino.common.pages import problems_in, speak_plainly
+from casino.common.pages import in_words, problems_in
 from casino.common.staff import casinos_of
 from payouts.jackpots import w2g
 from payouts.jackpots.models import IdKind, MeterName, Progressive, award_rules
@@ -71,7 +71,7 @@ class ProgressiveParametersForm(forms.Form):
                 max_digits=14, decimal_places=2, required=False,
                 label=f"{words} percent or amount", widget=forms.TextInput(attrs={
                     "aria-label": f"{words} percent or amount", "inputmode": "decimal"}))
-        speak_plainly(self)
+        in_words(self)
 
     def parameter_fields(self):
         return [self[name] for name in self.fields if not name.startswith("award_")]
@@ -139,7 +139,7 @@ class NewProgressiveForm(ProgressiveParametersForm):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["casino"].queryset = casinos_of(user)
-        speak_plainly(self)
+        in_words(self)
 
 
 class CorrectionForm(forms.Form):
@@ -151,7 +151,7 @@ class CorrectionForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        speak_plainly(self)
+        in_words(self)
 
 
 # --- Approving an award that waits -----------------------------------------------------

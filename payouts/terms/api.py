@@ -9,14 +9,18 @@ from rest_framework.response import Response
 
 from payouts.terms import services
 from payouts.terms.models import Paytable, RakeSchedule
+from payouts.terms.selectors import terms_visible_to
 from payouts.terms.serializers import PaytableSerializer, RakeScheduleSerializer
 
 
 class PaytableViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                       mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
-    queryset = Paytable.objects.all()
+    queryset = Paytable.objects.none()
     serializer_class = PaytableSerializer
-    filterset_fields = ["variant", "status", "family"]
+    filterset_fields = ["variant", "status", "family", "casino", "currency"]
+
+    def get_queryset(self):
+        return terms_visible_to(Paytable, self.request.user)
 
     def perform_create(self, serializer):
         serializer.instance = services.paytable_create(
@@ -56,9 +60,12 @@ class RakeScheduleViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                           viewsets.GenericViewSet):
     """Collection schedules: supervisors draft, publish, version and retire; others read."""
 
-    queryset = RakeSchedule.objects.all()
+    queryset = RakeSchedule.objects.none()
     serializer_class = RakeScheduleSerializer
-    filterset_fields = ["method", "status", "family"]
+    filterset_fields = ["method", "status", "family", "casino", "currency"]
+
+    def get_queryset(self):
+        return terms_visible_to(RakeSchedule, self.request.user)
 
     def perform_create(self, serializer):
         serializer.instance = services.schedule_create(

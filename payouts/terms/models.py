@@ -16,7 +16,7 @@ from tables.rules.stud import STUD_CATEGORIES, PaytableTerms, Variant
 # Once published, only the move to retired may touch a paytable row.
 _FROZEN_PAYTABLE_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qualifier", "min_ante",
                    "max_ante", "version", "family_id", "created_by_id", "published_at",
-                   "published_by_id")
+                   "published_by_id", "casino_id", "currency")
 
 
 @pghistory.track()
@@ -48,6 +48,14 @@ class Paytable(VersionedTerms):
         ]
         triggers = publication_triggers("paytables", _FROZEN_PAYTABLE_COLUMNS)
 
+    FROZEN_COLUMNS = _FROZEN_PAYTABLE_COLUMNS
+    # Each check constraint in words: the field it concerns and what a supervisor reads.
+    CONSTRAINT_WORDS = {
+        "paytable_min_ante": ("min_ante", lambda t: f"{t.min_ante} must be more than 0."),
+        "paytable_ante_range": ("max_ante", lambda t: f"{t.max_ante} is below the minimum "
+                                                      f"ante {t.min_ante}."),
+        "paytable_max_payout": ("max_payout", lambda t: f"{t.max_payout} must be more than 0."),
+    }
 
     @property
     def max_raise(self) -> Decimal:
@@ -76,7 +84,17 @@ class CapScope(models.TextChoices):
 _FROZEN_SCHEDULE_COLUMNS = ("name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                    "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
                    "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "version",
-                   "family_id", "created_by_id", "published_at", "published_by_id")
+                   "family_id", "created_by_id", "published_at", "published_by_id",
+                   "casino_id", "currency")
+
+# The terms each collection method takes (the others are left at their defaults); every
+# method takes the bad-beat drop.
+METHOD_FIELDS = {
+    Method.PERCENTAGE: ("percent", "cap", "caps_by_players", "cap_scope", "increment",
+                        "min_pot", "no_flop_no_drop"),
+    Method.FIXED_DROP: ("fixed_drop", "min_pot", "no_flop_no_drop"),
+    Method.TIME: ("time_fee", "time_period_minutes"),
+}
 
 
 @pghistory.track()
@@ -117,6 +135,14 @@ class RakeSchedule(VersionedTerms):
         ]
         triggers = publication_triggers("schedules", _FROZEN_SCHEDULE_COLUMNS)
 
+    FROZEN_COLUMNS = _FROZEN_SCHEDULE_COLUMNS
+    CONSTRAINT_WORDS = {
+        "rake_percent_0_to_100": ("percent", lambda t: f"{t.percent} is more than 100." if
+                                  Decimal(t.percent) > 100 else f"{t.percent} is below 0."),
+        "rake_increment_positive": ("increment", lambda t: f"{t.increment} is not more than 0: "
+                                                           "the rake is taken in steps of at "
+                                                           "least 0.01."),
+    }
 
     def terms(self) -> RakeTerms:
         """The schedule as the pure rules take it (time collection rakes no pot)."""

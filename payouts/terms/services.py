@@ -15,7 +15,7 @@ from django.db import transaction
 
 from casino.common.amounts import amount_of
 from payouts.terms import versioning
-from payouts.terms.models import Method, Paytable, RakeSchedule
+from payouts.terms.models import METHOD_FIELDS, Method, Paytable, RakeSchedule
 from tables.rules.stud import (
     STUD_CATEGORIES,
     UK_ODDS,
@@ -32,7 +32,8 @@ STANDARD_TERMS: dict[str, dict[str, Any]] = {
     Variant.UK: {"odds": UK_ODDS, "max_payout": Decimal("10000.00"),
                  "min_ante": Decimal("5.00"), "max_ante": Decimal("100.00")},
 }
-EDITABLE = {"name", "odds", "max_payout", "dealer_qualifier", "min_ante", "max_ante"}
+EDITABLE = {"name", "odds", "max_payout", "dealer_qualifier", "min_ante", "max_ante",
+            "casino", "currency"}
 MAX_ODDS = 10_000
 
 
@@ -71,14 +72,7 @@ def _clean(paytable: Paytable) -> None:
         qualifier_value(paytable.dealer_qualifier)
     except SettlementError as error:
         raise ValidationError({"dealer_qualifier": str(error)}) from None
-    for field in ("max_payout", "min_ante"):
-        if getattr(paytable, field) is not None and Decimal(getattr(paytable, field)) <= 0:
-            raise ValidationError({field: f"{getattr(paytable, field)} must be greater than 0."})
-    if paytable.min_ante is not None and paytable.max_ante is not None and \
-            Decimal(paytable.min_ante) > Decimal(paytable.max_ante):
-        raise ValidationError({"max_ante": f"The maximum ante {paytable.max_ante} is below the "
-                                           f"minimum {paytable.min_ante}."})
-    paytable.full_clean(exclude=["family", "created_by"])
+    versioning.check_in_words(paytable)
 
 
 @transaction.atomic
@@ -93,21 +87,30 @@ def paytable_create(*, actor, name: str, variant: str, **terms: Any) -> Paytable
 
 
 @transaction.atomic
-def paytable_update(*, actor, paytable: Paytable, **changes: Any) -> Paytable:
+def paytable_update(*, actor, paytable: Paytable, seen: str | None = None,
+                    **changes: Any) -> Paytable:
+    """Change a draft; ``seen`` (the page's fingerprint of it) refuses if it changed since."""
     return versioning.edit_draft(Paytable, paytable.pk, changes, allowed=EDITABLE, actor=actor,
-                                 clean=_clean, reason="paytable draft edited")
+                                 clean=_clean, reason="paytable draft edited", seen=seen)
 
 
 @transaction.atomic
-def paytable_publish(*, actor, paytable: Paytable) -> Paytable:
+def paytable_publish(*, actor, paytable: Paytable, changes: dict | None = None,
+                     seen: str | None = None) -> Paytable:
+    """Freeze the draft; with ``changes`` (the page's form as the supervisor left it) they
+    are saved first, in the same transaction, so what was on the screen is what is
+    published. ``seen`` refuses a draft that changed since the page showed it."""
+    if changes is not None:
+        paytable_update(actor=actor, paytable=paytable, seen=seen, **changes)
+        seen = None  # checked by the edit, under the lock the publication keeps
     return versioning.publish(Paytable, paytable.pk, actor=actor, clean=_clean,
-                              reason="paytable published")
+                              reason="paytable published", seen=seen)
 
 
 @transaction.atomic
-def paytable_retire(*, actor, paytable: Paytable) -> Paytable:
+def paytable_retire(*, actor, paytable: Paytable, seen: str | None = None) -> Paytable:
     return versioning.retire(Paytable, paytable.pk, actor=actor, noun="paytable",
-                             reason="paytable retired")
+                             reason="paytable retired", seen=seen)
 
 
 @transaction.atomic
@@ -116,14 +119,17 @@ def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
     return versioning.new_version(Paytable, paytable, actor=actor, copy=lambda p: {
         "name": p.name, "variant": p.variant, "odds": dict(p.odds),
         "max_payout": p.max_payout, "dealer_qualifier": p.dealer_qualifier,
-        "min_ante": p.min_ante, "max_ante": p.max_ante})
+        "min_ante": p.min_ante, "max_ante": p.max_ante, "casino": p.casino,
+        "currency": p.currency})
 
 
 # --- Collection schedules -------------------------------------------------------------
 
 SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                    "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
-                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot"}
+                   "time_period_minutes", "bad_beat_drop", "bad_beat_min_pot", "casino",
+                   "currency"}
+METHOD_TERMS = {field for fields in METHOD_FIELDS.values() for field in fields}
 MAX_CAP = Decimal(1_000_000)
 
 
@@ -163,17 +169,11 @@ def _clean_schedule(schedule: RakeSchedule) -> None:
         setattr(schedule, field, amount_of(getattr(schedule, field), field))
         if getattr(schedule, field) is None and field != "cap":
             setattr(schedule, field, Decimal(0))
-    percent = Decimal(schedule.percent or 0)
-    if not 0 <= percent <= 100:
-        raise ValidationError({"percent": f"{percent}% is not a percentage between 0 and 100."})
-    if Decimal(schedule.increment) <= 0:
-        raise ValidationError({"increment": f"The rake is taken in steps of at least 0.01, "
-                                            f"not {schedule.increment}."})
     if not 1 <= int(schedule.time_period_minutes or 0) <= 240:
         raise ValidationError({"time_period_minutes": f"{schedule.time_period_minutes} minutes: "
                                                       "a period is 1 to 240 minutes."})
-    _check_method(schedule, percent)
-    schedule.full_clean(exclude=["family", "created_by"])
+    versioning.check_in_words(schedule)
+    _check_method(schedule, Decimal(schedule.percent or 0))
 
 
 def _check_method(schedule: RakeSchedule, percent: Decimal) -> None:
@@ -204,23 +204,41 @@ def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
                                    reason="collection schedule created")
 
 
-@transaction.atomic
-def schedule_update(*, actor, schedule: RakeSchedule, **changes: Any) -> RakeSchedule:
-    return versioning.edit_draft(RakeSchedule, schedule.pk, changes, allowed=SCHEDULE_FIELDS,
-                                 actor=actor, clean=_clean_schedule,
-                                 reason="collection schedule draft edited")
+def _other_methods_cleared(changes: dict[str, Any]) -> dict[str, Any]:
+    """A change of method leaves the other methods' terms at their defaults (unless they
+    are given: then they are refused, not ignored)."""
+    method = changes.get("method")
+    if method not in METHOD_FIELDS:
+        return changes
+    cleared = {field: RakeSchedule._meta.get_field(field).get_default()
+               for field in METHOD_TERMS - set(METHOD_FIELDS[method]) - set(changes)}
+    return {**cleared, **changes}
 
 
 @transaction.atomic
-def schedule_publish(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+def schedule_update(*, actor, schedule: RakeSchedule, seen: str | None = None,
+                    **changes: Any) -> RakeSchedule:
+    """Change a draft; ``seen`` (the page's fingerprint of it) refuses if it changed since."""
+    return versioning.edit_draft(RakeSchedule, schedule.pk, _other_methods_cleared(changes),
+                                 allowed=SCHEDULE_FIELDS, actor=actor, clean=_clean_schedule,
+                                 reason="collection schedule draft edited", seen=seen)
+
+
+@transaction.atomic
+def schedule_publish(*, actor, schedule: RakeSchedule, changes: dict | None = None,
+                     seen: str | None = None) -> RakeSchedule:
+    """Freeze the draft, saving ``changes`` first as paytable_publish does."""
+    if changes is not None:
+        schedule_update(actor=actor, schedule=schedule, seen=seen, **changes)
+        seen = None
     return versioning.publish(RakeSchedule, schedule.pk, actor=actor, clean=_clean_schedule,
-                              reason="collection schedule published")
+                              reason="collection schedule published", seen=seen)
 
 
 @transaction.atomic
-def schedule_retire(*, actor, schedule: RakeSchedule) -> RakeSchedule:
+def schedule_retire(*, actor, schedule: RakeSchedule, seen: str | None = None) -> RakeSchedule:
     return versioning.retire(RakeSchedule, schedule.pk, actor=actor, noun="schedule",
-                             reason="collection schedule retired")
+                             reason="collection schedule retired", seen=seen)
 
 
 @transaction.atomic

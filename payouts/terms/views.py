@@ -1,65 +1,146 @@
 """Supervisor pages for terms: paytables (list, create, edit drafts, compare, publish) and
-collection schedules (the same life cycle)."""
+collection schedules (the same life cycle).
+
+Publishing is a button of the draft's own form: what is on the screen is saved and
+published together, after a confirmation page says what will happen; the form carries
+the fingerprint of the draft the page showed, so a draft changed since (another window,
+another supervisor) is refused, not published unseen."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.pages import form_problems, problems_of, versioned_transition
+from casino.common.pages import (
+    ask_first,
+    changed_lines,
+    confirm_page,
+    form_problems,
+    problems_of,
+    versioned_transition,
+)
 from casino.common.roles import Role, role_required
 from payouts.terms import services
-from payouts.terms.forms import (
-    CATEGORY_LABELS,
-    NewPaytableForm,
-    PaytableTermsForm,
-    ScheduleForm,
-)
-from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
+from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm, ScheduleForm
+from payouts.terms.models import Paytable, RakeSchedule
+from payouts.terms.selectors import terms_visible_to
+from payouts.terms.versioning import StaleTerms, VersionedTerms
 from tables.rules.stud import STUD_CATEGORIES
+
+
+@dataclass(frozen=True)
+class TermsPages:
+    """How one kind of terms is shown and written, for the flows both kinds share."""
+
+    model: type[VersionedTerms]
+    page: str                       # the address name of a version's page
+    form: Callable                  # (data, terms, user) -> the terms form
+    show: Callable                  # (request, terms, form, problems) -> the page
+    update: Callable                # (user, terms, seen, changes) -> terms
+    publish: Callable               # (user, terms, seen, changes) -> terms
+    kept: Callable = lambda form: None  # the fields a valid form saves (None: all)
+
+
+def _refused(request, pages: TermsPages, terms, form, refused: ValidationError):
+    """The page again with the refusal in words; a draft changed since the page showed
+    it comes back as it is now (the supervisor's edits would overwrite unseen ones)."""
+    if isinstance(refused, StaleTerms):
+        fresh = pages.model.objects.get(pk=terms.pk)
+        return pages.show(request, fresh, pages.form(None, fresh, request.user),
+                          problems_of(refused))
+    return pages.show(request, terms, form, problems_of(refused, form))
+
+
+def _save(request, pages: TermsPages, terms, form):
+    if not form.is_valid():
+        return pages.show(request, terms, form, form_problems(form))
+    try:
+        pages.update(request.user, terms, form.seen_fingerprint(), form.terms())
+    except ValidationError as refused:
+        return _refused(request, pages, terms, form, refused)
+    messages.success(request, "Draft saved.")
+    return redirect(pages.page, pk=terms.pk)
+
+
+def _publish(request, pages: TermsPages, terms):
+    """The draft's form as the supervisor left it: asked, then saved and published."""
+    if not terms.is_draft:
+        messages.error(request, f"{terms.label} is already {terms.get_status_display().lower()}.")
+        return redirect(pages.page, pk=terms.pk)
+    form = pages.form(request.POST, terms, request.user)
+    if not form.is_valid():
+        return pages.show(request, terms, form, form_problems(form))
+    here = reverse(pages.page, kwargs={"pk": terms.pk})
+
+    def ask():
+        return confirm_page(
+            request, title=f"Publish {terms.label}?", button=f"Publish {terms.label}",
+            consequences=[f"Publish {terms.label}: it can no longer change, and tables can "
+                          f"be assigned to it ({_usable_by(terms, form.owner_terms())}).",
+                          "To change its terms later you make a new version."],
+            changes=changed_lines(form, pages.kept(form)), back=here,
+            alternative=("Save the draft only", here))
+
+    try:
+        published = ask_first(request, lambda: pages.publish(
+            request.user, terms, form.seen_fingerprint(), form.terms()), ask)
+    except ValidationError as refused:
+        return _refused(request, pages, terms, form, refused)
+    if isinstance(published, HttpResponse):
+        return published
+    messages.success(request, f"{published.label} published: it can no longer change, and "
+                              "tables can be assigned to it.")
+    return redirect(pages.page, pk=published.pk)
+
+
+def _usable_by(terms, owner: dict) -> str:
+    """Which tables the terms will go to, with the owner the form gives them."""
+    casino = owner["casino"] if owner else terms.casino
+    if casino is not None:
+        return f"tables of {casino.name} ({casino.currency})"
+    return f"tables of any casino in {owner.get('currency') or terms.currency}"
+
+
+# --- Paytables ----------------------------------------------------------------------------
 
 
 @role_required(Role.SUPERVISOR)
 def paytable_list(request):
-    paytables = Paytable.objects.select_related("family").order_by("family_id", "version")
+    paytables = terms_visible_to(Paytable, request.user).order_by("family_id", "version")
     return render(request, "payouts/paytable_list.html", {
-        "paytables": paytables, "form": NewPaytableForm()})
+        "paytables": paytables, "form": NewPaytableForm(user=request.user)})
 
 
 @role_required(Role.SUPERVISOR)
 @require_POST
 def paytable_create(request):
-    form = NewPaytableForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Give the paytable a name and a variant.")
-        return redirect("pit-paytable-list")
-    paytable = services.paytable_create(actor=request.user, **form.cleaned_data)
-    messages.success(request, f"{paytable} created from the standard "
-                              f"{paytable.variant.upper()} terms. Adjust and publish it.")
-    return redirect("pit-paytable", pk=paytable.pk)
-
-
-@role_required(Role.SUPERVISOR)
-@require_http_methods(["GET", "POST"])
-def paytable_detail(request, pk: int):
-    paytable = get_object_or_404(Paytable, pk=pk)
-    form = PaytableTermsForm(request.POST or None, paytable=paytable)
-    problems: list[str] = []
-    if request.method == "POST" and paytable.is_draft:
-        if form.is_valid():
-            try:
-                services.paytable_update(actor=request.user, paytable=paytable, **form.terms())
-            except ValidationError as refused:
-                problems = problems_of(refused)
-            else:
-                messages.success(request, "Draft saved.")
-                return redirect("pit-paytable", pk=pk)
+    form = NewPaytableForm(request.POST, user=request.user)
+    problems = form_problems(form) if not form.is_valid() else []
+    if not problems:
+        try:
+            paytable = services.paytable_create(actor=request.user, **form.terms())
+        except ValidationError as refused:
+            problems = problems_of(refused, form)
         else:
-            problems = form_problems(form)
+            messages.success(request, f"{paytable} created from the standard "
+                                      f"{paytable.variant.upper()} terms. Adjust and publish "
+                                      "it.")
+            return redirect("pit-paytable", pk=paytable.pk)
+    for line in problems:
+        messages.error(request, line)
+    return redirect("pit-paytable-list")
+
+
+def _paytable_page(request, paytable: Paytable, form, problems=()):
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
     history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50])
     return render(request, "payouts/paytable_detail.html", {
@@ -68,13 +149,36 @@ def paytable_detail(request, pk: int):
     }, status=400 if problems else 200)
 
 
+PAYTABLES = TermsPages(
+    model=Paytable, page="pit-paytable", show=_paytable_page,
+    form=lambda data, p, user: PaytableTermsForm(data, paytable=p, user=user),
+    update=lambda user, p, seen, changes: services.paytable_update(
+        actor=user, paytable=p, seen=seen, **changes),
+    publish=lambda user, p, seen, changes: services.paytable_publish(
+        actor=user, paytable=p, seen=seen, changes=changes))
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def paytable_detail(request, pk: int):
+    paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
+    form = PAYTABLES.form(request.POST or None, paytable, request.user)
+    if request.method == "POST" and paytable.is_draft:
+        return _save(request, PAYTABLES, paytable, form)
+    return _paytable_page(request, paytable, form)
+
+
 @role_required(Role.SUPERVISOR)
 @require_POST
 def paytable_transition(request, pk: int, action: str):
-    return versioned_transition(request, get_object_or_404(Paytable, pk=pk), action, {
-        "publish": lambda user, p: services.paytable_publish(actor=user, paytable=p),
-        "retire": lambda user, p: services.paytable_retire(actor=user, paytable=p),
-        "new-version": lambda user, p: services.paytable_new_version(actor=user, paytable=p),
+    paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
+    if action == "publish":
+        return _publish(request, PAYTABLES, paytable)
+    return versioned_transition(request, paytable, action, {
+        "retire": lambda user, p, seen: services.paytable_retire(actor=user, paytable=p,
+                                                                 seen=seen),
+        "new-version": lambda user, p, seen: services.paytable_new_version(actor=user,
+                                                                           paytable=p),
     }, "pit-paytable")
 
 
@@ -84,61 +188,45 @@ def paytable_compare(request):
     if not all(i and i.isdigit() for i in ids):
         messages.error(request, "Pick two paytables to compare.")
         return redirect("pit-paytable-list")
-    left, right = (get_object_or_404(Paytable, pk=int(i)) for i in ids)
+    visible = terms_visible_to(Paytable, request.user)
+    left, right = (get_object_or_404(visible, pk=int(i)) for i in ids)
     rows = [(CATEGORY_LABELS[c] + " (N:1)", left.odds.get(c), right.odds.get(c))
             for c in STUD_CATEGORIES]
     rows += [(label, getattr(left, f), getattr(right, f)) for label, f in [
         ("Maximum payout", "max_payout"), ("Dealer qualifier", "dealer_qualifier"),
-        ("Minimum ante", "min_ante"), ("Maximum ante", "max_ante"), ("Status", "status")]]
+        ("Minimum ante", "min_ante"), ("Maximum ante", "max_ante"), ("Currency", "currency"),
+        ("Status", "status")]]
     return render(request, "payouts/paytable_compare.html", {
         "left": left, "right": right,
         "rows": [(label, a, b, a != b) for label, a, b in rows]})
 
 
+# --- Collection schedules -------------------------------------------------------------
+
+
 @role_required(Role.SUPERVISOR)
 @require_http_methods(["GET", "POST"])
 def schedule_list(request):
-    form = ScheduleForm(request.POST or None, initial={
-        "method": Method.PERCENTAGE, "percent": 10, "cap": "5.00", "cap_scope": CapScope.HAND,
-        "increment": "0.01", "min_pot": "0", "fixed_drop": "0", "time_fee": "0",
-        "time_period_minutes": 30, "bad_beat_drop": "0", "bad_beat_min_pot": "0"})
+    form = ScheduleForm(request.POST or None, user=request.user)
     problems: list[str] = []
     if request.method == "POST":
         if form.is_valid():
             try:
                 schedule = services.schedule_create(actor=request.user, **form.terms())
             except ValidationError as refused:
-                problems = problems_of(refused)
+                problems = problems_of(refused, form)
             else:
                 messages.success(request, f"{schedule} created. Check it and publish it.")
                 return redirect("pit-schedule", pk=schedule.pk)
         else:
             problems = form_problems(form)
-    schedules = RakeSchedule.objects.order_by("family_id", "version")
+    schedules = terms_visible_to(RakeSchedule, request.user).order_by("family_id", "version")
     return render(request, "payouts/schedule_list.html", {
         "schedules": schedules, "form": form, "problems": problems},
         status=400 if problems else 200)
 
 
-@role_required(Role.SUPERVISOR)
-@require_http_methods(["GET", "POST"])
-def schedule_detail(request, pk: int):
-    schedule = get_object_or_404(RakeSchedule, pk=pk)
-    form = ScheduleForm(request.POST or None, instance=schedule)
-    problems: list[str] = []
-    if request.method == "POST" and schedule.is_draft:
-        if form.is_valid():
-            try:
-                services.schedule_update(actor=request.user,
-                                               schedule=RakeSchedule.objects.get(pk=pk),
-                                               **form.terms())
-            except ValidationError as refused:
-                problems = problems_of(refused)
-            else:
-                messages.success(request, "Draft saved.")
-                return redirect("pit-schedule", pk=pk)
-        else:
-            problems = form_problems(form)
+def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
     history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
     return render(request, "payouts/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
@@ -147,12 +235,35 @@ def schedule_detail(request, pk: int):
         status=400 if problems else 200)
 
 
+SCHEDULES = TermsPages(
+    model=RakeSchedule, page="pit-schedule", show=_schedule_page,
+    form=lambda data, s, user: ScheduleForm(data, schedule=s, user=user),
+    update=lambda user, s, seen, changes: services.schedule_update(
+        actor=user, schedule=s, seen=seen, **changes),
+    publish=lambda user, s, seen, changes: services.schedule_publish(
+        actor=user, schedule=s, seen=seen, changes=changes),
+    kept=lambda form: form.kept())
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def schedule_detail(request, pk: int):
+    schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)
+    form = SCHEDULES.form(request.POST or None, schedule, request.user)
+    if request.method == "POST" and schedule.is_draft:
+        return _save(request, SCHEDULES, schedule, form)
+    return _schedule_page(request, schedule, form)
+
+
 @role_required(Role.SUPERVISOR)
 @require_POST
 def schedule_transition(request, pk: int, action: str):
-    return versioned_transition(request, get_object_or_404(RakeSchedule, pk=pk), action, {
-        "publish": lambda user, s: services.schedule_publish(actor=user, schedule=s),
-        "retire": lambda user, s: services.schedule_retire(actor=user, schedule=s),
-        "new-version": lambda user, s: services.schedule_new_version(actor=user,
+    schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)
+    if action == "publish":
+        return _publish(request, SCHEDULES, schedule)
+    return versioned_transition(request, schedule, action, {
+        "retire": lambda user, s, seen: services.schedule_retire(actor=user, schedule=s,
+                                                                 seen=seen),
+        "new-version": lambda user, s, seen: services.schedule_new_version(actor=user,
                                                                            schedule=s),
     }, "pit-schedule")

@@ -178,11 +178,12 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
                           min_ante: Any = None, max_ante: Any = None) -> Table:
     """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
     theirs. The table's ante limits default to the paytable's and must lie within them."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
                                         "table; paytables are for stud tables."})
-    paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable")
+    paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable", table=table)
     low = amount_of(min_ante, "min_ante") or paytable.min_ante
     high = amount_of(max_ante, "max_ante") or paytable.max_ante
     if low < paytable.min_ante or high > paytable.max_ante or low > high:
@@ -228,7 +229,8 @@ def _check_link(actor, table: Table, progressive: Progressive) -> None:
 def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     """Change a poker table's collection schedule, structure, stakes or kill; each change
     is a new settings version (hands already recorded keep theirs)."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
     unknown = set(changes) - set(stakes.POKER_FIELDS)
     if unknown:
         raise ValidationError({f: "This field cannot be changed here." for f in unknown})
@@ -243,7 +245,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
         raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
     if changes.get("rake_schedule") is not None:
         schedule = versioning.lock_for_table(RakeSchedule, table.rake_schedule_id,
-                                             field="rake_schedule")
+                                             field="rake_schedule", table=table)
     else:
         schedule = RakeSchedule.objects.get(pk=table.rake_schedule_id)
     stakes.check_poker_settings(table, schedule)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -13,6 +14,9 @@ from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.pages import (
+    ask_first,
+    changed_lines,
+    confirm_page,
     form_problems,
     posted_form_data,
     problems_of,
@@ -21,8 +25,8 @@ from casino.common.pages import (
 from casino.common.roles import Role, role_required
 from payouts.jackpots import wording as jackpot_wording
 from payouts.jackpots.selectors import open_hits_of, progressives_visible_to
-from payouts.terms.models import Paytable
-from payouts.terms.versioning import PublicationStatus
+from payouts.terms.models import Paytable, RakeSchedule
+from payouts.terms.selectors import usable_at
 from tables.floor.forms import AssignPaytableForm, NewDealerForm, PokerSettingsForm
 from tables.floor.models import Game, Table
 from tables.floor.selectors import (
@@ -49,12 +53,14 @@ CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), (
 
 @role_required(Role.SUPERVISOR)
 def pit(request):
-    casinos = casinos_of(request.user).prefetch_related("tables__dealers",
-                                                        "tables__rake_schedule")
-    published = Paytable.objects.filter(status=PublicationStatus.PUBLISHED)
+    casinos = list(casinos_of(request.user).prefetch_related("tables__dealers",
+                                                             "tables__rake_schedule",
+                                                             "tables__paytable"))
+    for casino in casinos:  # each casino's tables are offered what they may be given
+        casino.assignable = list(usable_at(Paytable, casino))
+        casino.assignable_ids = {p.pk for p in casino.assignable}
     open_hits = [jackpot_wording.hit_line(hit) for hit in open_hits_of(request.user)]
-    return render(request, "tables/pit.html", {"casinos": casinos, "published": published,
-                                               "open_hits": open_hits})
+    return render(request, "tables/pit.html", {"casinos": casinos, "open_hits": open_hits})
 
 
 @role_required(Role.DEALER)
@@ -66,21 +72,46 @@ def dealer(request):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def table_assign(request, pk: int):
-    table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
-    form = AssignPaytableForm(request.POST)
+    """Give a stud table a paytable: refused by name when it may not have it, else asked
+    (what changes from the next round), then done."""
+    table = get_object_or_404(tables_at_casinos_of(request.user).select_related("paytable"),
+                              pk=pk)
+    form = AssignPaytableForm(request.POST, user=request.user)
     if not form.is_valid():
-        messages.error(request, f"{table.label}: choose a published paytable.")
-        return redirect("pit")
-    try:
-        table_assign_paytable(actor=request.user, table=table,
-                                       paytable=form.cleaned_data["paytable"])
-    except ValidationError as refused:
-        for line in problems_of(refused):
+        for line in form_problems(form):
             messages.error(request, f"{table.label}: {line}")
-    else:
-        messages.success(request, f"{table.label} now pays by {form.cleaned_data['paytable']}. "
-                                  "Rounds already recorded keep their paytable.")
+        return redirect("pit")
+    paytable = form.cleaned_data["paytable"]
+    if paytable.pk == table.paytable_id:
+        messages.info(request, f"{table.label} already pays by {paytable.label}.")
+        return redirect("pit")
+
+    def ask():
+        return confirm_page(
+            request, title=f"Give {table.label} {paytable.label}?",
+            button=f"Assign {paytable.label} to {table.label}", back=reverse("pit"),
+            consequences=[_from_next_round(table, paytable),
+                          f"Its antes will be {paytable.min_ante} to {paytable.max_ante} "
+                          f"{table.casino.currency} (the paytable's limits)."])
+
+    try:
+        done = ask_first(request, lambda: table_assign_paytable(
+            actor=request.user, table=table, paytable=paytable), ask)
+    except ValidationError as refused:
+        for line in problems_of(refused, form):
+            messages.error(request, f"{table.label}: {line}")
+        return redirect("pit")
+    if isinstance(done, HttpResponse):
+        return done
+    messages.success(request, _from_next_round(table, paytable))
     return redirect("pit")
+
+
+def _from_next_round(table, paytable) -> str:
+    """'CS-1 will pay by US v3 from its next round; rounds already recorded keep US v2.'"""
+    kept = (f"rounds already recorded keep {table.paytable.label}" if table.paytable_id
+            else "it had no paytable")
+    return f"{table.label} will pay by {paytable.label} from its next round; {kept}."
 
 
 @role_required(Role.SUPERVISOR)
@@ -99,16 +130,19 @@ def table_settings(request, pk: int):
     table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     if not table.is_poker:
         raise PermissionDenied(f"{table.label} is a stud table; it has a paytable instead.")
-    form = PokerSettingsForm(request.POST or None, instance=Table.objects.get(pk=pk))
+    form = PokerSettingsForm(request.POST or None, instance=Table.objects.get(pk=pk),
+                             user=request.user)
     problems: list[str] = []
     if request.method == "POST":
         if form.is_valid():
             changes = {f: form.cleaned_data[f] for f in POKER_FIELDS}
             try:
-                table_set_poker_settings(actor=request.user, table=table, **changes)
+                done = _ask_before_new_schedule(request, table, form, changes)
             except ValidationError as refused:
                 problems = problems_of(refused)
             else:
+                if isinstance(done, HttpResponse):
+                    return done
                 messages.success(request, f"{table.label} settings saved. Hands already "
                                           "recorded keep the settings they were played under.")
                 return redirect("pit-poker-settings", pk=pk)
@@ -118,6 +152,34 @@ def table_settings(request, pk: int):
     return render(request, "tables/poker_settings.html", {
         "table": table, "form": form, "problems": problems, "history": events},
         status=400 if problems else 200)
+
+
+def _ask_before_new_schedule(request, table, form, changes: dict):
+    """Save the settings; a new collection schedule is asked for first (what changes from
+    the next hand), and only once the services accept the settings."""
+
+    def write():
+        return table_set_poker_settings(actor=request.user, table=table, **changes)
+
+    schedule = changes["rake_schedule"]
+    if schedule is None or schedule.pk == table.rake_schedule_id:
+        return write()
+    before = RakeSchedule.objects.filter(pk=table.rake_schedule_id).first()
+    kept = (f"hands already recorded keep {before.label}" if before
+            else "it had no collection schedule")
+
+    def ask():
+        return confirm_page(
+            request, title=f"Give {table.label} {schedule.label}?",
+            button=f"Collect by {schedule.label} at {table.label}",
+            back=reverse("pit-poker-settings", kwargs={"pk": table.pk}),
+            consequences=[f"{table.label} will collect by {schedule.label} "
+                          f"({schedule.get_method_display().lower()}) from its next hand; "
+                          f"{kept}."],
+            changes=[line for line in changed_lines(form) if not line.startswith(
+                str(form["rake_schedule"].label))])
+
+    return ask_first(request, write, ask)
 
 
 # --- A meter's tables (the link is the table's: table_link_progressive) ------------------

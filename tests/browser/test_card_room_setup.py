@@ -38,22 +38,21 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
     log_in(page, base, "pit_boss")
     page.get_by_role("link", name="Rake").first.click()
     page.get_by_label("Name").fill("Half-hour time")
-    page.get_by_label("Method").select_option("time")
-    page.get_by_label("Percent of the pot").fill("0")
-    page.get_by_label("Cap", exact=True).fill("")
-    page.get_by_label("Time fee per seat").fill("0")
+    page.get_by_label("Collection method").select_option("time")
+    expect(page.get_by_label("Percent of the pot")).to_be_hidden()
     page.get_by_role("button", name="Create draft").click()
     expect(page.get_by_role("alert")).to_contain_text(
-        "time fee: Time collection needs the fee per seat per period.")
+        "Time fee per seat: none given: a time collection needs it.")
 
     page.get_by_label("Time fee per seat").fill("6.00")
     page.get_by_role("button", name="Create draft").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Half-hour time v1")
-    page.get_by_role("button", name="Publish (freezes it)").click()
+    page.get_by_role("button", name="Publish…").click()
+    page.get_by_role("button", name="Publish Half-hour time v1").click()
     expect(page.locator(".messages")).to_contain_text("published: it can no longer change")
 
     page.goto(f"{base}/pit/tables/{card_room.pk}/poker/")
-    page.get_by_label("Collection schedule").select_option(label="Half-hour time v1 (published)")
+    page.get_by_label("Collection schedule").select_option(label="Half-hour time v1")
     page.get_by_label("Structure").select_option("no_limit")
     page.get_by_label("Big blind").fill("2")
     page.get_by_label("Raise cap", exact=True).fill("4")   # not a no-limit setting: refused by name
@@ -61,6 +60,9 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
     expect(page.get_by_role("alert")).to_contain_text("raise cap: Only fixed limit tables")
     page.get_by_label("Raise cap", exact=True).fill("")
     page.get_by_role("button", name="Save settings").click()
+    expect(page.locator(".consequences")).to_contain_text(
+        "NL-7 will collect by Half-hour time v1 (time collection) from its next hand")
+    page.get_by_role("button", name="Collect by Half-hour time v1 at NL-7").click()
     expect(page.locator(".messages")).to_contain_text("NL-7 settings saved")
     expect(page.get_by_role("heading", level=1)).to_contain_text("v1")
     expect(page.get_by_role("cell", name="poker settings v1")).to_be_visible()

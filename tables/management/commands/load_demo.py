@@ -123,7 +123,7 @@ class Command(BaseCommand):
                 timezone=spec["timezone"],
             )
             casino.staff.add(*staff)  # the demo's three work at both casinos
-            paytable = self._paytable(supervisor, *spec["paytable"])
+            paytable = self._paytable(supervisor, *spec["paytable"], casino=casino)
             for label, game in spec["tables"]:
                 table = Table.objects.filter(casino=casino, label=label).first()
                 if table is None:
@@ -137,7 +137,7 @@ class Command(BaseCommand):
                     name, settings = DEMO_POKER[label]
                     table_set_poker_settings(
                         actor=supervisor, table=table,
-                        rake_schedule=self._schedule(supervisor, name), **settings)
+                        rake_schedule=self._schedule(supervisor, name, casino), **settings)
                 if game == Game.CARIBBEAN_STUD and spec["currency"] == "USD" and \
                         table.progressive_id is None:
                     table_link_progressive(
@@ -163,20 +163,21 @@ class Command(BaseCommand):
             contribution_rate=Decimal("0.70"), reserve_rate=Decimal("0.05"),
             approval_threshold=Decimal("10000.00"))
 
-    def _paytable(self, supervisor, name: str, variant: str) -> Paytable:
+    def _paytable(self, supervisor, name: str, variant: str, casino: Casino) -> Paytable:
         existing = Paytable.objects.filter(name=name, status=PublicationStatus.PUBLISHED).first()
         if existing:
             return existing
-        draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant)
+        draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant,
+                                        casino=casino)
         return payouts.paytable_publish(actor=supervisor, paytable=draft)
 
-    def _schedule(self, supervisor, name: str) -> RakeSchedule:
+    def _schedule(self, supervisor, name: str, casino: Casino) -> RakeSchedule:
         existing = RakeSchedule.objects.filter(name=name,
                                                status=PublicationStatus.PUBLISHED).first()
         if existing:
             return existing
-        draft = terms.schedule_create(actor=supervisor, name=name,
-                                               **DEMO_SCHEDULES[name])
+        draft = terms.schedule_create(actor=supervisor, name=name, casino=casino,
+                                      **DEMO_SCHEDULES[name])
         return terms.schedule_publish(actor=supervisor, schedule=draft)
 
     def _user(self, username: str, role: Role, password: str):
