@@ -63,7 +63,7 @@ def test_a_supervisor_adds_a_dealer_who_can_then_log_in(client, supervisor, us_c
      "The two passwords differ: type them again."),
     ({"username": "sam_supervisor"}, "username",
      "The user name &#x27;sam_supervisor&#x27; is taken; choose another."),
-    ({"username": ""}, "username", "Give the user name."),
+    ({"username": ""}, "username", "none given."),
 ], ids=["weak password", "passwords differ", "taken", "no name"])
 def test_a_refused_dealer_is_explained_next_to_the_field(client, supervisor, us_casino,
                                                          changes, field, words):

@@ -69,11 +69,10 @@ def test_the_new_meter_form_starts_with_the_usual_awards_at_the_supervisors_casi
 
 
 @pytest.mark.parametrize(("changes", "field", "words"), [
-    ({"seed": ""}, "seed", "Give the seed."),
-    ({"contribution_rate": "1.5"}, "contribution_rate",
-     "The contribution rate cannot be above 1."),
+    ({"seed": ""}, "seed", "none given."),
+    ({"contribution_rate": "1.5"}, "contribution_rate", "1.5 is more than 1."),
     ({"contribution_rate": "0.123456"}, "contribution_rate",
-     "The contribution rate takes at most 5 decimal places."),
+     "0.123456 has more than 5 decimal places."),
     ({"seed": "1E+4"}, "seed", "&#x27;1E+4&#x27; is not an amount: write it like 12.50."),
     ({"award_flush_value": "-5"}, "award_flush_value", "-5 is out of range."),
     ({"award_flush_value": ""}, "award_flush_value", "Give the percent or the amount."),
@@ -193,8 +192,8 @@ def test_a_correction_is_confirmed_then_written_to_the_ledger_with_its_reason(
 @pytest.mark.parametrize(("body", "words"), [
     ({"new_balance": "10000.00"}, "The meter is already at 10000.00: there is nothing to "
                                   "correct."),
-    ({"new_balance": "-1"}, "The new balance cannot be below 0."),
-    ({"reason": ""}, "Give the reason."),
+    ({"new_balance": "-1"}, "-1 is less than 0."),
+    ({"reason": ""}, "none given."),
 ])
 def test_a_refused_correction_is_explained_and_not_written(client, supervisor, progressive,
                                                            body, words):

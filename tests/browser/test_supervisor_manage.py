@@ -70,7 +70,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     page.get_by_label("Contribution rate").fill("1.5")
     page.get_by_role("button", name="Create the progressive").click()
     expect(page.locator("#id_contribution_rate_error")).to_have_text(
-        "The contribution rate cannot be above 1.")
+        "1.5 is more than 1.")
     expect(page.get_by_label("Contribution rate")).to_have_attribute("aria-invalid", "true")
     fits_the_tablet(page, axe)
 
