@@ -53,6 +53,12 @@ class VersionedTerms(models.Model):
         return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
 
     @property
+    def history_name(self) -> str:
+        """How the audit trail names this version where a table pointed at it: without
+        str()'s status, which is today's, not the status it had then."""
+        return f"{self.name} v{self.version}"
+
+    @property
     def is_draft(self) -> bool:
         return self.status == PublicationStatus.DRAFT
 

@@ -61,10 +61,12 @@ def paytable_detail(request, pk: int):
         else:
             problems = form_problems(form)
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
-    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50])
+    zone = audit.zone_of(request.user)
+    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50],
+                            zone=zone, viewer=request.user)
     return render(request, "payouts/paytable_detail.html", {
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
-        "history": history, "tables": paytable.tables.select_related("casino"),
+        "history": history, "zone": zone, "tables": paytable.tables.select_related("casino"),
     }, status=400 if problems else 200)
 
 
@@ -139,9 +141,12 @@ def schedule_detail(request, pk: int):
                 return redirect("pit-schedule", pk=pk)
         else:
             problems = form_problems(form)
-    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
+    zone = audit.zone_of(request.user)
+    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50],
+                            zone=zone, viewer=request.user)
     return render(request, "payouts/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
+        "zone": zone,
         "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
         "tables": schedule.tables.select_related("casino")},
         status=400 if problems else 200)
