@@ -236,6 +236,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # bin/demo): collecting takes minutes, at every start.
 STATIC_FROM_SOURCE = DEBUG or config.env_bool("STATIC_FROM_SOURCE", default=False)
 WHITENOISE_USE_FINDERS = STATIC_FROM_SOURCE
+# Looked up at each request, not once at start: a file changed while serving would
+# otherwise go out with its old length, and the browser wait for the rest.
+WHITENOISE_AUTOREFRESH = STATIC_FROM_SOURCE
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -112,7 +112,9 @@ def test_terms_read_on_the_supervisors_clock_or_say_utc(supervisor, us_casino):
     london = make_user("lou_london", "supervisor", at=[])
     assert audit.zone_of(supervisor) == NEW_YORK
     assert audit.zone_of(london) == zoneinfo.ZoneInfo("UTC")  # no casino: the group's clock
-    casino_create(actor=supervisor, name="Mayfair", currency="GBP", timezone="Europe/London")
+    casino_create(actor=supervisor, name="Albany", currency="USD", timezone="America/New_York")
+    assert audit.zone_of(supervisor) == NEW_YORK  # two casinos, one clock
+    casino_create(actor=supervisor, name="Zanzibar", currency="GBP", timezone="Europe/London")
     assert audit.zone_of(supervisor) == zoneinfo.ZoneInfo("UTC")  # two clocks: the group's
 
 

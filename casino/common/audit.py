@@ -33,7 +33,10 @@ def zone_of(viewer) -> zoneinfo.ZoneInfo:
     """The clock a viewer reads history by when what changed belongs to no casino (a
     paytable, a schedule, a wide-area meter): his casinos' zone if they share one, else
     the group's (TIME_ZONE). Pages name the zone they show."""
-    zones = set(staff.casinos_of(viewer).values_list("timezone", flat=True).distinct()[:2])
+    # No ordering: DISTINCT would otherwise be over (zone, name), and two casinos of one
+    # zone could hide a third of another behind the limit.
+    zones = set(staff.casinos_of(viewer).order_by().values_list("timezone", flat=True)
+                .distinct()[:2])
     return zoneinfo.ZoneInfo(zones.pop() if len(zones) == 1 else settings.TIME_ZONE)
 
 
