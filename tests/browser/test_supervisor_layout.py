@@ -39,11 +39,23 @@ def floor():
     from tables.floor.models import Table
 
     call_command("load_demo", debug_off_ok=True, history_days=3)
+    royal_flush_awaiting_approval(Table.objects.get(label="CS-1"))
     us, uk = (Paytable.objects.get(variant=v, status="published") for v in ("us", "uk"))
     return {"us": us.pk, "uk": uk.pk, "schedule": RakeSchedule.objects.first().pk,
             "stud": Table.objects.get(label="CS-1").pk,
             "poker": Table.objects.get(label="HE-1").pk,
             "progressive": Progressive.objects.get().pk}
+
+
+def royal_flush_awaiting_approval(table) -> None:
+    """A royal flush on the jackpot: the whole meter, over the approval threshold, waits
+    for the supervisor on the progressive's page."""
+    from tables.stud.services import stud_round_record
+
+    stud_round_record(actor=table.dealers.get(), table=table,
+                      dealer_cards="Ad Kd 7c 4h 2s".split(),
+                      seats=[{"seat": 3, "ante": "10.00", "decision": "raise",
+                              "progressive": True, "cards": "Ah Kh Qh Jh Th".split()}])
 
 
 def supervisor_pages(ids: dict) -> list[str]:
@@ -87,6 +99,8 @@ def misfits(page: Page, base: str, addresses: list[str]) -> dict[str, list[str]]
 def test_no_supervisor_page_scrolls_sideways_or_has_a_small_control(live_server,
                                                                    page: Page, floor):
     log_in(page, live_server.url, "supervisor", "pit-boss-demo", "/pit/")
+    page.goto(f"{live_server.url}/pit/progressives/{floor['progressive']}/")
+    expect(page.get_by_role("button", name="Approve as supervisor")).to_be_visible()
 
     assert misfits(page, live_server.url, supervisor_pages(floor)) == {}
 
