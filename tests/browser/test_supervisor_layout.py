@@ -53,9 +53,9 @@ def royal_flush_awaiting_approval(table) -> None:
     from tables.stud.services import stud_round_record
 
     stud_round_record(actor=table.dealers.get(), table=table,
-                      dealer_cards="Ad Kd 7c 4h 2s".split(),
+                      dealer_cards=["Ad", "Kd", "7c", "4h", "2s"],
                       seats=[{"seat": 3, "ante": "10.00", "decision": "raise",
-                              "progressive": True, "cards": "Ah Kh Qh Jh Th".split()}])
+                              "progressive": True, "cards": ["Ah", "Kh", "Qh", "Jh", "Th"]}])
 
 
 def supervisor_pages(ids: dict) -> list[str]:
