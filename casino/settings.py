@@ -237,11 +237,19 @@ STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns on every start otherwise
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Production serves the files collectstatic wrote (hashed names, compressed; WhiteNoise).
+# The demo serves them from their folders as they are (STATIC_FROM_SOURCE, set by
+# bin/demo): collecting takes minutes, at every start.
+STATIC_FROM_SOURCE = DEBUG or config.env_bool("STATIC_FROM_SOURCE", default=False)
+WHITENOISE_USE_FINDERS = STATIC_FROM_SOURCE
+# Looked up at each request, not once at start: a file changed while serving would
+# otherwise go out with its old length, and the browser wait for the rest.
+WHITENOISE_AUTOREFRESH = STATIC_FROM_SOURCE
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
-        if DEBUG
+        if STATIC_FROM_SOURCE
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
@@ -288,8 +296,9 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = config.env_bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
+    # Off only where the service answers plain HTTP on the machine it runs on (bin/demo):
+    # a browser would not send a Secure cookie back there, so nobody could log in.
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = config.env_bool("SECURE_COOKIES", default=True)
     SECURE_HSTS_SECONDS = config.env_int("SECURE_HSTS_SECONDS", 31_536_000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = config.env_bool("SECURE_HSTS_PRELOAD", default=True)

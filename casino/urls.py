@@ -155,4 +155,5 @@ api_urls = [
 ]
 
 urlpatterns = [*project, *floor, *stud, *poker, *reports, *terms, *jackpots, *api_urls]
+handler404 = "casino.views.not_found"
 handler500 = "casino.views.server_error"

@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import re
 import sys
 
+from django.apps import apps
 from django.contrib.auth.decorators import login_required
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpResponse, JsonResponse
@@ -45,6 +47,34 @@ def healthz(request):
         "ledgers": health.last_ledger_check() if database["ok"] else None,
     }
     return JsonResponse(body, status=200 if ok else 503)
+
+
+# get_object_or_404's wording ("No Table matches the given query."), which staff never read.
+FRAMEWORK_MISSING = re.compile(r"No (\w+) matches the given query\.")
+
+
+def not_found(request, exception):
+    """The product's 404, in every mode but DEBUG's (the demo runs with DEBUG off): what
+    is missing in words, as JSON for the API."""
+    missing = missing_in_words(request, exception)
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": missing}, status=404)
+    return render(request, "404.html", {"missing": missing}, status=404)
+
+
+def missing_in_words(request, exception) -> str:
+    """'There is no table number 12 here.' for a row a page looked up and did not find
+    (or may not show), a view's own words as they are, else the address itself."""
+    message = exception.args[0] if exception and exception.args else None
+    if not isinstance(message, str):  # no address matched: the resolver's details
+        return "There is nothing at this address."
+    framework = FRAMEWORK_MISSING.fullmatch(message)
+    if not framework:
+        return message
+    model = next((m for m in apps.get_models() if m._meta.object_name == framework[1]), None)
+    what = model._meta.verbose_name if model else "such record"
+    number = (request.resolver_match.kwargs.get("pk") if request.resolver_match else None)
+    return f"There is no {what} number {number} here." if number else f"There is no {what} here."
 
 
 DATABASE_RETRY_SECONDS = 5

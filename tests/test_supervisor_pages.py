@@ -33,7 +33,7 @@ def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor)
     assert (paytable.odds["flush"], paytable.status) == (6, "published")
     page = client.get(f"/pit/paytables/{paytable.pk}/").content.decode()
     assert "A published paytable never changes" in page
-    assert "flush: 5 → 6" in page  # the history shows before and after
+    assert "Odds, flush: 5 → 6" in page  # the history shows before and after
 
 
 def test_a_bad_draft_edit_is_explained_and_not_saved(client, supervisor):
@@ -96,7 +96,7 @@ def test_a_supervisor_assigns_a_paytable_and_the_table_history_shows_it(client, 
     assert stud_table.paytable == us_paytable
     history = client.get(f"/pit/tables/{stud_table.pk}/history/").content.decode()
     assert f"paytable {us_paytable} assigned" in history
-    assert f"paytable: — → {us_paytable.pk}" in history
+    assert f"Paytable: none → {us_paytable.name} v{us_paytable.version}" in history
     assert "sam_supervisor" in history
 
 

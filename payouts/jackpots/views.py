@@ -61,11 +61,13 @@ def progressive_detail(request, pk: int):
             .select_related("round__table", "approved_by", "approval__witnessed_by")
             .order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
+    zone = progressive.casino.zone if progressive.casino_id else audit.zone_of(request.user)
     return render(request, "payouts/progressive_detail.html", {
         "progressive": progressive, "meters": selectors.meters(progressive),
         "hits": hits[:25], "waiting": [(h, _cards_of(h)) for h in waiting],
         "tables": progressive.tables.select_related("casino"),
-        "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50]),
+        "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50],
+                                 zone=zone, viewer=request.user), "zone": zone,
         "checks": progressive.reconciliations.all()[:9],
     })
 

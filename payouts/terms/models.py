@@ -30,11 +30,11 @@ class Paytable(VersionedTerms):
     name = models.CharField(max_length=120)
     variant = models.CharField(max_length=2, choices=[(v.value, v.name) for v in Variant])
     odds = models.JSONField(help_text="Category -> N, meaning N:1 on the bet.")
-    max_payout = models.DecimalField(max_digits=14, decimal_places=2,
+    max_payout = models.DecimalField("maximum payout", max_digits=14, decimal_places=2,
                                      help_text="Cap on the bet's win per hand.")
-    dealer_qualifier = models.CharField(max_length=2, default="AK")
-    min_ante = models.DecimalField(max_digits=14, decimal_places=2)
-    max_ante = models.DecimalField(max_digits=14, decimal_places=2)
+    dealer_qualifier = models.CharField("dealer qualifies with", max_length=2, default="AK")
+    min_ante = models.DecimalField("minimum ante", max_digits=14, decimal_places=2)
+    max_ante = models.DecimalField("maximum ante", max_digits=14, decimal_places=2)
 
     class Meta:
         ordering = ["name", "-version"]
@@ -111,18 +111,18 @@ class RakeSchedule(VersionedTerms):
                                   help_text="10 means 10% of the pot.")
     cap = money_field(null=True, blank=True)
     caps_by_players = models.JSONField(
-        default=dict, blank=True,
+        "caps by players dealt in", default=dict, blank=True,
         help_text='Players dealt in -> cap, e.g. {"2": "1.00", "3": "2.00", "5": "5.00"}.')
     cap_scope = models.CharField(max_length=4, choices=CapScope.choices, default=CapScope.HAND)
     increment = money_field(default=Decimal("0.01"))
-    min_pot = money_field(default=Decimal(0))
-    no_flop_no_drop = models.BooleanField(default=False)
+    min_pot = money_field(verbose_name="minimum pot", default=Decimal(0))
+    no_flop_no_drop = models.BooleanField("no flop, no drop", default=False)
     fixed_drop = money_field(default=Decimal(0))
     time_fee = money_field(default=Decimal(0), help_text="Time collection: per occupied seat per "
                                                    "period.")
-    time_period_minutes = models.PositiveSmallIntegerField(default=30)
-    bad_beat_drop = money_field(default=Decimal(0))
-    bad_beat_min_pot = money_field(default=Decimal(0))
+    time_period_minutes = models.PositiveSmallIntegerField("time period (minutes)", default=30)
+    bad_beat_drop = money_field(verbose_name="bad-beat drop", default=Decimal(0))
+    bad_beat_min_pot = money_field(verbose_name="bad-beat minimum pot", default=Decimal(0))
 
     class Meta:
         ordering = ["name", "-version"]

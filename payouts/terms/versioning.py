@@ -73,6 +73,12 @@ class VersionedTerms(models.Model):
         return f"{self.name} v{self.version} ({self.get_status_display().lower()})"
 
     @property
+    def history_name(self) -> str:
+        """How the audit trail names this version where a table pointed at it: its label,
+        without str()'s status (today's, not the status it had then)."""
+        return self.label
+
+    @property
     def label(self) -> str:
         """'US Caribbean Stud v3', as staff name a version."""
         return f"{self.name} v{self.version}"

@@ -142,10 +142,12 @@ def paytable_create(request):
 
 def _paytable_page(request, paytable: Paytable, form, problems=()):
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
-    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50])
+    zone = audit.zone_of(request.user)
+    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50],
+                            zone=zone, viewer=request.user)
     return render(request, "payouts/paytable_detail.html", {
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
-        "history": history, "tables": paytable.tables.select_related("casino"),
+        "history": history, "zone": zone, "tables": paytable.tables.select_related("casino"),
     }, status=400 if problems else 200)
 
 
@@ -227,9 +229,12 @@ def schedule_list(request):
 
 
 def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
-    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50])
+    zone = audit.zone_of(request.user)
+    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50],
+                            zone=zone, viewer=request.user)
     return render(request, "payouts/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
+        "zone": zone,
         "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
         "tables": schedule.tables.select_related("casino")},
         status=400 if problems else 200)

@@ -53,7 +53,7 @@ class Casino(models.Model):
         max_length=3, choices=[(code, f"{code} — {CURRENCY_NAMES[code]}") for code in
                                CURRENCY_DIGITS]
     )
-    timezone = models.CharField(max_length=64, validators=[validate_time_zone])
+    timezone = models.CharField("time zone", max_length=64, validators=[validate_time_zone])
     gaming_day_start = models.TimeField(
         default=dt.time(6, 0),
         validators=[validate_whole_hour],
@@ -148,8 +148,10 @@ class Table(models.Model):
                                  blank=True, related_name="tables")
     progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT, null=True,
                                     blank=True, related_name="tables")
-    min_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    max_ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    min_ante = models.DecimalField("minimum ante", max_digits=14, decimal_places=2, null=True,
+                                   blank=True)
+    max_ante = models.DecimalField("maximum ante", max_digits=14, decimal_places=2, null=True,
+                                   blank=True)
     # Poker tables: how the house collects, the betting structure and its amounts, kills.
     # ``poker_settings_version`` counts the changes; every hand stores the version and
     # a copy of the stakes it was played under (the audit trail keeps before/after).
@@ -158,21 +160,24 @@ class Table(models.Model):
     structure = models.CharField(max_length=12, choices=Structure.choices, blank=True)
     small_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     big_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    min_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
-    max_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
+    min_bet = models.DecimalField("minimum bet", max_digits=14, decimal_places=2, null=True,
+                                  blank=True)
+    max_bet = models.DecimalField("maximum bet", max_digits=14, decimal_places=2, null=True,
+                                  blank=True)
     small_blind = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     big_blind = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     ante = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
     raise_cap = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Fixed limit: bets per round, e.g. 4 = a bet and three "
                                          "raises.")
-    heads_up_uncapped = models.BooleanField(default=False)
-    reopen_rule = models.CharField(max_length=8, choices=ReopenRule.choices, blank=True)
+    heads_up_uncapped = models.BooleanField("no raise cap heads-up", default=False)
+    reopen_rule = models.CharField("reopening rule", max_length=8, choices=ReopenRule.choices,
+                                   blank=True)
     kill = models.CharField(max_length=4, choices=Kill.choices, default=Kill.OFF)
     kill_trigger = models.CharField(max_length=12, choices=KillTrigger.choices, blank=True)
-    kill_pot_big_bets = models.DecimalField(max_digits=6, decimal_places=2, null=True,
-                                            blank=True)
-    poker_settings_version = models.PositiveIntegerField(default=0)
+    kill_pot_big_bets = models.DecimalField("kill when the pot exceeds (big bets)", max_digits=6,
+                                            decimal_places=2, null=True, blank=True)
+    poker_settings_version = models.PositiveIntegerField("settings version", default=0)
     dealers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="tables.TableDealer", related_name="dealt_tables",
         blank=True,

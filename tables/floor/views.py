@@ -117,11 +117,12 @@ def _from_next_round(table, paytable) -> str:
 @role_required(Role.SUPERVISOR)
 def table_history(request, pk: int):
     table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
-    # The table's own changes and its dealer assignments, newest first.
-    events = sorted([*Events.objects.tracks(table), *Events.objects.references(table)],
-                    key=lambda e: (e.pgh_created_at, e.pgh_id), reverse=True)[:100]
-    return render(request, "tables/table_history.html",
-                  {"table": table, "events": audit.entries(events)})
+    # The table's own changes and its dealer assignments (rows that reference it).
+    events = Events.objects.references(table).order_by("-pgh_created_at", "-pgh_id")[:100]
+    return render(request, "tables/table_history.html", {
+        "table": table, "zone": table.casino.zone,
+        "history": audit.entries(events, zone=table.casino.zone, viewer=request.user,
+                                 subject=table)})
 
 
 @role_required(Role.SUPERVISOR)
@@ -148,9 +149,11 @@ def table_settings(request, pk: int):
                 return redirect("pit-poker-settings", pk=pk)
         else:
             problems = form_problems(form)
-    events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30])
+    events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30],
+                           zone=table.casino.zone, viewer=request.user)
     return render(request, "tables/poker_settings.html", {
-        "table": table, "form": form, "problems": problems, "history": events},
+        "table": table, "form": form, "problems": problems, "history": events,
+        "zone": table.casino.zone},
         status=400 if problems else 200)
 
 
