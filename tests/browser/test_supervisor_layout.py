@@ -100,7 +100,7 @@ def test_no_supervisor_page_scrolls_sideways_or_has_a_small_control(live_server,
                                                                    page: Page, floor):
     log_in(page, live_server.url, "supervisor", "pit-boss-demo", "/pit/")
     page.goto(f"{live_server.url}/pit/progressives/{floor['progressive']}/")
-    expect(page.get_by_role("button", name="Approve as supervisor")).to_be_visible()
+    expect(page.get_by_role("link", name="Approve with a witness")).to_be_visible()
 
     assert misfits(page, live_server.url, supervisor_pages(floor)) == {}
 

@@ -98,7 +98,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     expect(page.get_by_role("button", name="Unlink CS-7")).to_be_visible()
 
     page.goto(f"{base}/pit/progressives/")
-    page.get_by_role("link", name="Floor Jackpot").click()
+    page.get_by_role("link", name="Floor Jackpot", exact=True).click()
     page.get_by_role("link", name="Correct a meter").click()
     fits_the_tablet(page, axe)
 
