@@ -62,6 +62,22 @@ def problem_lines(detail, *, words: dict[str, str] | None = None,
     return lines
 
 
+def on_seat_rows(detail, rows: list[dict]) -> dict[str, list[str]]:
+    """A recording's refusal put on the form's seat rows: ``seats.<i>.<field>`` goes to
+    ``rows[i]["errors"][field]`` (the row's own seat number not repeated); what concerns
+    the whole record comes back by field (the dealer's cards, the board, the void)."""
+    rest: dict[str, list[str]] = {}
+    for where, message in problems_in(detail):
+        parts = where.split(".")
+        if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
+            row = rows[int(parts[1])]
+            row["errors"].setdefault(parts[2], []).append(
+                message.removeprefix(f"Seat {row['seat']}: "))
+        else:
+            rest.setdefault(parts[0], []).append(message)
+    return rest
+
+
 def problems_of(error: ValidationError, form=None) -> list[str]:
     """A service's refusal as lines a supervisor reads: 'max ante: ...', or with the
     ``form`` the page showed, 'Maximum ante: ...' (each field by its label)."""

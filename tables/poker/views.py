@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import problem_lines, problems_in, void_on_page
+from casino.common.pages import on_seat_rows, problem_lines, void_on_page
 from casino.common.roles import Role, role_required
 from payouts.terms.models import Method
 from tables.floor.models import Kill, Table
@@ -126,16 +126,6 @@ def _full_rows(post, seats: int) -> list[dict]:
     return rows
 
 
-def _attach_to_rows(detail, playing: list[dict]) -> None:
-    """Each seat's problems on its own row, by field."""
-    for where, message in problems_in(detail):
-        parts = where.split(".")
-        if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
-            row = playing[int(parts[1])]
-            row["errors"].setdefault(parts[2], []).append(
-                message.removeprefix(f"Seat {row['seat']}: "))
-
-
 @records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
@@ -166,7 +156,7 @@ def full_form(request, pk: int):
             if hand is not None:
                 return redirect("poker-hand", pk=hand.pk)
             problems = _problems(refused, [r["seat"] for r in playing])
-            _attach_to_rows(refused, playing)
+            on_seat_rows(refused, playing)
     upcoming = next_hand(table, last_hand(table))
     game = GAMES[table.game]
     return render(request, "tables/poker_full.html", {

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import problem_lines, problems_in, void_on_page
+from casino.common.pages import on_seat_rows, problem_lines, void_on_page
 from casino.common.roles import Role, role_required
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
@@ -81,15 +81,7 @@ def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, lis
 def _attach_errors(detail, rows, playing) -> tuple[list[str], dict]:
     """Put each error next to the field it names; return the summary lines and the
     round-level errors by field (the dealer's cards, the void)."""
-    round_errors: dict[str, list[str]] = {}
-    for where, message in problems_in(detail):
-        parts = where.split(".")
-        if parts[0] == "seats" and len(parts) >= 3 and parts[1].isdigit():
-            seat = playing[int(parts[1])]
-            seat["errors"].setdefault(parts[2], []).append(
-                message.removeprefix(f"Seat {seat['seat']}: "))
-        else:
-            round_errors.setdefault(parts[0], []).append(message)
+    round_errors = on_seat_rows(detail, playing)
     for seat in playing:
         seat["error_lines"] = [(field, FIELD_NAMES.get(field, field).capitalize(), messages)
                                for field, messages in seat["errors"].items()]
