@@ -292,7 +292,7 @@ def _fast_password_hashing(settings):
 def us_paytable(supervisor):
     from payouts.terms.services import paytable_create, paytable_publish
 
-    paytable = paytable_create(actor=supervisor, name="House US", variant="us")
+    paytable = paytable_create(actor=supervisor, name="House US", variant="us", currency="USD")
     return paytable_publish(actor=supervisor, paytable=paytable)
 
 

@@ -138,7 +138,7 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
     assert (event.pgh_context["user"], event.pgh_context["reason"]) == (
         supervisor.pk, "progressive parameters changed")
     history = text(client.get(f"/pit/progressives/{progressive.pk}/"))
-    assert "seed: 10000" in history  # the trail's own wording is another page's concern
+    assert "Seed: 10,000.00 → 12,000.00" in history
 
 
 def test_a_refused_change_is_not_offered_for_confirmation(client, supervisor, progressive):
