@@ -78,7 +78,7 @@ def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, lis
     return body, playing
 
 
-def _attach_errors(detail, rows, playing) -> tuple[list[str], dict]:
+def _attach_errors(detail, playing) -> tuple[list[str], dict]:
     """Put each error next to the field it names; return the summary lines and the
     round-level errors by field (the dealer's cards, the void)."""
     round_errors = on_seat_rows(detail, playing)
@@ -126,7 +126,7 @@ def _record(request, pk: int, rows: list[dict]):
                              request.POST.get("dealer_took_fifth_card") == "on")
     payload = StudRoundInput(data=body)
     if not payload.is_valid():
-        return *_attach_errors(payload.errors, rows, playing), None
+        return *_attach_errors(payload.errors, playing), None
     try:
         round_, _ = stud_round_record(
             actor=request.user, table=Table(pk=pk),
@@ -135,7 +135,7 @@ def _record(request, pk: int, rows: list[dict]):
     except Table.DoesNotExist:
         raise Http404(f"There is no table number {pk} here.") from None
     except ValidationError as refused:
-        return *_attach_errors(error_detail(refused), rows, playing), None
+        return *_attach_errors(error_detail(refused), playing), None
     return [], {}, round_
 
 
