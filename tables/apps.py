@@ -9,6 +9,7 @@ class TablesConfig(AppConfig):
     def ready(self) -> None:
         from casino.common import db_roles
         from casino.common.chains import register
+        from tables.chips.models import AccountingRules, SlipSeries
         from tables.floor.chain import RECORD_LEDGER
         from tables.floor.models import Casino, Table
         from tables.poker.chain import FUND_LEDGER
@@ -17,5 +18,8 @@ class TablesConfig(AppConfig):
         db_roles.keep(Casino)
         db_roles.keep(Table)
         db_roles.keep(BadBeatFund, update=("balance",))
+        db_roles.keep(AccountingRules)
+        # A casino's slip numbers are taken one at a time; the series only counts up.
+        db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
         register(FUND_LEDGER)

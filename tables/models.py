@@ -1,5 +1,22 @@
 """Django finds an app's models here: each subdomain keeps its own."""
 
+from tables.chips.models import (
+    AccountingRules,
+    ChipRequest,
+    ChipSlip,
+    ChipSlipSignature,
+    ChipSlipVoid,
+    Discrepancy,
+    InventorySignature,
+    InventorySlip,
+    SlipSeries,
+)
+from tables.count.models import (
+    BoxCount,
+    CountCorrection,
+    Variance,
+    VarianceExplanation,
+)
 from tables.floor.models import (
     Casino,
     CasinoStaff,
@@ -36,14 +53,25 @@ from tables.reports.models import (
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 __all__ = [
+    "AccountingRules",
     "BadBeatEntry",
     "BadBeatFund",
+    "BoxCount",
     "Casino",
     "CasinoStaff",
-    "ClosedDay", "ExportJob",
+    "ChipRequest",
+    "ChipSlip",
+    "ChipSlipSignature",
+    "ChipSlipVoid",
+    "ClosedDay",
+    "CountCorrection",
+    "Discrepancy",
+    "ExportJob",
     "FundEntryKind",
     "Game",
     "HandMode",
+    "InventorySignature",
+    "InventorySlip",
     "Kill",
     "KillTrigger",
     "MeterFigure",
@@ -54,6 +82,7 @@ __all__ = [
     "RakeFigure",
     "RecordSeal",
     "ReopenRule",
+    "SlipSeries",
     "StaffAccount",
     "Structure",
     "StudFigure",
@@ -65,4 +94,6 @@ __all__ = [
     "TableStatus",
     "TimeCollection",
     "TimeCollectionVoid",
+    "Variance",
+    "VarianceExplanation",
 ]

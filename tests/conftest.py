@@ -6,7 +6,8 @@ import pytest
 
 from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
 
-pytest_plugins = ["tests.card_room"]  # the card room's tables and helpers
+# The card room's tables and helpers; the floor recorded at chosen instants.
+pytest_plugins = ["tests.card_room", "tests.played"]
 
 # pytest-playwright runs an event loop in the main thread; Django's ORM must
 # still be usable from the tests and the live server there.

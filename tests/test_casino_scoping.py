@@ -363,9 +363,12 @@ IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "pok
 def test_the_matrix_holds_every_route_of_the_service():
     from django.urls import get_resolver, resolve
 
-    covered = {resolve(address.split("?")[0].format(
-        **dict.fromkeys(IDS, 1))).route
-        for _, address, _ in MATRIX}
+    from tests.accounting import scoping, test_scoping_pages, test_scoping_reports
+
+    addresses = [*MATRIX, *test_scoping_pages.MATRIX, *test_scoping_reports.MATRIX]
+    ids = dict.fromkeys({*IDS, *scoping.IDS}, 1)
+    covered = {resolve(address.split("?")[0].format(**ids)).route
+               for _, address, _ in addresses}
     routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED
               and not r.startswith("admin/")}
     assert routes - covered == set()

@@ -57,10 +57,16 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_badbeatentry", "tables_timecollection", "tables_closedday",
            "tables_rakefigure", "tables_studfigure", "tables_meterfigure",
            "payouts_meterentry", "payouts_reconciliationcheck", "payouts_ledgercheck",
-           "payouts_hitapproval", "payouts_w2gplayer"]
+           "payouts_hitapproval", "payouts_w2gplayer",
+           # table accounting (issue 17)
+           "tables_inventoryslip", "tables_inventorysignature", "tables_discrepancy",
+           "tables_chiprequest", "tables_chipslip", "tables_chipslipsignature",
+           "tables_chipslipvoid", "tables_boxcount", "tables_countcorrection",
+           "tables_variance", "tables_varianceexplanation"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
-         "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent"]
+         "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
+         "tables_accountingrulesevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

@@ -15,6 +15,8 @@ class Role(StrEnum):
     SUPERVISOR = "supervisor"
     DEALER = "dealer"
     ACCOUNTANT = "accountant"
+    CAGE = "cage"      # issues fill and credit slips
+    COUNT = "count"    # the count team: counts the drop boxes
 
 
 def roles_of(user) -> set[Role]:
@@ -138,13 +140,25 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
         "tables.view_meterfigure", "payouts.view_paranalysis",
         "axes.view_accessattempt", "axes.delete_accessattempt", "axes.view_accessfailurelog",
+        "tables.view_accountingrules", "tables.view_inventoryslip",
+        "tables.view_inventorysignature", "tables.view_discrepancy", "tables.view_chiprequest",
+        "tables.view_chipslip", "tables.view_chipslipsignature", "tables.view_chipslipvoid",
+        "tables.view_slipseries", "tables.view_boxcount", "tables.view_countcorrection",
+        "tables.view_variance", "tables.view_varianceexplanation",
+        "tables.add_accountingrules", "tables.change_accountingrules",
+        "tables.view_accountingrulesevent", "tables.add_inventoryslip",
+        "tables.add_inventorysignature", "tables.add_chiprequest",
+        "tables.add_chipslipsignature", "tables.add_chipslipvoid",
+        "tables.add_varianceexplanation",
     ],
     Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
                   "tables.add_studround", "tables.view_studround", "tables.view_studseat",
                   "payouts.view_progressive", "payouts.view_rakeschedule",
                   "tables.add_pokerhand", "tables.view_pokerhand", "tables.view_pokerseat",
                   "tables.view_pokerpot", "tables.add_timecollection",
-                  "tables.view_timecollection"],
+                  "tables.view_timecollection", "tables.view_inventoryslip",
+                  "tables.add_inventorysignature", "tables.view_chipslip",
+                  "tables.add_chipslipsignature"],
     Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer",
                       "payouts.view_paytable", "tables.view_studround", "tables.view_studseat",
                       "tables.view_studroundvoid", "payouts.view_progressive",
@@ -155,7 +169,20 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
                       "tables.view_badbeatentry", "tables.view_timecollection",
                       "tables.view_timecollectionvoid", "tables.view_closedday",
                       "tables.view_rakefigure", "tables.view_studfigure",
-                      "tables.view_meterfigure", "payouts.view_paranalysis"],
+                      "tables.view_meterfigure", "payouts.view_paranalysis",
+                      "tables.view_accountingrules", "tables.view_inventoryslip",
+                      "tables.view_inventorysignature", "tables.view_discrepancy",
+                      "tables.view_chiprequest", "tables.view_chipslip",
+                      "tables.view_chipslipsignature", "tables.view_chipslipvoid",
+                      "tables.view_slipseries", "tables.view_boxcount",
+                      "tables.view_countcorrection", "tables.view_variance",
+                      "tables.view_varianceexplanation"],
+    Role.CAGE: ["tables.view_casino", "tables.view_table", "tables.view_chiprequest",
+                "tables.add_chipslip", "tables.view_chipslip", "tables.view_chipslipsignature",
+                "tables.add_chipslipvoid", "tables.view_chipslipvoid", "tables.view_slipseries"],
+    Role.COUNT: ["tables.view_casino", "tables.view_table", "tables.add_boxcount",
+                 "tables.view_boxcount", "tables.add_countcorrection",
+                 "tables.view_countcorrection", "tables.view_variance"],
 }
 
 

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth import authenticate, get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
@@ -24,6 +23,7 @@ from casino.common.errors import nested_errors
 from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
+from casino.common.witness import second_person
 from payouts.jackpots import w2g
 from payouts.jackpots.models import (
     US_AWARDS,
@@ -293,27 +293,15 @@ def _witness(actor, hit: JackpotHit, name: str, password: str, request):
     """The witness confirmed by their password, or the problem with them (docs/decisions.md,
     issue 16: a second supervisor or an accountant of the casino, not at the table)."""
     casino = hit.round.table.casino
-    if not name:
-        return None, [(("witness",), f"Name the witness: a second supervisor or an accountant "
-                                     f"of {casino.name} confirms with their own password.")]
-    person = get_user_model().objects.filter(username=name).first()
-    refusal = _witness_refusal(actor, hit, person, name)
-    if refusal:
-        return None, [(("witness",), refusal)]
-    if not password:
-        return None, [(("witness_password",), f"{name} types their own password to confirm.")]
-    refusal = _password_refusal(request, name, password)
-    return (None, [(("witness_password",), refusal)]) if refusal else (person, [])
+    return second_person(
+        actor, name, password, request, acting="approving",
+        refusal=lambda person: _witness_refusal(hit, person),
+        ask=f"Name the witness: a second supervisor or an accountant of {casino.name} "
+            "confirms with their own password.")
 
 
-def _witness_refusal(actor, hit: JackpotHit, person, name: str) -> str:
-    casino = hit.round.table.casino
-    if person is None:
-        return f"There is no user named '{name}'."
-    if person.pk == actor.pk:
-        return f"{name} is approving: the witness is a second person."
-    if not person.is_active:
-        return f"{name}'s account is deactivated: a deactivated user cannot witness."
+def _witness_refusal(hit: JackpotHit, person) -> str:
+    casino, name = hit.round.table.casino, person.get_username()
     if not (is_supervisor(person) or has_role(person, Role.ACCOUNTANT)):
         return f"{name} is not a supervisor or an accountant, who witness jackpot payouts."
     if person.pk == hit.round.dealer_id:
@@ -321,19 +309,6 @@ def _witness_refusal(actor, hit: JackpotHit, person, name: str) -> str:
     if not casinos_of(person).filter(pk=casino.pk).exists():
         return f"{name} does not work at {casino.name}."
     return ""
-
-
-@sensitive_variables("password")
-def _password_refusal(request, name: str, password: str) -> str:
-    typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
-    if authenticate(typed_into, username=name, password=password) is not None:
-        return ""
-    if getattr(typed_into, "axes_locked_out", False):
-        # Said here, by name, instead of the lockout page AxesMiddleware would answer.
-        typed_into.axes_locked_out = False
-        return (f"{name}'s logins are locked after too many wrong passwords; a supervisor "
-                "unlocks them in the admin (Access attempts).")
-    return f"That is not {name}'s password."
 
 
 @transaction.atomic

@@ -82,6 +82,17 @@ class Casino(models.Model):
     def day_bounds(self, day: dt.date) -> tuple[dt.datetime, dt.datetime]:
         return day_bounds(day, self.zone, self.gaming_day_start)
 
+    def shift_bounds(self, day: dt.date, shift: int) -> tuple[dt.datetime, dt.datetime]:
+        """The instants a shift of a gaming day runs between, [begin, end), by the same
+        local clock as ``shift``."""
+        begin_local = dt.datetime.combine(day, self.gaming_day_start) + dt.timedelta(
+            hours=SHIFT_HOURS * (shift - 1))
+        begin = begin_local.replace(tzinfo=self.zone).astimezone(dt.UTC)
+        end = (self.day_bounds(day)[1] if shift == 3 else
+               (begin_local + dt.timedelta(hours=SHIFT_HOURS)).replace(tzinfo=self.zone)
+               .astimezone(dt.UTC))
+        return begin, end
+
     def shift(self, moment: dt.datetime) -> int:
         """The shift (1, 2 or 3) an instant falls in: the gaming day's three eight-hour
         shifts by the local clock from its start (a daylight-saving day's extra or missing
@@ -140,6 +151,9 @@ class Table(models.Model):
     casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="tables")
     label = models.CharField(max_length=40, help_text="As painted on the table, e.g. 'CS-1'.")
     game = models.CharField(max_length=20, choices=Game.choices)
+    pit = models.CharField(max_length=40, blank=True,
+                           help_text="The pit the table stands in, e.g. 'Pit 1' or 'Card "
+                                     "room' (the master games report totals each pit).")
     status = models.CharField(max_length=10, choices=TableStatus.choices,
                               default=TableStatus.CLOSED)
     seats = models.PositiveSmallIntegerField()

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet
+import datetime as dt
+from collections import defaultdict
+from collections.abc import Iterable
+from decimal import Decimal
+
+from django.db.models import F, Prefetch, QuerySet, Sum
 
 from tables.floor.models import Table
 from tables.floor.selectors import at_tables_visible_to
@@ -34,3 +39,21 @@ def hands_visible_to(user) -> QuerySet[PokerHand]:
 def collections_visible_to(user) -> QuerySet[TimeCollection]:
     rows = TimeCollection.objects.select_related("table__casino", "correction")
     return at_tables_visible_to(rows, user)
+
+
+def takes_by_shift(tables: Iterable[int], first: dt.date,
+                   last: dt.date) -> dict[tuple[int, dt.date, int], Decimal]:
+    """What the dealer dropped into each shift's box by the records: the rake (or fixed
+    drop) and bad-beat drop of every hand, and the time collected. Voided hands and
+    collections dropped nothing, whenever they were voided."""
+    tables = list(tables)
+    span = {"table__in": tables, "gaming_day__range": (first, last),
+            "correction__isnull": True}
+    takes: dict[tuple[int, dt.date, int], Decimal] = defaultdict(Decimal)
+    hands = PokerHand.objects.filter(**span).values("table", "gaming_day", "shift").annotate(
+        take=Sum(F("rake") + F("bad_beat_drop")))
+    time = TimeCollection.objects.filter(**span).values("table", "gaming_day", "shift") \
+        .annotate(take=Sum("amount"))
+    for row in [*hands, *time]:
+        takes[(row["table"], row["gaming_day"], row["shift"])] += row["take"] or 0
+    return dict(takes)

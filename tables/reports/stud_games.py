@@ -30,8 +30,9 @@ from tables.reports import figures
 from tables.reports.figures import Report
 from tables.reports.models import StudFigure
 from tables.reports.selection import Selection
-from tables.rules.stud import Decision, Outcome, SideWager
+from tables.rules.stud import Decision, Outcome
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
+from tables.stud.selectors import HOUSE_WIN, SIDE_WAGER_TAKEN
 
 MONEY = ("handle", "win", "jackpot_handle", "theoretical_win")
 MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
@@ -53,9 +54,8 @@ def _seats(where: Q, keys: Sequence[str]) -> list[dict]:
     return figures.grouped(seats, keys, {
         "rounds": Count("round", distinct=True, filter=standing),
         "handle": Sum(F("ante") + bet, filter=wagered),
-        "win": -Sum(F("ante_result") + F("bet_result"), filter=standing),
-        "jackpot_handle": Sum("progressive_wager", filter=standing & Q(
-            side_wager__in=[SideWager.STANDS, SideWager.FORFEIT])),
+        "win": Sum(HOUSE_WIN, filter=standing),
+        "jackpot_handle": Sum("progressive_wager", filter=standing & SIDE_WAGER_TAKEN),
         "voided": Count("round", distinct=True, filter=~standing)})
 
 

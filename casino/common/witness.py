@@ -1,0 +1,57 @@
+"""A second person who confirms a money record by their own password: the witness of a
+jackpot approval, the second member of the count team, the second signature on a void
+slip. The password goes through the login throttle (django-axes), so a wrong one counts
+against the witness's logins as at the login page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib.auth import authenticate, get_user_model
+from django.views.decorators.debug import sensitive_variables
+
+Problem = tuple[tuple[str, ...], str]
+
+
+@sensitive_variables("password")
+def second_person(actor, name: str, password: str, request, *, acting: str,
+                  refusal: Callable[[object], str], ask: str,
+                  fields: tuple[str, str] = ("witness", "witness_password")
+                  ) -> tuple[object | None, list[Problem]]:
+    """The person named ``name``, confirmed by ``password``, or the problems with them
+    by field: none named (``ask`` says who may confirm), no such user, the actor
+    themselves (who is ``acting``: 'approving'), a deactivated account, whatever
+    ``refusal(person)`` says ('' when the person may confirm), no or a wrong password."""
+    name_field, password_field = fields
+    name = (name or "").strip()
+    if not name:
+        return None, [((name_field,), ask)]
+    person = get_user_model().objects.filter(username=name).first()
+    if person is None:
+        problem = f"There is no user named '{name}'."
+    elif person.pk == actor.pk:
+        problem = f"{name} is {acting}: the witness is a second person."
+    elif not person.is_active:
+        problem = f"{name}'s account is deactivated: a deactivated user cannot witness."
+    else:
+        problem = refusal(person)
+    if problem:
+        return None, [((name_field,), problem)]
+    if not password:
+        return None, [((password_field,), f"{name} types their own password to confirm.")]
+    problem = password_refusal(request, name, password)
+    return (None, [((password_field,), problem)]) if problem else (person, [])
+
+
+@sensitive_variables("password")
+def password_refusal(request, name: str, password: str) -> str:
+    """'' when ``password`` is ``name``'s, else why not in words."""
+    typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
+    if authenticate(typed_into, username=name, password=password) is not None:
+        return ""
+    if getattr(typed_into, "axes_locked_out", False):
+        # Said here, by name, instead of the lockout page AxesMiddleware would answer.
+        typed_into.axes_locked_out = False
+        return (f"{name}'s logins are locked after too many wrong passwords; a supervisor "
+                "unlocks them in the admin (Access attempts).")
+    return f"That is not {name}'s password."

@@ -1,0 +1,308 @@
+"""Every write of the chips at the banked tables: a casino's accounting rules, a table's
+opener and closer, the dealer's and supervisor's signatures, fill and credit requests,
+the cage's numbered slips and their voids.
+
+Writes at one table are serialised on the table's row (records themselves cannot be
+locked by the service's database role, which may not update them). Slip numbers come
+from the casino's series row, counted up in the slip's own transaction: a rolled-back
+slip gives its number back, so the series has no gap and no number twice."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, transaction
+from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
+
+from casino.common.audit import changed_by
+from casino.common.errors import nested_errors
+from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.staff import casinos_of, require_staff
+from casino.common.witness import second_person
+from tables.chips import wording
+from tables.chips.models import (
+    AccountingRules,
+    ChipMove,
+    ChipRequest,
+    ChipSlip,
+    ChipSlipSignature,
+    ChipSlipVoid,
+    Discrepancy,
+    InventoryKind,
+    InventorySignature,
+    InventorySlip,
+    SignerRole,
+    SlipSeries,
+)
+from tables.chips.selectors import last_inventory, open_shift, rules_of
+from tables.floor.models import Table
+from tables.rules.chips import (
+    ChipError,
+    as_stored,
+    chips_difference,
+    chips_total,
+    discrepancy_level,
+    from_stored,
+    read_chips,
+)
+
+RULE_FIELDS = ("denominations", "report_at", "escalate_at", "variance_at", "confidence")
+
+
+def _require_supervisor_at(actor, table: Table) -> None:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor records a table's chips.")
+    require_staff(actor, table.casino)
+
+
+def _locked(table: Table) -> Table:
+    """The table's row, locked: its chip records are written one after another."""
+    return Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
+
+
+def _require_banked(table: Table) -> None:
+    if table.is_poker:
+        raise ValidationError({"table": f"{table.label} is a card-room table: it keeps no "
+                                        "chip inventory and takes no fills or credits."})
+
+
+def _read_chips(raw: Mapping, table: Table, *, must_hold: bool) -> dict[Decimal, int]:
+    try:
+        counts = read_chips(raw or {}, rules_of(table.casino).denominations)
+    except ChipError as refused:
+        raise nested_errors([(("chips", key) if key else ("chips",), message)
+                             for key, message in refused.problems]) from None
+    if must_hold and not counts:
+        raise ValidationError({"chips": "Give the number of chips of at least one "
+                                        "denomination."})
+    return counts
+
+
+@transaction.atomic
+def accounting_rules_set(*, actor, casino, **changes) -> AccountingRules:
+    """Change a casino's accounting rules (their first change saves the defaults)."""
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor sets the accounting rules.")
+    require_staff(actor, casino)
+    unknown = set(changes) - set(RULE_FIELDS)
+    if unknown:
+        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
+    rules = AccountingRules.objects.select_for_update().filter(casino=casino).first() \
+        or rules_of(casino)
+    for name, value in changes.items():
+        setattr(rules, name, value)
+    problems = wording.rules_problems(rules)
+    if problems:
+        raise ValidationError(problems)
+    rules.full_clean()
+    with changed_by(actor, "accounting rules changed"):
+        rules.save()
+    return rules
+
+
+def _check_day(table: Table, gaming_day: dt.date, shift: int) -> None:
+    problems = {}
+    if shift not in (1, 2, 3):
+        problems["shift"] = f"{shift} is not a shift: a gaming day has shifts 1, 2 and 3."
+    today = table.casino.gaming_day(timezone.now())
+    if gaming_day > today:
+        problems["gaming_day"] = (f"{gaming_day} has not begun: {table.casino.name}'s "
+                                  f"gaming day is {today}.")
+    if problems:
+        raise ValidationError(problems)
+
+
+@transaction.atomic
+def inventory_open(*, actor, table: Table, gaming_day: dt.date, shift: int,
+                   chips: Mapping) -> InventorySlip:
+    """The opener of a table's shift: its chips, checked against the table's last closer
+    (any difference is a ``Discrepancy``); the supervisor who records it signs it."""
+    _require_supervisor_at(actor, table)
+    table = _locked(table)
+    _require_banked(table)
+    _check_day(table, gaming_day, shift)
+    counts = _read_chips(chips, table, must_hold=True)
+    last = last_inventory(table)
+    if last is not None and last.kind == InventoryKind.OPENER:
+        raise ValidationError({"shift": wording.still_open(last)})
+    if last is not None and (gaming_day, shift) <= (last.gaming_day, last.shift):
+        raise ValidationError({"shift": wording.before_last_closer(table, gaming_day, shift,
+                                                                    last)})
+    slip = InventorySlip.objects.create(
+        table=table, gaming_day=gaming_day, shift=shift, kind=InventoryKind.OPENER,
+        chips=as_stored(counts), total=chips_total(counts), recorded_by=actor, last_closer=last)
+    InventorySignature.objects.create(slip=slip, role=SignerRole.SUPERVISOR, signed_by=actor)
+    if last is not None:
+        _note_discrepancy(slip, counts, last)
+    return slip
+
+
+def _note_discrepancy(opener: InventorySlip, counts, closer: InventorySlip) -> None:
+    difference = chips_difference(counts, from_stored(closer.chips))
+    if not difference:
+        return
+    rules = rules_of(opener.table.casino)
+    amount = opener.total - closer.total
+    Discrepancy.objects.create(
+        opener=opener, difference=amount, chips=as_stored(difference),
+        level=discrepancy_level(amount, report_at=rules.report_at,
+                                escalate_at=rules.escalate_at),
+        report_at=rules.report_at, escalate_at=rules.escalate_at)
+
+
+@transaction.atomic
+def inventory_close(*, actor, table: Table, chips: Mapping) -> InventorySlip:
+    """The closer of the table's open shift: refused while one of the shift's slips waits
+    for a signature (the chips it moved are not confirmed)."""
+    _require_supervisor_at(actor, table)
+    table = _locked(table)
+    _require_banked(table)
+    opener = open_shift(table)
+    if opener is None:
+        raise ValidationError({"shift": wording.nothing_open(table)})
+    counts = _read_chips(chips, table, must_hold=False)
+    waiting = [slip for slip in ChipSlip.objects.filter(
+        request__table=table, request__gaming_day=opener.gaming_day,
+        request__shift=opener.shift, void__isnull=True).prefetch_related("signatures")
+        if len({s.role for s in slip.signatures.all()}) < len(SignerRole)]
+    if waiting:
+        raise ValidationError({"shift": wording.slips_unsigned(waiting)})
+    slip = InventorySlip.objects.create(
+        table=table, gaming_day=opener.gaming_day, shift=opener.shift,
+        kind=InventoryKind.CLOSER, chips=as_stored(counts), total=chips_total(counts),
+        recorded_by=actor)
+    InventorySignature.objects.create(slip=slip, role=SignerRole.SUPERVISOR, signed_by=actor)
+    return slip
+
+
+def _require_signer(actor, table: Table, role: str) -> None:
+    if role == SignerRole.DEALER:
+        if not has_role(actor, Role.DEALER) or not table.dealers.filter(pk=actor.pk).exists():
+            raise PermissionDenied(f"Only a dealer of {table.label} signs as its dealer.")
+    elif role == SignerRole.SUPERVISOR:
+        _require_supervisor_at(actor, table)
+    else:
+        raise ValidationError({"role": f"'{role}' is not a signer: a dealer or a supervisor "
+                                       "signs."})
+
+
+def _sign(model, slip, *, actor, table: Table, role: str, noun: str):
+    _require_signer(actor, table, role)
+    _locked(table)
+    signed = {s.role: s for s in model.objects.filter(slip=slip)}
+    if role in signed:
+        raise ValidationError({"role": f"{noun} is signed by its {role} already "
+                                       f"({signed[role].signed_by.get_username()})."})
+    if any(s.signed_by_id == actor.pk for s in signed.values()):
+        raise ValidationError({"role": f"{actor.get_username()} signed {noun} already: the "
+                                       "dealer and the supervisor are two people."})
+    return model.objects.create(slip=slip, role=role, signed_by=actor)
+
+
+@transaction.atomic
+def inventory_sign(*, actor, slip: InventorySlip, role: str) -> InventorySignature:
+    return _sign(InventorySignature, slip, actor=actor, table=slip.table, role=role,
+                 noun=wording.inventory_noun(slip))
+
+
+@transaction.atomic
+def chips_request(*, actor, table: Table, kind: str, chips: Mapping) -> ChipRequest:
+    """A fill (chips to the table) or a credit (chips from it) for its open shift."""
+    _require_supervisor_at(actor, table)
+    table = _locked(table)
+    _require_banked(table)
+    if kind not in ChipMove.values:
+        raise ValidationError({"kind": f"'{kind}' is neither a fill nor a credit."})
+    opener = open_shift(table)
+    if opener is None:
+        raise ValidationError({"shift": wording.nothing_open(table)})
+    counts = _read_chips(chips, table, must_hold=True)
+    return ChipRequest.objects.create(
+        table=table, gaming_day=opener.gaming_day, shift=opener.shift, kind=kind,
+        chips=as_stored(counts), total=chips_total(counts), requested_by=actor)
+
+
+def _next_number(casino) -> int:
+    """The casino's next slip number, counted up under the series row's lock until the
+    transaction ends (the first slip creates the row)."""
+    SlipSeries.objects.bulk_create([SlipSeries(casino=casino)], ignore_conflicts=True)
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {SlipSeries._meta.db_table} SET last_number = last_number + 1 "
+                       "WHERE casino_id = %s RETURNING last_number", [casino.pk])
+        return cursor.fetchone()[0]
+
+
+@transaction.atomic
+def slip_issue(*, actor, request: ChipRequest) -> ChipSlip:
+    """The cage issues a request's chips on the casino's next numbered slip."""
+    if not has_role(actor, Role.CAGE):
+        raise PermissionDenied("Only the cage issues fill and credit slips.")
+    table = _locked(request.table)
+    require_staff(actor, table.casino)
+    if ChipSlip.objects.filter(request=request).exists():
+        raise ValidationError({"request": f"{wording.request_noun(request)} has its slip "
+                                          "already."})
+    opener = open_shift(table)
+    if opener is None or (opener.gaming_day, opener.shift) != (request.gaming_day,
+                                                                request.shift):
+        raise ValidationError({"request": wording.request_lapsed(request)})
+    return ChipSlip.objects.create(request=request, casino=table.casino,
+                                   number=_next_number(table.casino), issued_by=actor)
+
+
+@transaction.atomic
+def slip_sign(*, actor, slip: ChipSlip, role: str) -> ChipSlipSignature:
+    """The dealer's or the supervisor's signature: the chips reached (a fill) or left (a
+    credit) the table."""
+    if ChipSlipVoid.objects.filter(slip=slip).exists():
+        raise ValidationError({"slip": f"Slip {slip.number} is void: it moved no chips."})
+    return _sign(ChipSlipSignature, slip, actor=actor, table=slip.request.table, role=role,
+                 noun=f"Slip {slip.number}")
+
+
+def _void_witness_refusal(slip: ChipSlip, person) -> str:
+    name = person.get_username()
+    if not (is_supervisor(person) or has_role(person, Role.CAGE)
+            or has_role(person, Role.ACCOUNTANT)):
+        return f"{name} is not in the cage, a supervisor or an accountant."
+    if not casinos_of(person).filter(pk=slip.casino_id).exists():
+        return f"{name} does not work at {slip.casino.name}."
+    return ""
+
+
+@sensitive_variables("witness_password")
+def slip_void(*, actor, slip: ChipSlip, reason: str, witness: str, witness_password: str,
+              request) -> ChipSlipVoid:
+    """A slip whose chips never moved, voided by the cage or a supervisor with a second
+    person; its number stays used. Refused once both signatures confirm the chips moved:
+    then the correction is a new slip. The witness's password is checked first, through
+    the login throttle, so a wrong one counts even when the void is refused."""
+    if not (has_role(actor, Role.CAGE) or is_supervisor(actor)):
+        raise PermissionDenied("Only the cage or a supervisor voids a slip.")
+    require_staff(actor, slip.casino)
+    problems = [] if (reason or "").strip() else [(("reason",), f"Say why slip {slip.number} "
+                                                              "is void.")]
+    person, refused = second_person(
+        actor, witness, witness_password, request, acting="voiding",
+        refusal=lambda person: _void_witness_refusal(slip, person),
+        ask="Name the second person: someone in the cage, a supervisor or an accountant "
+            f"of {slip.casino.name} confirms with their own password.")
+    if problems or refused:
+        raise nested_errors([*problems, *refused])
+    return _void(actor=actor, slip=slip, reason=reason.strip(), witness=person)
+
+
+@transaction.atomic
+def _void(*, actor, slip: ChipSlip, reason: str, witness) -> ChipSlipVoid:
+    _locked(slip.request.table)
+    if ChipSlipVoid.objects.filter(slip=slip).exists():
+        raise ValidationError({"slip": f"Slip {slip.number} is void already."})
+    if ChipSlipSignature.objects.filter(slip=slip).count() == len(SignerRole):
+        raise ValidationError({"slip": wording.void_after_signatures(slip)})
+    return ChipSlipVoid.objects.create(slip=slip, reason=reason, voided_by=actor,
+                                       witnessed_by=witness)

@@ -1,0 +1,172 @@
+"""Chips by denomination, and what a table's chips say about its result.
+
+A table's inventory (the tray), a fill or credit slip and a drop box's chips are counts
+per denomination; their value is the sum of count x denomination. A banked table's win
+for a shift comes from the chips, not the hands: drop + credits - fills + closing
+inventory - opening inventory (every chip the tray gained or lost is either a wager
+settled, a fill or credit, or chips sold for the cash and markers in the drop box).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from tables.rules.money import MoneyError, parse_plain_decimal
+
+# The chips a casino uses unless it says otherwise, per currency (value chips only).
+STANDARD_DENOMINATIONS: dict[str, tuple[str, ...]] = {
+    "USD": ("1", "2.50", "5", "25", "100", "500", "1000", "5000"),
+    "GBP": ("1", "2", "5", "10", "25", "100", "500", "1000"),
+    "EUR": ("1", "2.50", "5", "10", "25", "100", "500", "1000"),
+    "JPY": ("100", "500", "1000", "5000", "10000", "100000"),
+    "KRW": ("1000", "5000", "10000", "100000", "500000", "1000000"),
+}
+DEFAULT_DENOMINATIONS = ("1", "5", "25", "100", "500", "1000")
+# The banknotes a drop box holds, per currency (coins are not dropped).
+STANDARD_NOTES: dict[str, tuple[str, ...]] = {
+    "USD": ("1", "2", "5", "10", "20", "50", "100"),
+    "GBP": ("5", "10", "20", "50"),
+    "EUR": ("5", "10", "20", "50", "100", "200", "500"),
+    "JPY": ("1000", "2000", "5000", "10000"),
+    "KRW": ("1000", "5000", "10000", "50000"),
+}
+DEFAULT_NOTES = ("1", "5", "10", "20", "50", "100")
+# The most of one denomination a slip or count may hold: a typo guard, not a rule.
+MOST_CHIPS = 100_000
+
+
+def standard_denominations(currency: str) -> tuple[Decimal, ...]:
+    return tuple(Decimal(d) for d in STANDARD_DENOMINATIONS.get(currency,
+                                                               DEFAULT_DENOMINATIONS))
+
+
+def standard_notes(currency: str) -> tuple[Decimal, ...]:
+    return tuple(Decimal(d) for d in STANDARD_NOTES.get(currency, DEFAULT_NOTES))
+
+
+def denomination_key(value: Decimal) -> str:
+    """How a denomination is written as a key: '25', '2.50' (no exponent, no '25.00')."""
+    normal = value.normalize()
+    text = f"{normal:f}"
+    return text if "." not in text else f"{value.quantize(Decimal('0.01')):f}"
+
+
+class ChipError(ValueError):
+    """A count that cannot be read: every problem, each with the denomination it is
+    about ('' for the whole count)."""
+
+    def __init__(self, problems: list[tuple[str, str]]):
+        self.problems = problems
+        super().__init__("; ".join(message for _, message in problems))
+
+
+def read_chips(raw: Mapping[str, object], denominations: Iterable[Decimal], *,
+               noun: str = "chip") -> dict[Decimal, int]:
+    """A count as typed ({'25': '40', '100': ''}) -> {Decimal('25'): 40}: whole numbers
+    of the casino's denominations (of chips, or of ``noun``: 'note'), nothing else; empty
+    and zero counts are left out."""
+    known = {denomination_key(d): d for d in denominations}
+    counts: dict[Decimal, int] = {}
+    problems: list[tuple[str, str]] = []
+    for key, value in raw.items():
+        text = "" if value is None else str(value).strip()
+        if text in ("", "0"):
+            continue
+        denomination = _denomination(str(key), known)
+        if denomination is None:
+            problems.append((str(key), f"{key} is not a {noun} of this casino; its {noun}s "
+                                       f"are {', '.join(known)}."))
+            continue
+        if not text.isdigit() or not text.isascii():
+            problems.append((str(key), f"'{text}' is not a number of {noun}s."))
+            continue
+        if int(text) > MOST_CHIPS:
+            problems.append((str(key), f"{text} {noun}s of {key} is more than "
+                                       f"{MOST_CHIPS:,} in one count; check the number."))
+            continue
+        counts[denomination] = counts.get(denomination, 0) + int(text)
+    if problems:
+        raise ChipError(problems)
+    return dict(sorted(counts.items()))
+
+
+def _denomination(key: str, known: Mapping[str, Decimal]) -> Decimal | None:
+    try:
+        return known.get(denomination_key(parse_plain_decimal(key)))
+    except MoneyError:
+        return None
+
+
+def chips_total(counts: Mapping[Decimal, int]) -> Decimal:
+    return sum((d * n for d, n in counts.items()), Decimal(0)).quantize(Decimal("0.01"))
+
+
+def as_stored(counts: Mapping[Decimal, int]) -> dict[str, int]:
+    """A count as a JSON object: {'25': 40, '100': 20}."""
+    return {denomination_key(d): n for d, n in sorted(counts.items()) if n}
+
+
+def from_stored(stored: Mapping[str, int]) -> dict[Decimal, int]:
+    return {Decimal(k): int(n) for k, n in stored.items()}
+
+
+def chips_difference(found: Mapping[Decimal, int],
+                     expected: Mapping[Decimal, int]) -> dict[Decimal, int]:
+    """Per denomination, how many more chips were found than expected (negative: fewer);
+    denominations that agree are left out."""
+    keys = sorted(set(found) | set(expected))
+    return {d: found.get(d, 0) - expected.get(d, 0) for d in keys
+            if found.get(d, 0) != expected.get(d, 0)}
+
+
+def table_win(*, drop: Decimal, credits: Decimal, fills: Decimal, opener: Decimal,
+              closer: Decimal) -> Decimal:
+    """A banked table's win for a shift from its chips and its drop box."""
+    return drop + credits - fills + closer - opener
+
+
+def hold(win: Decimal, drop: Decimal) -> Decimal | None:
+    """Win as a share of drop, to four places; none when nothing was dropped."""
+    if not drop:
+        return None
+    return (win / drop).quantize(Decimal("0.0001"))
+
+
+class Level(StrEnum):
+    """How far an inventory discrepancy goes: every one is noted; from the casino's
+    reporting threshold the pit is told; from its escalation threshold, accounting too."""
+
+    NOTED = "noted"
+    REPORTED = "reported"
+    ESCALATED = "escalated"
+
+
+def discrepancy_level(difference: Decimal, *, report_at: Decimal,
+                      escalate_at: Decimal) -> Level:
+    size = abs(difference)
+    if size >= escalate_at:
+        return Level.ESCALATED
+    if size >= report_at:
+        return Level.REPORTED
+    return Level.NOTED
+
+
+@dataclass(frozen=True)
+class Variance:
+    """What the records say against what was counted, and whether the difference is
+    large enough that someone must explain it."""
+
+    recorded: Decimal
+    counted: Decimal
+    threshold: Decimal
+
+    @property
+    def difference(self) -> Decimal:
+        return self.counted - self.recorded
+
+    @property
+    def needs_explaining(self) -> bool:
+        return abs(self.difference) > self.threshold

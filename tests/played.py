@@ -1,0 +1,72 @@
+"""A small floor recorded at chosen instants: stud rounds, poker hands, a meter (fixtures
+for every test, registered in tests/conftest.py)."""
+
+import datetime as dt
+from decimal import Decimal as D
+from zoneinfo import ZoneInfo
+
+import pytest
+import time_machine
+
+from payouts.terms import services as terms
+from tables.floor.services import table_create, table_set_poker_settings
+from tables.poker.services import poker_hand_record
+from tables.stud.services import stud_round_record
+
+NEW_YORK = ZoneInfo("America/New_York")
+
+WINNING_ROUND = {  # seat 1 wins 10 + 20 with a pair of queens; seat 3 folds 5
+    "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+    "seats": [{"seat": 1, "ante": "10.00", "decision": "raise",
+               "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+              {"seat": 3, "ante": "5.00", "decision": "fold"}],
+}
+
+
+def at(year, month, day, hour, minute=0):
+    """An instant on the New York clock of the test casino."""
+    return dt.datetime(year, month, day, hour, minute, tzinfo=NEW_YORK)
+
+
+@pytest.fixture
+def travel():
+    """travel(moment): the service's clock stands at that instant until the next call."""
+    machines = []
+
+    def go(moment):
+        while machines:
+            machines.pop().stop()
+        machine = time_machine.travel(moment, tick=False)
+        machine.start()
+        machines.append(machine)
+
+    yield go
+    while machines:
+        machines.pop().stop()
+
+
+@pytest.fixture
+def holdem(supervisor, dealer, us_casino):
+    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
+        actor=supervisor, name="Ten capped at five", percent=D(10), cap=D("5.00")))
+    table = table_create(actor=supervisor, casino=us_casino, label="HE-1", game="holdem",
+                         status="open", dealers=[dealer])
+    return table_set_poker_settings(
+        actor=supervisor, table=table, rake_schedule=schedule, structure="fixed_limit",
+        small_bet=D(20), big_bet=D(40), small_blind=D(10), big_blind=D(20))
+
+
+@pytest.fixture
+def play_round(dealer, travel):
+    def play(table, moment, body=WINNING_ROUND, **extra):
+        travel(moment)
+        return stud_round_record(actor=dealer, table=table, **body, **extra)[0]
+    return play
+
+
+@pytest.fixture
+def play_hand(dealer, travel):
+    def play(table, moment, pot="85.00"):
+        travel(moment)
+        return poker_hand_record(actor=dealer, table=table, pot=D(pot), flop_dealt=True)[0]
+    return play
