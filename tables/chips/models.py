@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pghistory
+import pgtrigger
 from django.conf import settings
 from django.contrib.postgres.fields import ArrayField
 from django.db import models
@@ -206,6 +207,10 @@ class SlipSeries(models.Model):
 
     class Meta:
         verbose_name_plural = "slip series"
+        # Counting back would hand out a number twice: the database refuses it.
+        triggers = [pgtrigger.Protect(
+            name="slip_series_never_counts_back", operation=pgtrigger.Update,
+            condition=pgtrigger.Q(new__last_number__lt=pgtrigger.F("old__last_number")))]
 
     def __str__(self) -> str:
         return f"slips of {self.casino} up to {self.last_number}"
