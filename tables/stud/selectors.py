@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 
+from django.db import connection
 from django.db.models import F, Prefetch, Q, QuerySet, Sum
 from django.utils import timezone
 
 from tables.floor.selectors import at_tables_visible_to
-from tables.rules.stud import SideWager
-from tables.stud.models import StudRound, StudSeat
+from tables.rules.stud import Outcome, SideWager
+from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 # A seat's result for the house (its results are signed from the player's side), and the
 # jackpot side wagers the table takes in (played or forfeited; a returned one went back).
@@ -50,3 +52,56 @@ def results_by_shift(tables: Iterable[int], first: dt.date,
         win=Sum(HOUSE_WIN), taken=Sum("progressive_wager", filter=SIDE_WAGER_TAKEN))
     return {(r["round__table"], r["round__gaming_day"], r["round__shift"]):
             (r["win"] or 0) + (r["taken"] or 0) for r in rows}
+
+
+# The seats whose results the paytable's game math describes: played to a showdown or a
+# fold. Dead hands and void rounds are results of their own (a forfeit, a push).
+PLAYED = (Outcome.WIN, Outcome.LOSE, Outcome.PUSH, Outcome.FOLD, Outcome.DEALER_NOT_QUALIFIED)
+
+WAGERS_SQL = """
+SELECT table_id, gaming_day, paytable_id, SUM(antes), SUM(ante_squares), SUM(antes * antes),
+       SUM(hands), SUM(kept)
+  FROM (SELECT r.id, r.table_id, r.gaming_day, r.paytable_id,
+               COALESCE(SUM(s.ante) FILTER (WHERE s.outcome = ANY(%(played)s)), 0) AS antes,
+               COALESCE(SUM(s.ante * s.ante) FILTER (WHERE s.outcome = ANY(%(played)s)), 0)
+                   AS ante_squares,
+               COUNT(*) FILTER (WHERE s.outcome = ANY(%(played)s)) AS hands,
+               COALESCE(SUM(-(s.ante_result + s.bet_result))
+                            FILTER (WHERE NOT s.outcome = ANY(%(played)s)), 0)
+               + COALESCE(SUM(s.progressive_wager)
+                          FILTER (WHERE s.side_wager = ANY(%(taken)s)), 0) AS kept
+          FROM {round} r JOIN {seat} s ON s.round_id = r.id
+         WHERE r.table_id = ANY(%(tables)s) AND r.gaming_day BETWEEN %(first)s AND %(last)s
+           AND NOT EXISTS (SELECT 1 FROM {void} v WHERE v.round_id = r.id)
+         GROUP BY r.id) AS per_round
+ GROUP BY table_id, gaming_day, paytable_id
+"""
+
+
+@dataclass(frozen=True)
+class DayWagers:
+    """One table's rounds of one gaming day under one paytable version, as the game math
+    needs them: the antes of the seats that played, their squares, the squares of each
+    round's antes (seats of a round share the dealer's hand), how many hands, and what
+    the table kept apart from the game (side wagers taken, forfeited dead hands)."""
+
+    antes: Decimal
+    ante_squares: Decimal
+    round_squares: Decimal
+    hands: int
+    kept: Decimal
+
+
+def wagers_by_day(tables: Iterable[int], first: dt.date,
+                  last: dt.date) -> dict[tuple[int, dt.date, int], DayWagers]:
+    """{(table, gaming day, paytable): DayWagers} in one statement; voided rounds moved
+    nothing and are left out."""
+    sql = WAGERS_SQL.format(round=StudRound._meta.db_table, seat=StudSeat._meta.db_table,
+                            void=StudRoundVoid._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, {"played": list(PLAYED), "taken": [SideWager.STANDS,
+                                                                SideWager.FORFEIT],
+                             "tables": list(tables), "first": first, "last": last})
+        rows = cursor.fetchall()
+    return {(table, day, paytable): DayWagers(antes, squares, round_squares, hands, kept)
+            for table, day, paytable, antes, squares, round_squares, hands, kept in rows}

@@ -1,0 +1,35 @@
+"""What the statistical hold review reads of a day's rounds (stud.selectors.wagers_by_day)."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from tables.stud.selectors import DayWagers, wagers_by_day
+from tables.stud.services import stud_round_void
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_days_wagers_per_paytable(played_shift, play_round, supervisor):
+    from tests.played import at
+
+    table, day = played_shift["table"], played_shift["day"]
+    voided = play_round(table, at(2026, 11, 30, 16), {
+        "dealer_cards": ["2s", "3d", "7c", "9h", "Jd"],
+        "seats": [{"seat": 4, "ante": "50.00", "decision": "fold"}]})
+    stud_round_void(actor=supervisor, round_=voided, reason="misdeal noticed late")
+    forfeited = {"dealer_cards": ["2s", "3d", "7c", "9h", "Jd"],
+                 "seats": [{"seat": 5, "ante": "20.00", "decision": "raise",
+                            "irregularity": "violation", "cards": ["As", "Ah", "Ac", "Ad", "Kc"]},
+                           {"seat": 6, "ante": "5.00", "decision": "fold"}]}
+    play_round(table, at(2026, 11, 30, 17), forfeited)
+
+    found = wagers_by_day([table.pk], day, day)
+
+    # 10 + 5 and 10 + 5 and the forfeit round's 5 played; the forfeited 20 + 40 kept with the
+    # jackpot wager of 1.00; the void round is left out.
+    assert found == {(table.pk, day, table.paytable_id): DayWagers(
+        antes=D("35.00"), ante_squares=D("275.0000"), round_squares=D("475.0000"), hands=5,
+        kept=D("61.00"))}
