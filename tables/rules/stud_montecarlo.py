@@ -113,12 +113,12 @@ def seat_results(odds: Mapping[str, int], max_payout: Decimal | None, qualifier:
     """Batches of random rounds, ``seats`` players against one dealer hand dealt from one
     deck: each seat's result in antes, one row per round (shape: rounds in the batch,
     seats). The dealer's hand comes after the players' and shows its first card."""
+    if not 1 <= seats <= 9:  # ten hands use 50 of the 52 cards
+        raise ValueError(f"a round deals one to nine seats, not {seats}")
     return _dealt(_Game(odds, max_payout, qualifier, ante, rule), rounds, seats, seed)
 
 
 def _dealt(game: _Game, rounds: int, seats: int, seed: int) -> Iterator[np.ndarray]:
-    if not 1 <= seats <= 9:  # ten hands use 50 of the 52 cards
-        raise ValueError(f"a round deals one to nine seats, not {seats}")
     rng = np.random.default_rng(seed)
     for done in range(0, rounds, BATCH):
         batch = min(BATCH, rounds - done)

@@ -66,6 +66,13 @@ def test_the_covariance_and_its_error_from_moments_are_those_of_the_sample():
     assert std_error == pytest.approx(u.std() / len(x) ** 0.5, rel=1e-9)
 
 
+def test_a_round_deals_one_to_nine_seats_and_a_covariance_needs_two_rounds():
+    with pytest.raises(ValueError, match="one to nine seats, not 10"):
+        seat_results(*US, 100, seats=10)
+    with pytest.raises(ValueError, match="at least two rounds, not 1"):
+        seat_covariance(*US, 1)
+
+
 def test_progress_is_told_in_words_up_to_the_end():
     heard = []
     seat_covariance(*US, 300_000, seed=3, progress=lambda f, words: heard.append((f, words)))
