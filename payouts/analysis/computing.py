@@ -1,4 +1,8 @@
-"""The worker's half of game math: compute an analysis exactly once, saying how far it is."""
+"""The worker's half of game math: compute an analysis exactly once, saying how far it is.
+
+The PAR sheet is exact; the covariance of two seats of one round (what the hold review's
+band needs beside it) is simulated with a fixed seed, so the same terms always get the
+same figure."""
 
 from __future__ import annotations
 
@@ -8,9 +12,13 @@ from decimal import Decimal
 
 from django.utils import timezone
 
-from payouts.analysis.figures import sheet_json
+from payouts.analysis.figures import covariance_json, sheet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
+from tables.rules.stud_deals import Progress
+from tables.rules.stud_montecarlo import seat_covariance
 from tables.rules.stud_par import par_sheet
+
+EXACT_SHARE = 0.8  # of the progress bar: counting the deals; the simulation takes the rest
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +36,11 @@ def _progress_writer(analysis_id: int):
     return progress
 
 
+def _part(progress: Progress, start: float, share: float) -> Progress:
+    """One step's progress (0 to 1) as its part of the whole bar."""
+    return lambda fraction, words: progress(start + share * fraction, words)
+
+
 def compute(analysis_id: int) -> None:
     """The worker's half: compute the figures exactly once, and say how far it is."""
     claimed = ParAnalysis.objects.filter(pk=analysis_id, status=AnalysisStatus.QUEUED).update(
@@ -37,10 +50,13 @@ def compute(analysis_id: int) -> None:
     analysis = ParAnalysis.objects.get(pk=analysis_id)
     terms = analysis.terms  # as asked for: a draft may have changed since
     started = time.perf_counter()
+    progress = _progress_writer(analysis_id)
+    game = (terms["odds"], Decimal(terms["max_payout"]), terms["dealer_qualifier"],
+            analysis.ante)
     try:
-        sheet = par_sheet(terms["odds"], Decimal(terms["max_payout"]),
-                          terms["dealer_qualifier"], analysis.ante,
-                          progress=_progress_writer(analysis_id))
+        sheet = par_sheet(*game, progress=_part(progress, 0, EXACT_SHARE))
+        covariance = seat_covariance(*game, progress=_part(progress, EXACT_SHARE,
+                                                           1 - EXACT_SHARE))
     except Exception as error:  # said on the page and logged; the next request retries
         logger.exception("game math for analysis %s failed", analysis_id)
         ParAnalysis.objects.filter(pk=analysis_id).update(
@@ -50,4 +66,5 @@ def compute(analysis_id: int) -> None:
     ParAnalysis.objects.filter(pk=analysis_id).update(
         status=AnalysisStatus.DONE, progress=100, message="", finished_at=timezone.now(),
         seconds=time.perf_counter() - started,
-        result=sheet_json(sheet, terms, analysis.terms_checksum))
+        result={**sheet_json(sheet, terms, analysis.terms_checksum),
+                **covariance_json(covariance)})

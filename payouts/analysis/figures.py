@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from tables.rules.cards import RANKS
 from tables.rules.side_bet import SideBetSheet
+from tables.rules.stud_montecarlo import SeatCovariance
 from tables.rules.stud_par import ParSheet
 
 PLACES = Decimal("1e-12")
@@ -59,6 +60,14 @@ def sheet_json(sheet: ParSheet, terms: dict, checksum: str) -> dict:
         "terms": terms,
         "terms_checksum": checksum,
     }
+
+
+def covariance_json(covariance: SeatCovariance) -> dict:
+    """The simulated covariance of two seats of one round (antes squared) beside the exact
+    figures, with its standard error and how many rounds were dealt for it."""
+    return {"seat_covariance": f"{covariance.value:.6f}",
+            "seat_covariance_std_error": f"{covariance.std_error:.6f}",
+            "seat_covariance_rounds": covariance.rounds}
 
 
 def side_bet_json(sheet: SideBetSheet, meter: Decimal, *, contribution_rate: Decimal,

@@ -1,15 +1,16 @@
 """Reads of game math: a progressive's side bet at a meter, the theoretical edge reports
-set beside a table's hold."""
+set beside a table's hold, and the figures of the hold review's band."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from payouts.analysis.figures import side_bet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.analysis.services import key_of, read_cents
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
+from tables.rules.hold import GameMath
 from tables.rules.side_bet import side_bet_sheet
 
 LARGEST_METER = Decimal(10) ** 12  # the meter's own column holds less than this
@@ -33,11 +34,10 @@ def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:
                          reserve_rate=progressive.reserve_rate, seed=progressive.seed)
 
 
-def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
-    """Paytable version -> the share of the handle (antes and raises) its exact game math
-    expects the house to keep under optimal play: the element of risk at the version's
-    minimum ante, for its terms as they are now. Versions without figures yet are left
-    out (the beat task ``tables.reports.analyse_paytables`` queues them)."""
+def _current_results(paytable_ids) -> dict[int, dict]:
+    """Paytable version -> its stored figures at its minimum ante, for its terms as they
+    are now. Versions without figures yet are left out (the beat task
+    ``tables.reports.analyse_paytables`` queues them)."""
     wanted = {}
     for paytable in Paytable.objects.filter(pk__in=set(paytable_ids)):
         key = key_of(paytable, paytable.min_ante)
@@ -45,8 +45,37 @@ def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
     found = ParAnalysis.objects.filter(
         paytable_id__in=[pk for pk, _, _ in wanted], status=AnalysisStatus.DONE).values_list(
         "paytable_id", "terms_checksum", "ante_key", "result")
-    return {pk: Decimal(result["element_of_risk"]) for pk, checksum, ante, result in found
+    return {pk: result for pk, checksum, ante, result in found
             if (pk, checksum, ante) in wanted}
+
+
+def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
+    """Paytable version -> the share of the handle (antes and raises) its exact game math
+    expects the house to keep under optimal play: the element of risk at the version's
+    minimum ante. Versions without figures yet are left out."""
+    return {pk: Decimal(result["element_of_risk"])
+            for pk, result in _current_results(paytable_ids).items()}
+
+
+def game_math_of(paytable_ids) -> dict[int, GameMath]:
+    """Paytable version -> what the hold review's band needs (``rules.hold``): the exact
+    house edge per ante and variance per hand, and the simulated covariance of two seats
+    of one round, at the version's minimum ante. Versions without all three yet are left
+    out (figures stored before the covariance are computed again, migration 0019)."""
+    return {pk: GameMath(house_edge=_exact_decimal(result["exact"]["house_edge"]),
+                         variance=Decimal(result["variance"]),
+                         seat_covariance=Decimal(result["seat_covariance"]))
+            for pk, result in _current_results(paytable_ids).items()
+            if "seat_covariance" in result}
+
+
+def _exact_decimal(fraction: str) -> Decimal:
+    """'numerator/denominator' (the exact figure) to 28 digits, beyond the stored twelve
+    places: a year of antes times the edge stays exact to far below a cent."""
+    numerator, denominator = fraction.split("/")
+    with localcontext() as context:
+        context.prec = 28
+        return Decimal(numerator) / Decimal(denominator)
 
 
 def return_line(figures: dict, meter: Decimal, width: int = 600, height: int = 160) -> dict:
