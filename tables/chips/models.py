@@ -60,8 +60,9 @@ class AccountingRules(models.Model):
                                    name="escalate_at_not_below_report_at"),
             models.CheckConstraint(condition=Q(variance_at__gte=0),
                                    name="variance_at_not_negative"),
+            # The band's normal quantile is taken strictly inside (0.5, 0.9999).
             models.CheckConstraint(condition=Q(confidence__gt=Decimal("0.5"),
-                                               confidence__lt=1),
+                                               confidence__lt=Decimal("0.9999")),
                                    name="confidence_between_half_and_one"),
         ]
         verbose_name_plural = "accounting rules"

@@ -10,6 +10,7 @@ from decimal import Decimal
 from casino.common.amounts import in_currency
 from tables.chips.models import AccountingRules, ChipRequest, ChipSlip, InventorySlip
 from tables.rules.chips import from_stored
+from tables.rules.hold import HIGHEST_CONFIDENCE, LOWEST_CONFIDENCE
 
 
 def shift_words(gaming_day: dt.date, shift: int) -> str:
@@ -80,7 +81,9 @@ def rules_problems(rules: AccountingRules) -> dict[str, str]:
             and rules.escalate_at < rules.report_at:
         problems["escalate_at"] = (f"{rules.escalate_at} is below the reporting threshold "
                                    f"{rules.report_at}: escalate at that much or more.")
-    if rules.confidence is not None and not Decimal("0.5") < rules.confidence < 1:
+    if rules.confidence is not None and not (LOWEST_CONFIDENCE < rules.confidence
+                                             < HIGHEST_CONFIDENCE):
         problems["confidence"] = (f"{rules.confidence} is not a confidence: give a share "
-                                  "between 0.5 and 1, e.g. 0.99.")
+                                  f"above {LOWEST_CONFIDENCE} and below "
+                                  f"{HIGHEST_CONFIDENCE}, e.g. 0.99.")
     return problems

@@ -59,9 +59,9 @@ def results_by_shift(tables: Iterable[int], first: dt.date,
 PLAYED = (Outcome.WIN, Outcome.LOSE, Outcome.PUSH, Outcome.FOLD, Outcome.DEALER_NOT_QUALIFIED)
 
 WAGERS_SQL = """
-SELECT table_id, gaming_day, paytable_id, SUM(antes), SUM(ante_squares), SUM(antes * antes),
-       SUM(hands), SUM(kept)
-  FROM (SELECT r.id, r.table_id, r.gaming_day, r.paytable_id,
+SELECT table_id, gaming_day, shift, paytable_id, SUM(antes), SUM(ante_squares),
+       SUM(antes * antes), SUM(hands), SUM(kept)
+  FROM (SELECT r.id, r.table_id, r.gaming_day, r.shift, r.paytable_id,
                COALESCE(SUM(s.ante) FILTER (WHERE s.outcome = ANY(%(played)s)), 0) AS antes,
                COALESCE(SUM(s.ante * s.ante) FILTER (WHERE s.outcome = ANY(%(played)s)), 0)
                    AS ante_squares,
@@ -74,13 +74,13 @@ SELECT table_id, gaming_day, paytable_id, SUM(antes), SUM(ante_squares), SUM(ant
          WHERE r.table_id = ANY(%(tables)s) AND r.gaming_day BETWEEN %(first)s AND %(last)s
            AND NOT EXISTS (SELECT 1 FROM {void} v WHERE v.round_id = r.id)
          GROUP BY r.id) AS per_round
- GROUP BY table_id, gaming_day, paytable_id
+ GROUP BY table_id, gaming_day, shift, paytable_id
 """
 
 
 @dataclass(frozen=True)
-class DayWagers:
-    """One table's rounds of one gaming day under one paytable version, as the game math
+class ShiftWagers:
+    """One table's rounds of one shift under one paytable version, as the game math
     needs them: the antes of the seats that played, their squares, the squares of each
     round's antes (seats of a round share the dealer's hand), how many hands, and what
     the table kept apart from the game (side wagers taken, forfeited dead hands)."""
@@ -92,10 +92,10 @@ class DayWagers:
     kept: Decimal
 
 
-def wagers_by_day(tables: Iterable[int], first: dt.date,
-                  last: dt.date) -> dict[tuple[int, dt.date, int], DayWagers]:
-    """{(table, gaming day, paytable): DayWagers} in one statement; voided rounds moved
-    nothing and are left out."""
+def wagers_by_shift(tables: Iterable[int], first: dt.date, last: dt.date
+                    ) -> dict[tuple[int, dt.date, int, int], ShiftWagers]:
+    """{(table, gaming day, shift, paytable): ShiftWagers} in one statement; voided rounds
+    moved nothing and are left out."""
     sql = WAGERS_SQL.format(round=StudRound._meta.db_table, seat=StudSeat._meta.db_table,
                             void=StudRoundVoid._meta.db_table)
     with connection.cursor() as cursor:
@@ -103,5 +103,6 @@ def wagers_by_day(tables: Iterable[int], first: dt.date,
                                                                 SideWager.FORFEIT],
                              "tables": list(tables), "first": first, "last": last})
         rows = cursor.fetchall()
-    return {(table, day, paytable): DayWagers(antes, squares, round_squares, hands, kept)
-            for table, day, paytable, antes, squares, round_squares, hands, kept in rows}
+    return {(table, day, shift, paytable): ShiftWagers(antes, squares, round_squares, hands,
+                                                       kept)
+            for table, day, shift, paytable, antes, squares, round_squares, hands, kept in rows}

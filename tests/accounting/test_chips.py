@@ -309,7 +309,8 @@ def test_the_accounting_rules_start_from_the_currencys_chips_and_changes_are_aud
     assert message_of(refused) == {
         "escalate_at": ["40 is below the reporting threshold 50: escalate at that much or "
                         "more."],
-        "confidence": ["1.2 is not a confidence: give a share between 0.5 and 1, e.g. 0.99."]}
+        "confidence": ["1.2 is not a confidence: give a share above 0.5 and below 0.9999, "
+                       "e.g. 0.99."]}
     event = rules.events.get()
     assert (event.variance_at, event.pgh_context.metadata["user"]) == (D("10.00"),
                                                                        supervisor.pk)

@@ -1,4 +1,4 @@
-"""What the statistical hold review reads of a day's rounds (stud.selectors.wagers_by_day)."""
+"""What the statistical hold review reads of a shift's rounds (stud.selectors.wagers_by_shift)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from tables.stud.selectors import DayWagers, wagers_by_day
+from tables.stud.selectors import ShiftWagers, wagers_by_shift
 from tables.stud.services import stud_round_void
 
 pytestmark = pytest.mark.django_db
@@ -26,10 +26,14 @@ def test_a_days_wagers_per_paytable(played_shift, play_round, supervisor):
                            {"seat": 6, "ante": "5.00", "decision": "fold"}]}
     play_round(table, at(2026, 11, 30, 17), forfeited)
 
-    found = wagers_by_day([table.pk], day, day)
+    found = wagers_by_shift([table.pk], day, day)
 
-    # 10 + 5 and 10 + 5 and the forfeit round's 5 played; the forfeited 20 + 40 kept with the
-    # jackpot wager of 1.00; the void round is left out.
-    assert found == {(table.pk, day, table.paytable_id): DayWagers(
-        antes=D("35.00"), ante_squares=D("275.0000"), round_squares=D("475.0000"), hands=5,
-        kept=D("61.00"))}
+    # Shift 1: 10 + 5 and 10 + 5 played, the jackpot wager of 1.00 kept. Shift 2: the
+    # forfeit round's 5 played, the forfeited 20 + 40 kept; the void round left out.
+    assert found == {
+        (table.pk, day, 1, table.paytable_id): ShiftWagers(
+            antes=D("30.00"), ante_squares=D("250.0000"), round_squares=D("450.0000"),
+            hands=4, kept=D("1.00")),
+        (table.pk, day, 2, table.paytable_id): ShiftWagers(
+            antes=D("5.00"), ante_squares=D("25.0000"), round_squares=D("25.0000"), hands=1,
+            kept=D("60.00"))}
