@@ -73,3 +73,31 @@ def test_loading_the_demo_twice_changes_nothing():
 
     assert Casino.objects.count() == 2
     assert Table.objects.count() == 6
+
+
+def test_the_demo_has_closed_and_counted_shifts_to_look_at():
+    from tables.chips.models import ChipSlipVoid, Discrepancy, InventorySlip
+    from tables.count.models import BoxCount, Variance
+    from tables.count.selectors import shift_results
+
+    call_command("load_demo", debug_off_ok=True, history_days=6)
+
+    closers = InventorySlip.objects.filter(kind="closer")
+    assert closers.count() == 3 * 3 * 3  # three days, three shifts, three banked tables
+    assert BoxCount.objects.filter(table__game="caribbean_stud").count() == closers.count()
+    assert BoxCount.objects.exclude(table__game="caribbean_stud").exists()
+    assert Discrepancy.objects.get().difference == -25
+    assert ChipSlipVoid.objects.exists()
+    variances = Variance.objects.order_by("id")
+    assert [v.difference for v in variances] == [-60, -60]
+    assert [hasattr(v, "explanation") for v in variances] == [True, False]
+    for table in Table.objects.all():
+        first, last = BoxCount.objects.order_by("gaming_day").values_list(
+            "gaming_day", flat=True)[::BoxCount.objects.count() - 1]
+        for result in shift_results([table], first, last).values():
+            short = 60 if result.count.variances.exists() else 0
+            assert result.difference == -short, (table.label, result.gaming_day, result.shift)
+    for username, password in [("cage", "issue-slips-demo"), ("counter", "count-boxes-demo"),
+                               ("counter2", "second-count-demo")]:
+        assert authenticate(RequestFactory().post("/login/"), username=username,
+                            password=password) is not None

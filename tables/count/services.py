@@ -37,13 +37,14 @@ from tables.count.models import (
 )
 from tables.count.selectors import shift_result
 from tables.floor.models import Table
-from tables.rules.chips import ChipError, as_stored, chips_total, read_chips, standard_notes
+from tables.rules.chips import ChipError, as_stored, chips_total, read_chips, cash_denominations
 from tables.rules.chips import Variance as Difference
 
 Problems = list[tuple[tuple, str]]
 
 
-def _read(raw: Mapping, denominations, field: str, noun: str, problems: Problems) -> dict:
+def _read(raw: Mapping, denominations, field: str, noun: tuple[str, str],
+          problems: Problems) -> dict:
     try:
         return read_chips(raw or {}, denominations, noun=noun)
     except ChipError as refused:
@@ -67,8 +68,10 @@ def box_figures(table: Table, *, cash: Mapping, chips: Mapping, markers: Any,
                 promotional: Any, problems: Problems) -> dict:
     """A box's figures as the team typed them, each problem named by its field."""
     casino = table.casino
-    notes = _read(cash, standard_notes(casino.currency), "cash", "note", problems)
-    counted_chips = _read(chips, rules_of(casino).denominations, "chips", "chip", problems)
+    notes = _read(cash, cash_denominations(casino.currency), "cash",
+                  ("note or coin", "notes or coins"), problems)
+    counted_chips = _read(chips, rules_of(casino).denominations, "chips", ("chip", "chips"),
+                          problems)
     figures = {"cash": as_stored(notes), "cash_total": chips_total(notes),
                "chips": as_stored(counted_chips), "chips_total": chips_total(counted_chips),
                "markers": _amount(markers, "markers", problems),

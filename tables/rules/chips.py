@@ -25,15 +25,17 @@ STANDARD_DENOMINATIONS: dict[str, tuple[str, ...]] = {
     "KRW": ("1000", "5000", "10000", "100000", "500000", "1000000"),
 }
 DEFAULT_DENOMINATIONS = ("1", "5", "25", "100", "500", "1000")
-# The banknotes a drop box holds, per currency (coins are not dropped).
-STANDARD_NOTES: dict[str, tuple[str, ...]] = {
-    "USD": ("1", "2", "5", "10", "20", "50", "100"),
-    "GBP": ("5", "10", "20", "50"),
-    "EUR": ("5", "10", "20", "50", "100", "200", "500"),
-    "JPY": ("1000", "2000", "5000", "10000"),
-    "KRW": ("1000", "5000", "10000", "50000"),
+# The cash a drop box may hold, notes and coins, per currency (a card room's box holds
+# the odd coin of a rake).
+STANDARD_CASH: dict[str, tuple[str, ...]] = {
+    "USD": ("0.01", "0.05", "0.10", "0.25", "0.50", "1", "2", "5", "10", "20", "50", "100"),
+    "GBP": ("0.01", "0.02", "0.05", "0.10", "0.20", "0.50", "1", "2", "5", "10", "20", "50"),
+    "EUR": ("0.01", "0.02", "0.05", "0.10", "0.20", "0.50", "1", "2", "5", "10", "20", "50",
+            "100", "200", "500"),
+    "JPY": ("1", "5", "10", "50", "100", "500", "1000", "2000", "5000", "10000"),
+    "KRW": ("10", "50", "100", "500", "1000", "5000", "10000", "50000"),
 }
-DEFAULT_NOTES = ("1", "5", "10", "20", "50", "100")
+DEFAULT_CASH = ("0.01", "0.05", "0.10", "0.25", "0.50", "1", "5", "10", "20", "50", "100")
 # The most of one denomination a slip or count may hold: a typo guard, not a rule.
 MOST_CHIPS = 100_000
 
@@ -43,8 +45,8 @@ def standard_denominations(currency: str) -> tuple[Decimal, ...]:
                                                                DEFAULT_DENOMINATIONS))
 
 
-def standard_notes(currency: str) -> tuple[Decimal, ...]:
-    return tuple(Decimal(d) for d in STANDARD_NOTES.get(currency, DEFAULT_NOTES))
+def cash_denominations(currency: str) -> tuple[Decimal, ...]:
+    return tuple(Decimal(d) for d in STANDARD_CASH.get(currency, DEFAULT_CASH))
 
 
 def denomination_key(value: Decimal) -> str:
@@ -64,10 +66,12 @@ class ChipError(ValueError):
 
 
 def read_chips(raw: Mapping[str, object], denominations: Iterable[Decimal], *,
-               noun: str = "chip") -> dict[Decimal, int]:
+               noun: tuple[str, str] = ("chip", "chips")) -> dict[Decimal, int]:
     """A count as typed ({'25': '40', '100': ''}) -> {Decimal('25'): 40}: whole numbers
-    of the casino's denominations (of chips, or of ``noun``: 'note'), nothing else; empty
-    and zero counts are left out."""
+    of the casino's denominations (of chips, or of another ``noun``, singular and plural:
+    ('note or coin', 'notes or coins')), nothing else; empty and zero counts are left
+    out."""
+    one, many = noun
     known = {denomination_key(d): d for d in denominations}
     counts: dict[Decimal, int] = {}
     problems: list[tuple[str, str]] = []
@@ -77,14 +81,14 @@ def read_chips(raw: Mapping[str, object], denominations: Iterable[Decimal], *,
             continue
         denomination = _denomination(str(key), known)
         if denomination is None:
-            problems.append((str(key), f"{key} is not a {noun} of this casino; its {noun}s "
+            problems.append((str(key), f"{key} is not a {one} of this casino; its {many} "
                                        f"are {', '.join(known)}."))
             continue
         if not text.isdigit() or not text.isascii():
-            problems.append((str(key), f"'{text}' is not a number of {noun}s."))
+            problems.append((str(key), f"'{text}' is not a number of {many}."))
             continue
         if int(text) > MOST_CHIPS:
-            problems.append((str(key), f"{text} {noun}s of {key} is more than "
+            problems.append((str(key), f"{text} {many} of {key} is more than "
                                        f"{MOST_CHIPS:,} in one count; check the number."))
             continue
         counts[denomination] = counts.get(denomination, 0) + int(text)

@@ -58,9 +58,9 @@ def test_every_problem_of_a_count_is_named_at_once(played_shift, counters, trave
                 promotional="-5")
 
     assert problems(refused) == {
-        "cash": {"20": ["'x' is not a number of notes."],
-                 "3": ["3 is not a note of this casino; its notes are 1, 2, 5, 10, 20, 50, "
-                       "100."]},
+        "cash": {"20": ["'x' is not a number of notes or coins."],
+                 "3": ["3 is not a note or coin of this casino; its notes or coins are "
+                       "0.01, 0.05, 0.10, 0.25, 0.50, 1, 2, 5, 10, 20, 50, 100."]},
         "chips": {"25": ["'1.5' is not a number of chips."]},
         "markers": ["'12,50' is not an amount: write a plain decimal such as 12.50."],
         "promotional": ["-5 is below zero: an amount here is 0 or more."],

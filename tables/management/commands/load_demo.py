@@ -33,6 +33,7 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
+from tables.management.demo_accounting import Staff, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.reports.closing import close_ended_days
 
@@ -40,7 +41,11 @@ DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
     "dealer": (Role.DEALER, "deal-cards-demo"),
     "accountant": (Role.ACCOUNTANT, "count-chips-demo"),
+    "cage": (Role.CAGE, "issue-slips-demo"),
+    "counter": (Role.COUNT, "count-boxes-demo"),
+    "counter2": (Role.COUNT, "second-count-demo"),
 }
+ACCOUNTING_DAYS = 3  # the last gaming days of the history with closed and counted shifts
 
 DEMO_JACKPOT = "Harbor Lights Jackpot"
 DEMO_CASINOS = [
@@ -107,13 +112,25 @@ class Command(BaseCommand):
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
                                  days=history_days, today=casinos[0].gaming_day(now),
                                  jackpot=Progressive.objects.get(name=DEMO_JACKPOT))
+            boxes = self._accounting(casinos, users, history_days,
+                                     today=casinos[0].gaming_day(now))
             closed = close_ended_days(now)
-            self.stdout.write(f"  {count} rounds and hands recorded, {closed} gaming days "
-                              "closed.")
+            self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
+                              f"{closed} gaming days closed.")
         queued = analyse_published()
         if queued:  # computed right away where tasks run in-process (about 5 s)
             self.stdout.write(f"Game math of {queued} paytable versions asked for.")
         self._instructions(url)
+
+    def _accounting(self, casinos, users: dict, history_days: int, today: dt.date) -> int:
+        """The shifts of the history's last days but one opened, closed and counted (the
+        last one's count would fall after now)."""
+        days = [today - dt.timedelta(days=back)
+                for back in range(min(ACCOUNTING_DAYS, history_days - 1) + 1, 1, -1)]
+        staff = Staff(supervisor=users["supervisor"], dealer=users["dealer"],
+                      cage=users["cage"], counters=(users["counter"], users["counter2"]),
+                      passwords={name: password for name, (_, password) in DEMO_USERS.items()})
+        return load_accounting(casinos=casinos, staff=staff, days=days) if days else 0
 
     def _floor(self, supervisor, dealer, staff: list) -> list[Casino]:
         casinos = []
@@ -122,7 +139,7 @@ class Command(BaseCommand):
                 actor=supervisor, name=spec["name"], currency=spec["currency"],
                 timezone=spec["timezone"],
             )
-            casino.staff.add(*staff)  # the demo's three work at both casinos
+            casino.staff.add(*staff)  # the demo's people work at both casinos
             paytable = self._paytable(supervisor, *spec["paytable"], casino=casino)
             for label, game in spec["tables"]:
                 table = Table.objects.filter(casino=casino, label=label).first()
