@@ -37,7 +37,7 @@ from tables.count.models import (
 )
 from tables.count.selectors import shift_result
 from tables.floor.models import Table
-from tables.rules.chips import ChipError, as_stored, chips_total, read_chips, cash_denominations
+from tables.rules.chips import ChipError, as_stored, cash_denominations, chips_total, read_chips
 from tables.rules.chips import Variance as Difference
 
 Problems = list[tuple[tuple, str]]
