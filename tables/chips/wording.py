@@ -76,6 +76,10 @@ def rules_problems(rules: AccountingRules) -> dict[str, str]:
     elif any(d <= 0 for d in rules.denominations):
         bad = next(d for d in rules.denominations if d <= 0)
         problems["denominations"] = f"{bad} is not a chip: a denomination is above zero."
+    elif len(set(rules.denominations)) < len(rules.denominations):
+        # One box per denomination on every form: a second 25 would be a box no one fills.
+        twice = next(d for d in rules.denominations if rules.denominations.count(d) > 1)
+        problems["denominations"] = f"{twice:f} is given twice: give each chip once."
     if rules.escalate_at is not None and rules.report_at is not None \
             and rules.escalate_at < rules.report_at:
         problems["escalate_at"] = (f"{rules.escalate_at} is below the reporting threshold "
