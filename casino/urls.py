@@ -1,19 +1,25 @@
 """Every address of the service, grouped by the subdomain that answers it."""
 
+import datetime as dt
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
 from casino import views
 from casino.common import api
+from casino.common.pages import EARLIEST_DAY, LATEST_DAY
 from payouts.analysis import api as analysis_api
 from payouts.analysis import views as analysis_views
 from payouts.jackpots import api as jackpots_api
 from payouts.jackpots import views as jackpots_views
 from payouts.terms import api as terms_api
 from payouts.terms import views as terms_views
+from tables.chips import cage_views
+from tables.chips import views as chips_views
+from tables.count import views as count_views
 from tables.floor import api as floor_api
 from tables.floor import views as floor_views
 from tables.poker import api as poker_api
@@ -22,6 +28,25 @@ from tables.reports import api as reports_api
 from tables.reports import views as reports_views
 from tables.stud import api as stud_api
 from tables.stud import views as stud_views
+
+
+class DayConverter:
+    """A gaming day in an address, 2026-11-30 (a day that does not exist, or outside the
+    books' range: no address)."""
+
+    regex = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+
+    def to_python(self, value: str) -> dt.date:
+        day = dt.date.fromisoformat(value)  # a ValueError: the pattern does not match
+        if not EARLIEST_DAY <= day <= LATEST_DAY:
+            raise ValueError(f"{day} is not a day of the books")
+        return day
+
+    def to_url(self, value) -> str:
+        return value.isoformat() if isinstance(value, dt.date) else str(value)
+
+
+register_converter(DayConverter, "day")
 
 router = DefaultRouter()
 router.register("casinos", floor_api.CasinoViewSet, basename="casino")
@@ -44,8 +69,6 @@ project = [
 ]
 
 floor = [
-    path("pit/", floor_views.pit, name="pit"),
-    path("dealer/", floor_views.dealer, name="dealer"),
     path("pit/tables/<int:pk>/paytable/", floor_views.table_assign, name="table-assign"),
     path("pit/tables/<int:pk>/poker/", floor_views.table_settings, name="pit-poker-settings"),
     path("pit/tables/<int:pk>/history/", floor_views.table_history, name="table-history"),
@@ -83,6 +106,35 @@ poker = [
          name="table-raise-limits"),
     path("api/v1/tables/<int:pk>/time-collections/",
          poker_api.TableTimeCollectionsView.as_view(), name="table-time-collections"),
+]
+
+# The Pit overview and the dealer's page show the chips and the count beside the floor:
+# each is answered by the highest subdomain it shows (tables.count.views.pit,
+# tables.chips.views.dealer), which adds its part to the floor's.
+chips = [
+    path("dealer/", chips_views.dealer, name="dealer"),
+    path("pit/chips/", count_views.pit_chips, name="pit-chips"),
+    path("pit/tables/<int:pk>/chips/<str:kind>/", chips_views.table_chips,
+         name="pit-table-chips"),
+    path("pit/casinos/<int:pk>/accounting-rules/", chips_views.accounting_rules,
+         name="pit-accounting-rules"),
+    path("inventory-slips/<int:pk>/sign/", chips_views.inventory_slip_sign,
+         name="inventory-slip-sign"),
+    path("chip-slips/<int:pk>/sign/", chips_views.chip_slip_sign, name="chip-slip-sign"),
+    path("cage/", cage_views.cage, name="cage"),
+    path("cage/requests/<int:pk>/issue/", cage_views.request_issue, name="cage-issue"),
+    path("cage/slips/<int:pk>/", cage_views.slip_page, name="cage-slip"),
+]
+
+count = [
+    path("pit/", count_views.pit, name="pit"),
+    path("pit/variances/", count_views.variance_list, name="pit-variances"),
+    path("pit/variances/<int:pk>/", count_views.variance_detail, name="pit-variance"),
+    path("count/", count_views.count_room, name="count"),
+    path("count/boxes/<int:table>/<day:day>/<int:shift>/", count_views.box, name="count-box"),
+    path("count/counts/<int:pk>/", count_views.count_detail, name="count-detail"),
+    path("count/counts/<int:pk>/correct/", count_views.count_correction,
+         name="count-correct"),
 ]
 
 reports = [
@@ -154,6 +206,7 @@ api_urls = [
          name="api-docs"),
 ]
 
-urlpatterns = [*project, *floor, *stud, *poker, *reports, *terms, *jackpots, *api_urls]
+urlpatterns = [*project, *floor, *stud, *poker, *chips, *count, *reports, *terms, *jackpots,
+               *api_urls]
 handler404 = "casino.views.not_found"
 handler500 = "casino.views.server_error"

@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET
 from casino import health
 from casino.common.roles import Role, is_supervisor, roles_of
 
-ROLE_HOME = {Role.SUPERVISOR: "pit", Role.DEALER: "dealer", Role.ACCOUNTANT: "accounting"}
+ROLE_HOME = {Role.SUPERVISOR: "pit", Role.DEALER: "dealer", Role.ACCOUNTANT: "accounting",
+             Role.CAGE: "cage", Role.COUNT: "count"}
 
 
 @login_required
@@ -25,7 +26,7 @@ def home(request):
     if is_supervisor(request.user):
         return redirect(ROLE_HOME[Role.SUPERVISOR])
     user_roles = roles_of(request.user)
-    for role in (Role.DEALER, Role.ACCOUNTANT):
+    for role in (Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT):
         if role in user_roles:
             return redirect(ROLE_HOME[role])
     return render(request, "no_role.html", status=403)

@@ -26,7 +26,8 @@ def test_nobody_may_delete_a_casino_or_a_table():
 
 
 @pytest.mark.parametrize(("role", "landing"), [
-    ("supervisor", "/pit/"), ("dealer", "/dealer/"), ("accountant", "/accounting/")])
+    ("supervisor", "/pit/"), ("dealer", "/dealer/"), ("accountant", "/accounting/"),
+    ("cage", "/cage/"), ("count", "/count/")])
 def test_home_takes_each_role_to_its_work(client, role, landing):
     client.force_login(make_user("someone", role))
 
@@ -34,6 +35,17 @@ def test_home_takes_each_role_to_its_work(client, role, landing):
 
     assert response.status_code == 302
     assert response["Location"] == landing
+
+
+@pytest.mark.parametrize(("role", "link"), [
+    ("supervisor", '<a href="/pit/chips/">Chips</a>'), ("cage", '<a href="/cage/">Cage</a>'),
+    ("count", '<a href="/count/">Count</a>')])
+def test_the_top_bar_leads_each_role_to_its_accounting_page(client, role, link):
+    client.force_login(make_user("someone", role))
+
+    page = client.get("/", follow=True).content.decode()
+
+    assert link in page
 
 
 def test_home_tells_a_user_without_a_role_what_to_do(client, outsider):

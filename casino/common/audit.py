@@ -158,6 +158,9 @@ def _show(field: models.Field | None, value, names: dict, zone: zoneinfo.ZoneInf
         return "none"
     if field is None:
         return _plain(value)
+    if isinstance(value, list) and hasattr(field, "base_field"):  # an ArrayField's items
+        return ", ".join(_show(field.base_field, item, names, zone) for item in value) \
+            or "none"
     if field.is_relation:
         return names.get((field.related_model, value), f"number {value}")
     if field.choices:

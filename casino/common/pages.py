@@ -5,6 +5,7 @@ of a recorded round, hand or collection."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -115,6 +116,30 @@ class WholeNumberField(forms.IntegerField):
             return super().to_python(value)
         except ValidationError:
             raise ValidationError(f"'{value}' is not a whole number.", code="invalid") from None
+
+
+# The days a page or an address may name: a gaming day's bounds are computed a day on
+# either side in the casino's zone, which overflows Python's dates near year 1 and 9999.
+EARLIEST_DAY, LATEST_DAY = dt.date(1900, 1, 1), dt.date(2999, 12, 31)
+
+
+class DayField(forms.DateField):
+    """A day as a date picker sends it (2026-11-30), whose refusal names what was typed
+    (Django's says only "Enter a valid date.")."""
+
+    input_formats = ["%Y-%m-%d"]
+    widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+    def to_python(self, value):
+        try:
+            day = super().to_python(value)
+        except ValidationError:
+            raise ValidationError(f"'{value}' is not a day: write it like 2026-11-30.",
+                                  code="invalid") from None
+        if day is not None and not EARLIEST_DAY <= day <= LATEST_DAY:
+            raise ValidationError(f"{day} is not a day of the books: give one from "
+                                  f"{EARLIEST_DAY} to {LATEST_DAY}.", code="invalid")
+        return day
 
 
 def in_words(form) -> None:

@@ -2,6 +2,8 @@ from decimal import Decimal, InvalidOperation
 
 from django import template
 
+from casino.common.amounts import in_currency
+
 register = template.Library()
 
 
@@ -34,3 +36,11 @@ def percent(value, places: int = 3) -> str:
     except (InvalidOperation, TypeError):
         return ""
     return f"{share:.{int(places)}f}%"
+
+
+@register.filter
+def money(amount, currency: str) -> str:
+    """An amount in the casino's money as staff read it: '$1,000.00' ('—' for none)."""
+    if amount is None or amount == "":
+        return "—"
+    return in_currency(Decimal(str(amount)), currency)

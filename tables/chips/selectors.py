@@ -18,6 +18,7 @@ from tables.chips.models import (
     ChipRequest,
     ChipSlip,
     ChipSlipSignature,
+    Discrepancy,
     InventoryKind,
     InventorySignature,
     InventorySlip,
@@ -33,8 +34,13 @@ ShiftKey = tuple[int, dt.date, int]  # table id, gaming day, shift
 def rules_of(casino: Casino) -> AccountingRules:
     """The casino's rules, or (never saved here) the defaults they start from."""
     found = AccountingRules.objects.filter(casino=casino).first()
-    return found or AccountingRules(casino=casino,
-                                    denominations=list(standard_denominations(casino.currency)))
+    return found or default_rules(casino)
+
+
+def default_rules(casino: Casino) -> AccountingRules:
+    """The rules a casino starts from: its currency's usual chips, the model's thresholds."""
+    return AccountingRules(casino=casino,
+                           denominations=list(standard_denominations(casino.currency)))
 
 
 def last_inventory(table: Table) -> InventorySlip | None:
@@ -138,4 +144,26 @@ def slips_visible_to(user) -> QuerySet[ChipSlip]:
 def inventory_visible_to(user) -> QuerySet[InventorySlip]:
     rows = InventorySlip.objects.select_related(
         "table__casino", "recorded_by", "discrepancy").prefetch_related("signatures__signed_by")
+    return at_casinos_of(rows, user, "table__casino")
+
+
+def last_inventories(tables: Iterable[int]) -> dict[int, InventorySlip]:
+    """Each table's latest opener or closer (``last_inventory`` for many tables), in one
+    query: PostgreSQL's DISTINCT ON keeps the first row of each table in that order."""
+    rows = (InventorySlip.objects.filter(table__in=list(tables))
+            .order_by("table_id", "-gaming_day", "-shift", "kind").distinct("table_id")
+            .select_related("recorded_by"))
+    return {slip.table_id: slip for slip in rows}
+
+
+def discrepancies_visible_to(user) -> QuerySet[Discrepancy]:
+    """Openers that did not match their table's last closer, at the user's casinos,
+    latest first."""
+    rows = Discrepancy.objects.select_related("opener__table__casino", "opener__recorded_by",
+                                              "opener__last_closer")
+    return at_casinos_of(rows, user, "opener__table__casino").order_by("-found_at", "-pk")
+
+
+def requests_visible_to(user) -> QuerySet[ChipRequest]:
+    rows = ChipRequest.objects.select_related("table__casino", "requested_by")
     return at_casinos_of(rows, user, "table__casino")

@@ -71,15 +71,26 @@ def _require_banked(table: Table) -> None:
                                         "chip inventory and takes no fills or credits."})
 
 
-def _read_chips(raw: Mapping, table: Table, *, must_hold: bool) -> dict[Decimal, int]:
+Problems = list[tuple[tuple[str, ...], str]]
+
+
+def _chip_problems(raw: Mapping, table: Table, *,
+                   must_hold: bool) -> tuple[dict[Decimal, int], Problems]:
+    """The chips as read, and every problem with them by denomination."""
     try:
         counts = read_chips(raw or {}, rules_of(table.casino).denominations)
     except ChipError as refused:
-        raise nested_errors([(("chips", key) if key else ("chips",), message)
-                             for key, message in refused.problems]) from None
+        return {}, [(("chips", key) if key else ("chips",), message)
+                    for key, message in refused.problems]
     if must_hold and not counts:
-        raise ValidationError({"chips": "Give the number of chips of at least one "
-                                        "denomination."})
+        return {}, [(("chips",), "Give the number of chips of at least one denomination.")]
+    return counts, []
+
+
+def _read_chips(raw: Mapping, table: Table, *, must_hold: bool) -> dict[Decimal, int]:
+    counts, problems = _chip_problems(raw, table, must_hold=must_hold)
+    if problems:
+        raise nested_errors(problems)
     return counts
 
 
@@ -105,16 +116,16 @@ def accounting_rules_set(*, actor, casino, **changes) -> AccountingRules:
     return rules
 
 
-def _check_day(table: Table, gaming_day: dt.date, shift: int) -> None:
-    problems = {}
+def _day_problems(table: Table, gaming_day: dt.date, shift: int) -> Problems:
+    problems = []
     if shift not in (1, 2, 3):
-        problems["shift"] = f"{shift} is not a shift: a gaming day has shifts 1, 2 and 3."
+        problems.append((("shift",), f"{shift} is not a shift: a gaming day has shifts 1, 2 "
+                                     "and 3."))
     today = table.casino.gaming_day(timezone.now())
     if gaming_day > today:
-        problems["gaming_day"] = (f"{gaming_day} has not begun: {table.casino.name}'s "
-                                  f"gaming day is {today}.")
-    if problems:
-        raise ValidationError(problems)
+        problems.append((("gaming_day",), f"{gaming_day} has not begun: {table.casino.name}'s "
+                                          f"gaming day is {today}."))
+    return problems
 
 
 @transaction.atomic
@@ -125,8 +136,11 @@ def inventory_open(*, actor, table: Table, gaming_day: dt.date, shift: int,
     _require_supervisor_at(actor, table)
     table = _locked(table)
     _require_banked(table)
-    _check_day(table, gaming_day, shift)
-    counts = _read_chips(chips, table, must_hold=True)
+    # The day and the chips are checked together: a refusal names every problem at once.
+    counts, problems = _chip_problems(chips, table, must_hold=True)
+    problems = [*_day_problems(table, gaming_day, shift), *problems]
+    if problems:
+        raise nested_errors(problems)
     last = last_inventory(table)
     if last is not None and last.kind == InventoryKind.OPENER:
         raise ValidationError({"shift": wording.still_open(last)})

@@ -8,7 +8,14 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from casino.common.amounts import in_currency
-from tables.chips.models import AccountingRules, ChipRequest, ChipSlip, InventorySlip
+from tables.chips.models import (
+    AccountingRules,
+    ChipRequest,
+    ChipSlip,
+    ChipSlipVoid,
+    Discrepancy,
+    InventorySlip,
+)
 from tables.rules.chips import from_stored
 from tables.rules.hold import HIGHEST_CONFIDENCE, LOWEST_CONFIDENCE
 
@@ -77,6 +84,10 @@ def rules_problems(rules: AccountingRules) -> dict[str, str]:
     elif any(d <= 0 for d in rules.denominations):
         bad = next(d for d in rules.denominations if d <= 0)
         problems["denominations"] = f"{bad} is not a chip: a denomination is above zero."
+    elif len(set(rules.denominations)) < len(rules.denominations):
+        # One box per denomination on every form: a second 25 would be a box no one fills.
+        twice = next(d for d in rules.denominations if rules.denominations.count(d) > 1)
+        problems["denominations"] = f"{twice:f} is given twice: give each chip once."
     if rules.escalate_at is not None and rules.report_at is not None \
             and rules.escalate_at < rules.report_at:
         problems["escalate_at"] = (f"{rules.escalate_at} is below the reporting threshold "
@@ -87,3 +98,87 @@ def rules_problems(rules: AccountingRules) -> dict[str, str]:
                                   f"above {LOWEST_CONFIDENCE} and below "
                                   f"{HIGHEST_CONFIDENCE}, e.g. 0.99.")
     return problems
+
+
+# --- What the pages say after a write ---------------------------------------------------
+
+LEVEL_WORDS = {"noted": "noted", "reported": "reported to the pit",
+               "escalated": "escalated to accounting"}
+
+
+def chip_changes(stored: Mapping[str, int]) -> str:
+    """A difference by denomination: '4 more of 25, 1 fewer of 100'."""
+    parts = [f"{abs(n)} {'more' if n > 0 else 'fewer'} of {d:f}"
+             for d, n in sorted(from_stored(stored).items())]
+    return ", ".join(parts) or "no chip"
+
+
+def discrepancy_words(discrepancy: Discrepancy) -> str:
+    """'$89.00 less than the closer of 2026-11-30 shift 1 (4 fewer of 25, ...): reported
+    to the pit.'"""
+    opener = discrepancy.opener
+    currency = opener.table.casino.currency
+    closer = opener.last_closer
+    side = "more" if discrepancy.difference > 0 else "less"
+    against = (f"the closer of {shift_words(closer.gaming_day, closer.shift)}" if closer
+               else "the last closer")
+    return (f"{in_currency(abs(discrepancy.difference), currency)} {side} than {against} "
+            f"({chip_changes(discrepancy.chips)}): "
+            f"{LEVEL_WORDS.get(discrepancy.level, discrepancy.level)}.")
+
+
+def inventory_recorded(slip: InventorySlip) -> str:
+    currency = slip.table.casino.currency
+    said = (f"{inventory_noun(slip)} is recorded: {chips_words(slip.chips, currency)}. "
+            "You signed it as supervisor; the dealer signs it on the dealer's page.")
+    if slip.kind == "closer":
+        return f"{said} Its box can be counted."
+    discrepancy = getattr(slip, "discrepancy", None)  # an opener's, when it has one
+    if slip.last_closer_id is None:
+        return f"{said} It is the table's first opener: there is no closer to check it against."
+    if discrepancy is None:
+        return f"{said} It matches the last closer chip for chip."
+    return f"{said} It does not match the last closer: {discrepancy_words(discrepancy)}"
+
+
+def request_recorded(request: ChipRequest) -> str:
+    return (f"{request_noun(request)} is requested "
+            f"({chips_words(request.chips, request.table.casino.currency)}): the cage "
+            "issues its numbered slip; then the dealer and a supervisor sign it at the table.")
+
+
+def slip_noun(slip: ChipSlip) -> str:
+    """'Slip 3, the fill of $1,000.00 for CS-1'."""
+    request = slip.request
+    return (f"Slip {slip.number}, the {request.get_kind_display().lower()} of "
+            f"{in_currency(request.total, request.table.casino.currency)} for "
+            f"{request.table.label}")
+
+
+def slip_issued(slip: ChipSlip) -> str:
+    return (f"{slip_noun(slip)}, is issued. Print it and send it with the chips; the dealer "
+            "and a supervisor sign it at the table.")
+
+
+def slip_signed(noun: str, role: str) -> str:
+    return f"{noun} is signed by you as {role}."
+
+
+def slip_voided(void: ChipSlipVoid) -> str:
+    return (f"Slip {void.slip.number} is void: it moved no chips. Its number stays used, "
+            f"with your reason and {void.witnessed_by.get_username()} as the second person.")
+
+
+def signature_state(slip, roles=("dealer", "supervisor")) -> list[str]:
+    """'dealer: dana_dealer 08:02', 'supervisor: waiting' for each signer of a slip, on
+    its casino's clock."""
+    casino = slip.casino if isinstance(slip, ChipSlip) else slip.table.casino
+    signed = {s.role: s for s in slip.signatures.all()}
+    return [f"{role}: {signed[role].signed_by.get_username()} "
+            f"{local_time(signed[role].signed_at, casino)}"
+            if role in signed else f"{role}: waiting" for role in roles]
+
+
+def local_time(moment: dt.datetime, casino) -> str:
+    """An instant on the casino's clock, as its staff read it: '2026-11-30 08:00'."""
+    return f"{moment.astimezone(casino.zone):%Y-%m-%d %H:%M}"

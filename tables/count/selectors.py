@@ -118,3 +118,12 @@ def variances_visible_to(user) -> QuerySet[Variance]:
     rows = Variance.objects.select_related("table__casino", "count", "correction",
                                            "explanation__explained_by")
     return at_casinos_of(rows, user, "table__casino")
+
+
+def counts_visible_to(user) -> QuerySet[BoxCount]:
+    """Counted boxes at the user's casinos, each with its corrections (oldest first)."""
+    rows = (BoxCount.objects.select_related("table__casino", "counted_by", "witnessed_by")
+            .prefetch_related(Prefetch("corrections", to_attr="prefetched_corrections",
+                                       queryset=CountCorrection.objects.order_by("id")
+                                       .select_related("counted_by", "witnessed_by"))))
+    return at_casinos_of(rows, user, "table__casino")

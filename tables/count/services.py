@@ -37,7 +37,14 @@ from tables.count.models import (
 )
 from tables.count.selectors import shift_result
 from tables.floor.models import Table
-from tables.rules.chips import ChipError, as_stored, cash_denominations, chips_total, read_chips
+from tables.rules.chips import (
+    MOST_VALUE,
+    ChipError,
+    as_stored,
+    cash_denominations,
+    chips_total,
+    read_chips,
+)
 from tables.rules.chips import Variance as Difference
 
 Problems = list[tuple[tuple, str]]
@@ -61,6 +68,10 @@ def _amount(value, field: str, problems: Problems) -> Decimal:
         return Decimal(0)
     if amount != amount.quantize(Decimal("0.01")):
         problems.append(((field,), f"{value} is not a whole number of cents."))
+    elif amount > MOST_VALUE:
+        problems.append(((field,), f"{value} is more than {MOST_VALUE:,.2f}, the most a box "
+                                   "can be counted at; check the number."))
+        return Decimal(0)
     return amount.quantize(Decimal("0.01"))
 
 
@@ -77,6 +88,10 @@ def box_figures(table: Table, *, cash: Mapping, chips: Mapping, markers: Any,
                "markers": _amount(markers, "markers", problems),
                "promotional": _amount(promotional, "promotional", problems)}
     figures["drop"] = figures["cash_total"] + figures["chips_total"] + figures["markers"]
+    if figures["drop"] > MOST_VALUE:
+        problems.append((("drop",), f"The box comes to {figures['drop']:,.2f} (notes, chips "
+                                     f"and markers), more than {MOST_VALUE:,.2f}; check the "
+                                     "numbers."))
     return figures
 
 
@@ -100,7 +115,7 @@ def _team_member(actor, casino, name: str, password: str, request):
                              f"their own password ({casino.name}).")
 
 
-def _box_problem(table: Table, gaming_day: dt.date, shift: int) -> str:
+def box_problem(table: Table, gaming_day: dt.date, shift: int) -> str:
     """Why the box cannot be counted yet ('' when it can)."""
     if shift not in (1, 2, 3):
         return f"{shift} is not a shift: a gaming day has shifts 1, 2 and 3."
@@ -121,7 +136,7 @@ def box_count(*, actor, table: Table, gaming_day: dt.date, shift: int, cash: Map
     """A table's box of one shift, counted once by two members of the count team."""
     _require_counter(actor, table)
     problems: Problems = []
-    box = _box_problem(table, gaming_day, shift)
+    box = box_problem(table, gaming_day, shift)
     if box:
         problems.append((("shift",), box))
     figures = box_figures(table, cash=cash, chips=chips, markers=markers,

@@ -49,3 +49,34 @@ def variance_words(variance: Variance) -> str:
             f"{in_currency(variance.recorded, currency)} recorded, "
             f"{in_currency(abs(variance.difference), currency)} {side} (more than "
             f"{in_currency(variance.threshold, currency)}).")
+
+
+def result_noun(table) -> str:
+    """What a box is set beside the records by: a banked table's win, a poker table's
+    rake."""
+    return "rake" if table.is_poker else "win"
+
+
+def count_outcome(result, variance: Variance | None, threshold) -> str:
+    """After a count or a correction: whether the shift matches the records, within the
+    casino's threshold, or opened a variance a supervisor explains."""
+    table = result.table
+    currency = table.casino.currency
+    noun = result_noun(table)
+    if result.counted is None:
+        return "The shift's opener or closer is missing: it cannot be set beside the records."
+    if variance is not None:
+        return f"It does not match the records: {variance_words(variance)} A supervisor " \
+               "explains the variance."
+    counted = (f"counted {noun} {in_currency(result.counted, currency)}, recorded "
+               f"{in_currency(result.recorded, currency)}")
+    if result.difference == 0:
+        return f"It matches the records: {counted}."
+    return (f"It is within {in_currency(threshold, currency)} of the records ({counted}): "
+            "no variance.")
+
+
+def figures_counted(count: BoxCount, figures) -> str:
+    """'CS-1's box for 2026-11-30 shift 1 is counted: drop $600.00.'"""
+    return (f"{count.table.label}'s box for {shift_words(count.gaming_day, count.shift)} "
+            f"is counted: drop {in_currency(figures.drop, count.table.casino.currency)}.")

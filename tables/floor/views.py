@@ -1,6 +1,6 @@
-"""The supervisor's and the dealer's landing pages, a table's pages (its paytable, its
-poker settings, its history), the tables a meter feeds, and the dealers: their accounts
-and the tables they deal."""
+"""What the floor shows of the supervisor's and the dealer's landing pages, a table's
+pages (its paytable, its poker settings, its history), the tables a meter feeds, and the
+dealers: their accounts and the tables they deal."""
 
 from __future__ import annotations
 
@@ -51,8 +51,14 @@ from tables.floor.stakes import POKER_FIELDS
 CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")]}
 
 
-@role_required(Role.SUPERVISOR)
-def pit(request):
+# The Pit overview and the dealer's page show the chips and the count too, which sit
+# above the floor (docs/architecture.md, Layers): their views are tables.count.views.pit
+# and tables.chips.views.dealer, which add their parts to what the floor shows here.
+
+
+def pit_context(request) -> dict:
+    """The floor's part of the Pit overview: the user's casinos with their tables (each
+    stud table offered the paytables it may be given) and the unpaid jackpots."""
     casinos = list(casinos_of(request.user).prefetch_related("tables__dealers",
                                                              "tables__rake_schedule",
                                                              "tables__paytable"))
@@ -60,13 +66,12 @@ def pit(request):
         casino.assignable = list(usable_at(Paytable, casino))
         casino.assignable_ids = {p.pk for p in casino.assignable}
     open_hits = [jackpot_wording.hit_line(hit) for hit in open_hits_of(request.user)]
-    return render(request, "tables/pit.html", {"casinos": casinos, "open_hits": open_hits})
+    return {"casinos": casinos, "open_hits": open_hits}
 
 
-@role_required(Role.DEALER)
-def dealer(request):
-    tables = tables_visible_to(request.user)
-    return render(request, "tables/dealer.html", {"tables": tables})
+def dealer_context(request) -> dict:
+    """The floor's part of the dealer's page: the tables he deals."""
+    return {"tables": tables_visible_to(request.user)}
 
 
 @role_required(Role.SUPERVISOR)

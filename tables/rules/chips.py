@@ -38,6 +38,9 @@ STANDARD_CASH: dict[str, tuple[str, ...]] = {
 DEFAULT_CASH = ("0.01", "0.05", "0.10", "0.25", "0.50", "1", "5", "10", "20", "50", "100")
 # The most of one denomination a slip or count may hold: a typo guard, not a rule.
 MOST_CHIPS = 100_000
+# The most one count may be worth: what the books' money columns hold (14 digits, 2 of
+# them cents). A count beyond it is a typo, said as one instead of failing to be stored.
+MOST_VALUE = Decimal("999999999999.99")
 
 
 def standard_denominations(currency: str) -> tuple[Decimal, ...]:
@@ -92,6 +95,9 @@ def read_chips(raw: Mapping[str, object], denominations: Iterable[Decimal], *,
                                        f"{MOST_CHIPS:,} in one count; check the number."))
             continue
         counts[denomination] = counts.get(denomination, 0) + int(text)
+    if not problems and chips_total(counts) > MOST_VALUE:
+        problems.append(("", f"These {many} come to {chips_total(counts):,.2f}, more than "
+                             f"{MOST_VALUE:,.2f} in one count; check the numbers."))
     if problems:
         raise ChipError(problems)
     return dict(sorted(counts.items()))

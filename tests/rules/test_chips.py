@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tables.rules.chips import (
+    MOST_VALUE,
     ChipError,
     Level,
     Variance,
@@ -100,3 +101,15 @@ def test_hold_and_variance():
     assert not Variance(recorded=D(11), counted=D(-14), threshold=D(25)).needs_explaining
     assert Variance(recorded=D(11), counted=D("-14.01"), threshold=D(25)).needs_explaining
     assert Variance(recorded=D(11), counted=D(-89), threshold=D(25)).difference == D(-100)
+
+
+def test_a_count_worth_more_than_the_books_hold_is_a_typo_said_in_words():
+    big = [D("100000000000")]
+
+    with pytest.raises(ChipError) as refused:
+        read_chips({"100000000000": "10"}, big, noun=("note", "notes"))
+
+    assert refused.value.problems == [
+        ("", "These notes come to 1,000,000,000,000.00, more than 999,999,999,999.99 in one "
+             "count; check the numbers.")]
+    assert chips_total(read_chips({"100000000000": "9"}, big)) <= MOST_VALUE
