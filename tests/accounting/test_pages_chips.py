@@ -343,7 +343,7 @@ def test_refused_rules_name_every_problem_and_change_nothing(us_casino, client, 
     assert "2.505 has more than 2 decimal places: a chip is worth whole cents." in page
     assert "Escalate inventory differences from</a>: 50 is below the reporting threshold " \
            "100: escalate at that much or more." in page
-    assert "1.5 is not a confidence: give a share between 0.5 and 1, e.g. 0.99." in page
+    assert "1.5 is not a confidence: give a share above 0.5 and below 0.9999, e.g. 0.99." in page
     assert not AccountingRules.objects.exists()
 
 
