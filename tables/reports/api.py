@@ -12,19 +12,30 @@ from rest_framework.views import APIView
 
 from casino.common.permissions import holding
 from tables.reports import charts, exports, seat_export
-from tables.reports.catalog import REPORTS
+from tables.reports.catalog import REPORTS, Kind, signed_names
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
 
 READ_REPORTS = holding("tables.view_closedday",
                        "Only accountants and pit supervisors read reports.")
-SELECTION = [
-    OpenApiParameter("from", str, required=True, description="First gaming day, YYYY-MM-DD."),
-    OpenApiParameter("to", str, required=True, description="Last gaming day (included)."),
-    OpenApiParameter("casino", int), OpenApiParameter("table", int),
-    OpenApiParameter("progressive", int), OpenApiParameter("dealer", int),
-    OpenApiParameter("format", str, enum=[*exports.CONTENT_TYPES, "json"]),
-]
+FILTER_PARAMETERS = {
+    "casino": OpenApiParameter("casino", int),
+    "table": OpenApiParameter("table", int),
+    "progressive": OpenApiParameter("progressive", int),
+    "dealer": OpenApiParameter("dealer", int),
+    "shift": OpenApiParameter("shift", int, enum=[1, 2, 3],
+                              description="One shift of each gaming day."),
+}
+
+
+def parameters_of(kind: Kind, *, formats: bool = True) -> list[OpenApiParameter]:
+    """The query parameters a report reads: the span, its filters, the format."""
+    span = [OpenApiParameter("from", str, required=True,
+                             description="First gaming day, YYYY-MM-DD."),
+            OpenApiParameter("to", str, required=True,
+                             description="Last gaming day (included).")]
+    fmt = [OpenApiParameter("format", str, enum=[*exports.CONTENT_TYPES, "json"])]
+    return [*span, *(FILTER_PARAMETERS[f] for f in kind.filters), *(fmt if formats else [])]
 
 
 class _FileRenderer(BaseRenderer):
@@ -81,18 +92,18 @@ class ReportView(APIView):
 
     def get(self, request):
         try:
-            selection = read_selection(request.query_params, request.user)
+            selection = read_selection(request.query_params, request.user, self.kind.filters)
             fmt = read_format(request.query_params)
         except ValidationError as error:
             raise refusal(error) from None
         if fmt == "pdf" and not self.kind.signed:
             raise serializers.ValidationError({"format": [
-                "A PDF is made for the reports that get signed (rake, jackpots); "
+                f"A PDF is made for the reports that get signed ({signed_names()}); "
                 "use csv or xlsx here."]})
         return respond(self.kind.build(selection), fmt, request.user)
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["rake"]), responses={200: dict})
 class RakeReportView(ReportView):
     """Rows per gaming day and table: hands, pot total, rake, fixed drops, bad-beat
     drops, time collection, voided hands; by dealer, by shift; adjustments; totals."""
@@ -100,14 +111,14 @@ class RakeReportView(ReportView):
     kind = REPORTS["rake"]
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["jackpots"]), responses={200: dict})
 class JackpotReportView(ReportView):
     """Rows per gaming day and progressive that reconcile to the cent; the hit list."""
 
     kind = REPORTS["jackpots"]
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["stud"]), responses={200: dict})
 class StudReportView(ReportView):
     """Rows per gaming day and table: rounds, handle, win, hold, jackpot handle apart,
     paytable versions; by dealer; adjustments; totals."""
@@ -115,13 +126,17 @@ class StudReportView(ReportView):
     kind = REPORTS["stud"]
 
 
-@extend_schema(parameters=SELECTION[:5], responses={(200, "text/csv"): str})
+@extend_schema(parameters=parameters_of(REPORTS["stud"], formats=False),
+               responses={(200, "text/csv"): str})
 class StudSeatExportView(ReportView):
     """Every stud seat result of the span as CSV, streamed by the database's COPY."""
 
+    kind = REPORTS["stud"]
+
     def get(self, request):
         try:
-            selection = read_selection(request.query_params, request.user)
+            selection = read_selection(request.query_params, request.user, self.kind.filters)
         except ValidationError as error:
             raise refusal(error) from None
         return seat_export.csv_response(selection)
+
