@@ -1,5 +1,6 @@
-"""/api/v1/reports/: rake, jackpots, stud (JSON, CSV, XLSX; PDF for the signed ones) and
-the stud seat results as CSV, read by accountants and supervisors."""
+"""/api/v1/reports/: rake, jackpots, stud, master games, fill and credit slips, recorded
+against counted (JSON, CSV, XLSX; PDF for the signed ones) and the stud seat results as
+CSV, read by accountants and supervisors."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from tables.reports import charts, exports, seat_export
+from tables.reports import charts, exports, schemas, seat_export
 from tables.reports.catalog import REPORTS, Kind, signed_names
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
@@ -140,3 +141,30 @@ class StudSeatExportView(ReportView):
             raise refusal(error) from None
         return seat_export.csv_response(selection)
 
+
+@extend_schema(parameters=parameters_of(REPORTS["master-games"]),
+               responses={200: schemas.MASTER_GAMES})
+class MasterGamesReportView(ReportView):
+    """Rows per gaming day, shift and table: drop, fills, credits, opener, closer, win
+    (drop + credits - fills + closer - opener), hold (win / drop), the parts still missing
+    in words; a poker table's box as its drop and win. Totals; by game and by pit."""
+
+    kind = REPORTS["master-games"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["slips"]), responses={200: schemas.SLIPS})
+class SlipsReportView(ReportView):
+    """One line per number of each casino's fill and credit slip series in the span:
+    issued, void (reason, who voided, the witness) or missing (no slip carries it); the
+    signatures; totals of each status and the chips filled and credited."""
+
+    kind = REPORTS["slips"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["count"]), responses={200: schemas.COUNT})
+class CountReportView(ReportView):
+    """Per table and shift what the records say (win at a banked table, rake at a poker
+    table) against what the count found, the difference, the casino's threshold and the
+    variance (none, open, explained: by whom, when, what was found). Totals; by kind."""
+
+    kind = REPORTS["count"]

@@ -8,13 +8,18 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from tables.reports.count_check import count_report
 from tables.reports.figures import Report
 from tables.reports.jackpots import jackpot_report
+from tables.reports.master_games import master_games_report
 from tables.reports.rake import rake_report
 from tables.reports.selection import Selection
+from tables.reports.slips import slips_report
 from tables.reports.stud_games import stud_report
+from tables.reports.table_shifts import FILTERS as TABLE_SHIFTS
 
 FLOOR = ("casino", "table", "dealer")
+SHIFT_ROWS = "By gaming day, shift and table"
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,17 @@ REPORTS = {kind.name: kind for kind in (
          about="Each progressive meter's day, reconciled to the cent, and its hits."),
     Kind("stud", "Stud table games", stud_report, signed=False,
          about="Handle, win and hold of the stud tables as their rounds were recorded."),
+    Kind("master-games", "Master games", master_games_report, signed=True,
+         filters=TABLE_SHIFTS,
+         about="Drop, fills, credits, opener, closer, win and hold per table and shift; "
+               "per game and per pit.", rows_title=SHIFT_ROWS),
+    Kind("slips", "Fill and credit slips", slips_report, signed=True, filters=TABLE_SHIFTS,
+         about="Every number of each casino's slip series: issued, void or missing.",
+         rows_title="Every slip number"),
+    Kind("count", "Recorded against counted", count_report, signed=True,
+         filters=TABLE_SHIFTS,
+         about="What the records say against what the count found, per table and shift, "
+               "with the variances and their explanations.", rows_title=SHIFT_ROWS),
 )}
 
 

@@ -1,7 +1,7 @@
 """The reports' charts: one series per report, as the pages draw it with Chart.js
 (``series``) and the signed PDFs with matplotlib (``svg``; WeasyPrint runs no
-JavaScript): rake per day, the meter over time with its hits, hold per table. A report
-with no chart says so in words."""
+JavaScript): rake per day, the meter over time with its hits, hold per table, win per
+pit, the count's difference per shift. A report with no chart says so in words."""
 
 from __future__ import annotations
 
@@ -54,6 +54,21 @@ def _hold_per_table(report: Report) -> dict:
             "label": "Hold % per table"}
 
 
+def _win_per_pit(report: Report) -> dict:
+    """The master games' win per pit (shifts whose win is known)."""
+    return _bars("Win per pit", {line["pit"]: Decimal(line["win"])
+                                 for line in report.breakdowns.get("by_pit", [])})
+
+
+def _difference_per_shift(report: Report) -> dict:
+    """Counted minus recorded per gaming day and shift, over the tables counted."""
+    per_shift: dict[str, Decimal] = defaultdict(Decimal)
+    for row in report.rows:
+        if row["difference"] is not None:
+            per_shift[f"{row['gaming_day']} shift {row['shift']}"] += Decimal(row["difference"])
+    return _bars("Counted minus recorded per shift", per_shift)
+
+
 def _no_chart(words: str) -> Callable[[Report], dict]:
     return lambda report: {"kind": NO_CHART, "label": words}
 
@@ -62,6 +77,10 @@ SERIES: dict[str, Callable[[Report], dict]] = {
     "rake": _rake_per_day,
     "jackpots": _meters,
     "stud": _hold_per_table,
+    "master-games": _win_per_pit,
+    "slips": _no_chart("No chart: this report accounts for each slip number, not for "
+                       "amounts over time; the totals are below."),
+    "count": _difference_per_shift,
 }
 
 
