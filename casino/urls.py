@@ -154,6 +154,10 @@ reports = [
     path("api/v1/reports/stud/", reports_api.StudReportView.as_view(), name="report-stud"),
     path("api/v1/reports/stud/seats/", reports_api.StudSeatExportView.as_view(),
          name="report-stud-seats"),
+    path("api/v1/reports/master-games/", reports_api.MasterGamesReportView.as_view(),
+         name="report-master-games"),
+    path("api/v1/reports/slips/", reports_api.SlipsReportView.as_view(), name="report-slips"),
+    path("api/v1/reports/count/", reports_api.CountReportView.as_view(), name="report-count"),
 ]
 
 terms = [

@@ -1,5 +1,6 @@
-"""/api/v1/reports/: rake, jackpots, stud (JSON, CSV, XLSX; PDF for the signed ones) and
-the stud seat results as CSV, read by accountants and supervisors."""
+"""/api/v1/reports/: rake, jackpots, stud, master games, fill and credit slips, recorded
+against counted (JSON, CSV, XLSX; PDF for the signed ones) and the stud seat results as
+CSV, read by accountants and supervisors."""
 
 from __future__ import annotations
 
@@ -11,20 +12,31 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from tables.reports import charts, exports, seat_export
-from tables.reports.catalog import REPORTS
+from tables.reports import charts, exports, schemas, seat_export
+from tables.reports.catalog import REPORTS, Kind, signed_names
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
 
 READ_REPORTS = holding("tables.view_closedday",
                        "Only accountants and pit supervisors read reports.")
-SELECTION = [
-    OpenApiParameter("from", str, required=True, description="First gaming day, YYYY-MM-DD."),
-    OpenApiParameter("to", str, required=True, description="Last gaming day (included)."),
-    OpenApiParameter("casino", int), OpenApiParameter("table", int),
-    OpenApiParameter("progressive", int), OpenApiParameter("dealer", int),
-    OpenApiParameter("format", str, enum=[*exports.CONTENT_TYPES, "json"]),
-]
+FILTER_PARAMETERS = {
+    "casino": OpenApiParameter("casino", int),
+    "table": OpenApiParameter("table", int),
+    "progressive": OpenApiParameter("progressive", int),
+    "dealer": OpenApiParameter("dealer", int),
+    "shift": OpenApiParameter("shift", int, enum=[1, 2, 3],
+                              description="One shift of each gaming day."),
+}
+
+
+def parameters_of(kind: Kind, *, formats: bool = True) -> list[OpenApiParameter]:
+    """The query parameters a report reads: the span, its filters, the format."""
+    span = [OpenApiParameter("from", str, required=True,
+                             description="First gaming day, YYYY-MM-DD."),
+            OpenApiParameter("to", str, required=True,
+                             description="Last gaming day (included).")]
+    fmt = [OpenApiParameter("format", str, enum=[*exports.CONTENT_TYPES, "json"])]
+    return [*span, *(FILTER_PARAMETERS[f] for f in kind.filters), *(fmt if formats else [])]
 
 
 class _FileRenderer(BaseRenderer):
@@ -81,18 +93,18 @@ class ReportView(APIView):
 
     def get(self, request):
         try:
-            selection = read_selection(request.query_params, request.user)
+            selection = read_selection(request.query_params, request.user, self.kind.filters)
             fmt = read_format(request.query_params)
         except ValidationError as error:
             raise refusal(error) from None
         if fmt == "pdf" and not self.kind.signed:
             raise serializers.ValidationError({"format": [
-                "A PDF is made for the reports that get signed (rake, jackpots); "
+                f"A PDF is made for the reports that get signed ({signed_names()}); "
                 "use csv or xlsx here."]})
         return respond(self.kind.build(selection), fmt, request.user)
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["rake"]), responses={200: dict})
 class RakeReportView(ReportView):
     """Rows per gaming day and table: hands, pot total, rake, fixed drops, bad-beat
     drops, time collection, voided hands; by dealer, by shift; adjustments; totals."""
@@ -100,14 +112,14 @@ class RakeReportView(ReportView):
     kind = REPORTS["rake"]
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["jackpots"]), responses={200: dict})
 class JackpotReportView(ReportView):
     """Rows per gaming day and progressive that reconcile to the cent; the hit list."""
 
     kind = REPORTS["jackpots"]
 
 
-@extend_schema(parameters=SELECTION, responses={200: dict})
+@extend_schema(parameters=parameters_of(REPORTS["stud"]), responses={200: dict})
 class StudReportView(ReportView):
     """Rows per gaming day and table: rounds, handle, win, hold, jackpot handle apart,
     paytable versions; by dealer; adjustments; totals."""
@@ -115,13 +127,44 @@ class StudReportView(ReportView):
     kind = REPORTS["stud"]
 
 
-@extend_schema(parameters=SELECTION[:5], responses={(200, "text/csv"): str})
+@extend_schema(parameters=parameters_of(REPORTS["stud"], formats=False),
+               responses={(200, "text/csv"): str})
 class StudSeatExportView(ReportView):
     """Every stud seat result of the span as CSV, streamed by the database's COPY."""
 
+    kind = REPORTS["stud"]
+
     def get(self, request):
         try:
-            selection = read_selection(request.query_params, request.user)
+            selection = read_selection(request.query_params, request.user, self.kind.filters)
         except ValidationError as error:
             raise refusal(error) from None
         return seat_export.csv_response(selection)
+
+
+@extend_schema(parameters=parameters_of(REPORTS["master-games"]),
+               responses={200: schemas.MASTER_GAMES})
+class MasterGamesReportView(ReportView):
+    """Rows per gaming day, shift and table: drop, fills, credits, opener, closer, win
+    (drop + credits - fills + closer - opener), hold (win / drop), the parts still missing
+    in words; a poker table's box as its drop and win. Totals; by game and by pit."""
+
+    kind = REPORTS["master-games"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["slips"]), responses={200: schemas.SLIPS})
+class SlipsReportView(ReportView):
+    """One line per number of each casino's fill and credit slip series in the span:
+    issued, void (reason, who voided, the witness) or missing (no slip carries it); the
+    signatures; totals of each status and the chips filled and credited."""
+
+    kind = REPORTS["slips"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["count"]), responses={200: schemas.COUNT})
+class CountReportView(ReportView):
+    """Per table and shift what the records say (win at a banked table, rake at a poker
+    table) against what the count found, the difference, the casino's threshold and the
+    variance (none, open, explained: by whom, when, what was found). Totals; by kind."""
+
+    kind = REPORTS["count"]

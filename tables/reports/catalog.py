@@ -1,15 +1,25 @@
-"""The reports there are: what builds each, and whether it is signed (and so has a PDF)."""
+"""The reports there are: what builds each, whether it is signed (and so has a PDF), and
+the filters it reads (another one given is refused, not silently left out)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.urls import reverse
+
+from tables.reports.count_check import count_report
 from tables.reports.figures import Report
 from tables.reports.jackpots import jackpot_report
+from tables.reports.master_games import master_games_report
 from tables.reports.rake import rake_report
 from tables.reports.selection import Selection
+from tables.reports.slips import slips_report
 from tables.reports.stud_games import stud_report
+from tables.reports.table_shifts import FILTERS as TABLE_SHIFTS
+
+FLOOR = ("casino", "table", "dealer")
+SHIFT_ROWS = "By gaming day, shift and table"
 
 
 @dataclass(frozen=True)
@@ -18,14 +28,41 @@ class Kind:
     title: str
     build: Callable[[Selection], Report]
     signed: bool
+    filters: tuple[str, ...] = FLOOR
+    about: str = ""
+    rows_title: str = "By gaming day"
 
     @property
     def formats(self) -> tuple[str, ...]:
         return ("csv", "xlsx", "pdf") if self.signed else ("csv", "xlsx")
 
+    @property
+    def api_url(self) -> str:
+        """The report's address on the API (each is named report-<name>)."""
+        return reverse(f"report-{self.name}")
+
 
 REPORTS = {kind.name: kind for kind in (
-    Kind("rake", "Rake", rake_report, signed=True),
-    Kind("jackpots", "Jackpots", jackpot_report, signed=True),
-    Kind("stud", "Stud table games", stud_report, signed=False),
+    Kind("rake", "Rake", rake_report, signed=True,
+         about="The card room's rake, drops and time per gaming day and table."),
+    Kind("jackpots", "Jackpots", jackpot_report, signed=True,
+         filters=("casino", "table", "progressive", "dealer"),
+         about="Each progressive meter's day, reconciled to the cent, and its hits."),
+    Kind("stud", "Stud table games", stud_report, signed=False,
+         about="Handle, win and hold of the stud tables as their rounds were recorded."),
+    Kind("master-games", "Master games", master_games_report, signed=True,
+         filters=TABLE_SHIFTS,
+         about="Drop, fills, credits, opener, closer, win and hold per table and shift; "
+               "per game and per pit.", rows_title=SHIFT_ROWS),
+    Kind("slips", "Fill and credit slips", slips_report, signed=True, filters=TABLE_SHIFTS,
+         about="Every number of each casino's slip series: issued, void or missing.",
+         rows_title="Every slip number"),
+    Kind("count", "Recorded against counted", count_report, signed=True,
+         filters=TABLE_SHIFTS,
+         about="What the records say against what the count found, per table and shift, "
+               "with the variances and their explanations.", rows_title=SHIFT_ROWS),
 )}
+
+
+def signed_names() -> str:
+    return ", ".join(kind.name for kind in REPORTS.values() if kind.signed)

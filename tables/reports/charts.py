@@ -1,36 +1,47 @@
-"""The charts of the signed PDFs, drawn on the server (WeasyPrint runs no JavaScript):
-rake per day, the meter over time with its hits, hold per table. The pages draw the
-same series with Chart.js from ``series``."""
+"""The reports' charts: one series per report, as the pages draw it with Chart.js
+(``series``) and the signed PDFs with matplotlib (``svg``; WeasyPrint runs no
+JavaScript): rake per day, the meter over time with its hits, hold per table, win per
+pit, the count's difference per shift. A report with no chart says so in words."""
 
 from __future__ import annotations
 
 import io
 from collections import defaultdict
+from collections.abc import Callable
 from decimal import Decimal
 
 from tables.reports.figures import Report
 
+NO_CHART = "none"
 
-def series(report: Report) -> dict:
-    """The picture's numbers: labels and values, as the page's chart reads them."""
-    if report.name == "rake":
-        per_day: dict[str, Decimal] = defaultdict(Decimal)
-        for row in report.rows:
-            per_day[row["gaming_day"]] += Decimal(row["rake"])
-        days = sorted(per_day)
-        return {"kind": "bar", "labels": days, "values": [str(per_day[d]) for d in days],
-                "label": "Rake per gaming day"}
-    if report.name == "jackpots":
-        lines: dict[str, dict] = {}
-        for row in report.rows:
-            line = lines.setdefault(row["progressive_name"], {"labels": [], "values": []})
-            line["labels"].append(row["gaming_day"])
-            line["values"].append(row["closing"])
-        hits = [{"gaming_day": h["gaming_day"], "progressive_name": h["progressive_name"],
-                 "amount": h["amount"], "category": h["category"]}
-                for h in report.extra.get("hits", [])]
-        return {"kind": "line", "lines": lines, "hits": hits,
-                "label": "Meter at the end of each gaming day"}
+
+def _bars(label: str, values: dict[str, Decimal]) -> dict:
+    names = sorted(values)
+    return {"kind": "bar", "labels": names, "values": [str(values[n]) for n in names],
+            "label": label}
+
+
+def _rake_per_day(report: Report) -> dict:
+    per_day: dict[str, Decimal] = defaultdict(Decimal)
+    for row in report.rows:
+        per_day[row["gaming_day"]] += Decimal(row["rake"])
+    return _bars("Rake per gaming day", per_day)
+
+
+def _meters(report: Report) -> dict:
+    lines: dict[str, dict] = {}
+    for row in report.rows:
+        line = lines.setdefault(row["progressive_name"], {"labels": [], "values": []})
+        line["labels"].append(row["gaming_day"])
+        line["values"].append(row["closing"])
+    hits = [{"gaming_day": h["gaming_day"], "progressive_name": h["progressive_name"],
+             "amount": h["amount"], "category": h["category"]}
+            for h in report.extra.get("hits", [])]
+    return {"kind": "line", "lines": lines, "hits": hits,
+            "label": "Meter at the end of each gaming day"}
+
+
+def _hold_per_table(report: Report) -> dict:
     win: dict[str, Decimal] = defaultdict(Decimal)
     handle: dict[str, Decimal] = defaultdict(Decimal)
     for row in report.rows:
@@ -43,6 +54,41 @@ def series(report: Report) -> dict:
             "label": "Hold % per table"}
 
 
+def _win_per_pit(report: Report) -> dict:
+    """The master games' win per pit (shifts whose win is known)."""
+    return _bars("Win per pit", {line["pit"]: Decimal(line["win"])
+                                 for line in report.breakdowns.get("by_pit", [])})
+
+
+def _difference_per_shift(report: Report) -> dict:
+    """Counted minus recorded per gaming day and shift, over the tables counted."""
+    per_shift: dict[str, Decimal] = defaultdict(Decimal)
+    for row in report.rows:
+        if row["difference"] is not None:
+            per_shift[f"{row['gaming_day']} shift {row['shift']}"] += Decimal(row["difference"])
+    return _bars("Counted minus recorded per shift", per_shift)
+
+
+def _no_chart(words: str) -> Callable[[Report], dict]:
+    return lambda report: {"kind": NO_CHART, "label": words}
+
+
+SERIES: dict[str, Callable[[Report], dict]] = {
+    "rake": _rake_per_day,
+    "jackpots": _meters,
+    "stud": _hold_per_table,
+    "master-games": _win_per_pit,
+    "slips": _no_chart("No chart: this report accounts for each slip number, not for "
+                       "amounts over time; the totals are below."),
+    "count": _difference_per_shift,
+}
+
+
+def series(report: Report) -> dict:
+    """The picture's numbers: labels and values, as the page's chart reads them."""
+    return SERIES[report.name](report)
+
+
 def svg(report: Report) -> str:
     """The report's chart as SVG for the PDF; empty when there is nothing to draw."""
     import matplotlib
@@ -51,6 +97,8 @@ def svg(report: Report) -> str:
     from matplotlib import pyplot
 
     data = series(report)
+    if data["kind"] == NO_CHART:
+        return ""
     figure, axes = pyplot.subplots(figsize=(7.5, 2.6))
     try:
         if data["kind"] == "bar":

@@ -27,6 +27,9 @@ NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 ADJUSTMENT_COLUMNS = ("record", "record_id", "original_gaming_day", "reason")
+# The reports whose closed days can be adjusted by a later void (the others read ledgers
+# or immutable records live).
+ADJUSTED = ("rake", "stud")
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -49,7 +52,7 @@ def safe_cell(value) -> str:
 
 
 def columns_of(report: Report) -> list[str]:
-    extra = list(ADJUSTMENT_COLUMNS) if report.name != "jackpots" else []
+    extra = list(ADJUSTMENT_COLUMNS) if report.name in ADJUSTED else []
     return ["line", *report.columns, *extra]
 
 
@@ -60,6 +63,17 @@ def lines_of(report: Report) -> Iterator[dict]:
     for line in report.adjustments:
         yield {"line": "adjustment", **line}
     yield {"line": "total", **report.totals}
+
+
+def breakdowns_of(report: Report) -> list[dict]:
+    """Each breakdown with its columns: those the report names, else its key (the dealer's
+    name, the shift) and the rows' measures."""
+    shown = []
+    for name, lines in report.breakdowns.items():
+        columns = report.breakdown_columns.get(name) or (
+            "dealer_name" if name == "by_dealer" else "shift", *report.columns[3:])
+        shown.append({"name": name, "columns": columns, "lines": lines})
+    return shown
 
 
 class _Echo:
@@ -131,11 +145,20 @@ def xlsx_response(report: Report) -> HttpResponse:
                   filename(report, "xlsx"))
 
 
+def text_columns(columns, lines: list[dict]) -> set[str]:
+    """The columns holding words (set left in the PDF): any text that is not a number."""
+    return {c for c in columns if any(isinstance(line.get(c), str) and line[c]
+                                      and not NUMBER.match(line[c]) for line in lines)}
+
+
 def pdf_bytes(report: Report, *, run_by: str, chart_svg: str = "") -> bytes:
     from weasyprint import HTML  # heavy: loaded only for a PDF
 
+    lines = list(lines_of(report))
     html = render_to_string("reports/report_pdf.html", {
-        "report": report, "columns": report.columns, "lines": list(lines_of(report)),
+        "report": report, "columns": report.columns, "lines": lines,
+        "text_columns": text_columns(report.columns, lines),
+        "breakdowns": breakdowns_of(report),
         "run_by": run_by, "run_at": timezone.localtime(), "chart_svg": chart_svg,
         "casinos": ", ".join(c.name for c in report.selection.casinos())})
     return HTML(string=html).write_pdf()
@@ -157,7 +180,7 @@ def write_export(job_id: int) -> None:
     kind = REPORTS[job.report]
     try:
         _progress(job_id, 10)
-        report = kind.build(read_selection(job.query, job.requested_by))
+        report = kind.build(read_selection(job.query, job.requested_by, kind.filters))
         _progress(job_id, 60)
         content = _file(report, job.format, job.requested_by.get_username())
     except Exception as error:

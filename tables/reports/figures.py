@@ -22,7 +22,8 @@ ZERO = Decimal("0.00")
 @dataclass
 class Report:
     """A report as every format writes it: rows, their totals, the breakdowns and the
-    adjustments (later voids of records from closed days)."""
+    adjustments (later voids of records from closed days). ``breakdown_columns`` names a
+    breakdown's columns where they are not its key and the rows' measures."""
 
     name: str
     title: str
@@ -34,6 +35,7 @@ class Report:
     adjustments: list[dict[str, Any]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     closed_days: list[str] = field(default_factory=list)
+    breakdown_columns: dict[str, Sequence[str]] = field(default_factory=dict)
 
 
 def closed_days_of(books: Iterable[int | None], first: dt.date,
@@ -144,10 +146,12 @@ def labelled(row: dict, labels: tuple[dict[int, str], dict[int, str]]) -> dict:
     return row
 
 
-def written(row: dict, money_fields: Sequence[str]) -> dict:
+def written(row: dict, money_fields: Sequence[str], *, keep_empty: bool = False) -> dict:
+    """The row as the formats write it: amounts as strings of two places (None as 0.00,
+    or left empty with ``keep_empty``: an amount not known yet), the day ISO."""
     out = dict(row)
     for name in money_fields:
-        if name in out:
+        if name in out and not (keep_empty and out[name] is None):
             out[name] = money(out[name])
     if isinstance(out.get("gaming_day"), dt.date):
         out["gaming_day"] = out["gaming_day"].isoformat()

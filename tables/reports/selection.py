@@ -19,6 +19,9 @@ from tables.floor.selectors import casinos_of, tables_at_casinos_of
 # rather than left to run for minutes.
 LONGEST_SPAN = dt.timedelta(days=366)
 FORMATS = ("json", "csv", "xlsx", "pdf")
+# What a report may be narrowed by; each report names the ones it reads (catalog.Kind).
+FILTERS = ("casino", "table", "progressive", "dealer", "shift")
+SHIFTS = (1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -29,6 +32,7 @@ class Selection:
     table: Table | None = None
     progressive: object | None = None
     dealer: object | None = None
+    shift: int | None = None
     # The casinos of the user who asked: with no casino or table chosen, the report
     # covers these, never another casino's floor.
     within: tuple[Casino, ...] = ()
@@ -55,6 +59,8 @@ class Selection:
         for name in ("casino", "table", "progressive", "dealer"):
             if getattr(self, name) is not None:
                 query[name] = str(getattr(self, name).pk)
+        if self.shift is not None:
+            query["shift"] = str(self.shift)
         return query
 
     def describe(self) -> str:
@@ -67,6 +73,8 @@ class Selection:
             parts.append(f"progressive {self.progressive.name}")
         if self.dealer is not None:
             parts.append(f"dealer {self.dealer.get_username()}")
+        if self.shift is not None:
+            parts.append(f"shift {self.shift}")
         return ", ".join(parts)
 
 
@@ -98,10 +106,43 @@ def _one(params, name: str, queryset, noun: str, problems: dict):
     return found
 
 
-def read_selection(params, user) -> Selection:
+def _shift(params, problems: dict) -> int | None:
+    raw = (params.get("shift") or "").strip()
+    if not raw:
+        return None
+    if raw not in {str(s) for s in SHIFTS}:
+        problems["shift"] = [f"'{raw}' is not a shift: a gaming day has shifts 1, 2 and 3."]
+        return None
+    return int(raw)
+
+
+def _chosen(params, user, casinos, filters: tuple[str, ...], problems: dict) -> dict:
+    """The filters given, each read if the report reads it; one it does not read is
+    refused rather than silently left out."""
+    readers = {
+        "casino": lambda: _one(params, "casino", casinos, "casino", problems),
+        "table": lambda: _one(params, "table", tables_at_casinos_of(user), "table", problems),
+        "progressive": lambda: _one(params, "progressive", progressives_visible_to(user),
+                                    "progressive", problems),
+        "dealer": lambda: _one(params, "dealer", get_user_model().objects.filter(
+            casinos__in=casinos.values("pk")).distinct(), "dealer", problems),
+        "shift": lambda: _shift(params, problems),
+    }
+    chosen = {}
+    for name, read in readers.items():
+        if name in filters:
+            chosen[name] = read()
+        elif (params.get(name) or "").strip():
+            problems[name] = [f"This report is not kept per {name}: leave the {name} out "
+                              f"(it is narrowed by {', '.join(filters)})."]
+    return chosen
+
+
+def read_selection(params, user, filters: tuple[str, ...] = FILTERS) -> Selection:
     """The selection a query string asks for, within the casinos ``user`` works at, or a
     ValidationError naming every bad parameter and its value (another casino's table is
-    "no table number 7": its existence is not the user's business)."""
+    "no table number 7": its existence is not the user's business). ``filters`` are the
+    ones the report reads; another one given is refused."""
 
     problems: dict[str, list[str]] = {}
     first, last = _day(params, "from", problems), _day(params, "to", problems)
@@ -110,17 +151,10 @@ def read_selection(params, user) -> Selection:
     elif first and last and last - first >= LONGEST_SPAN:
         problems["to"] = [f"{first} to {last} is longer than a year; ask for a year at most."]
     casinos = casinos_of(user)
-    users = get_user_model().objects.filter(casinos__in=casinos.values("pk")).distinct()
-    chosen = {
-        "casino": _one(params, "casino", casinos, "casino", problems),
-        "table": _one(params, "table", tables_at_casinos_of(user), "table", problems),
-        "progressive": _one(params, "progressive", progressives_visible_to(user),
-                            "progressive", problems),
-        "dealer": _one(params, "dealer", users, "dealer", problems),
-    }
-    if chosen["casino"] and chosen["table"] and chosen["table"].casino_id != chosen["casino"].pk:
-        problems["table"] = [f"Table {chosen['table'].label} is not in "
-                             f"{chosen['casino'].name}."]
+    chosen = _chosen(params, user, casinos, filters, problems)
+    casino, table = chosen.get("casino"), chosen.get("table")
+    if casino and table and table.casino_id != casino.pk:
+        problems["table"] = [f"Table {table.label} is not in {casino.name}."]
     if problems:
         raise ValidationError(problems)
     return Selection(first=first, last=last, within=tuple(casinos), **chosen)

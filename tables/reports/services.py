@@ -22,7 +22,7 @@ def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
     if fmt not in kind.formats:
         raise ValidationError({"format": [f"The {kind.title.lower()} report is written as "
                                           f"{', '.join(kind.formats)}, not '{fmt}'."]})
-    selection = read_selection(query, actor)
+    selection = read_selection(query, actor, kind.filters)
     job = ExportJob.objects.create(report=report, format=fmt, query=selection.as_query(),
                                    requested_by=actor)
     transaction.on_commit(lambda: _send(job))

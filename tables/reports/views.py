@@ -20,9 +20,9 @@ from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
 from tables.reports import charts, services
 from tables.reports.catalog import REPORTS
-from tables.reports.exports import CONTENT_TYPES, attach
+from tables.reports.exports import CONTENT_TYPES, attach, breakdowns_of
 from tables.reports.models import ClosedDay, ExportJob, ExportStatus
-from tables.reports.selection import read_selection
+from tables.reports.selection import SHIFTS, read_selection
 from tables.reports.selectors import card_room_day
 
 READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
@@ -58,7 +58,7 @@ def _choices(user) -> dict:
     return {"casino_choices": casinos,
             "table_choices": tables_at_casinos_of(user).order_by("label"),
             "progressive_choices": progressives_visible_to(user),
-            "dealer_choices": users.order_by("username")}
+            "dealer_choices": users.order_by("username"), "shift_choices": SHIFTS}
 
 
 @role_required(*READERS)
@@ -70,15 +70,25 @@ def report_page(request, name: str):
     context = {"kind": kind, "query": query, "reports": REPORTS.values(),
                **_choices(request.user)}
     try:
-        selection = read_selection(query, request.user)
+        selection = read_selection(query, request.user, kind.filters)
     except ValidationError as error:
         context["problems"] = problem_lines(error.message_dict)
         return render(request, "reports/report.html", context, status=400)
     report = kind.build(selection)
     context.update(report=report, rows=report.rows[:SHOWN_ROWS],
                    more=max(0, len(report.rows) - SHOWN_ROWS), series=charts.series(report),
+                   totals=_totals(report), breakdowns=breakdowns_of(report),
                    selection_query=selection.as_query())
     return render(request, "reports/report.html", context)
+
+
+def _totals(report) -> list[tuple[str, object]]:
+    """The totals to show: the columns' in their order, then the report's other sums
+    (a count of slips by status); ids and days are not summed."""
+    names = [*report.columns, *(n for n in report.totals if n not in report.columns)]
+    return [(n, report.totals[n]) for n in names
+            if n in report.totals and report.totals[n] not in (None, "")
+            and n not in ("table", "progressive", "gaming_day")]
 
 
 @require_POST

@@ -180,3 +180,19 @@ class Variance:
     @property
     def needs_explaining(self) -> bool:
         return abs(self.difference) > self.threshold
+
+
+def series_to_account(*, last_before: int, highest_in_span: int | None,
+                      last_taken: int | None = None) -> range:
+    """The numbers of a slip series that a span of gaming days accounts for: after the last
+    number issued before the span, up to the highest issued in it and, when the span
+    reaches the current gaming day (``last_taken`` given), up to the last number the
+    series gave out. Empty when nothing was issued in the span."""
+    through = max(highest_in_span or 0, last_taken or 0)
+    return range(last_before + 1, through + 1)
+
+
+def numbers_missing(issued: Iterable[int], expected: range) -> list[int]:
+    """The expected numbers that no slip carries, in order."""
+    present = set(issued)
+    return [number for number in expected if number not in present]

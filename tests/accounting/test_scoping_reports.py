@@ -13,7 +13,33 @@ DAY = "from=2026-11-30&to=2026-11-30"
 # table's dealer, another dealer, supervisor, accountant, cage, count, the other casino's
 # all-roles user. Pages: anonymous is sent to log in (302), a missing role is 403, another
 # casino's object is 404. The API: anonymous 401.
+# A report with no casino chosen covers the asker's own casinos: the other casino's user
+# gets 200 and none of Harbor's rows (tests/accounting/reports); naming Harbor's casino or
+# table is "no such" (400).
 MATRIX: dict[tuple[str, str, dict | None], tuple[int, ...]] = {
+    ("GET", f"/api/v1/reports/master-games/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/master-games/?{DAY}&casino={{casino}}&shift=1", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/master-games/?{DAY}&table={{poker}}&format=csv", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/slips/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/slips/?{DAY}&table={{table}}&format=pdf", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/count/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/count/?{DAY}&casino={{casino}}&format=xlsx", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/accounting/reports/master-games/?{DAY}", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/accounting/reports/slips/?{DAY}&casino={{casino}}", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/accounting/reports/count/?{DAY}&table={{table}}", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 400),
+    # An empty form: a reader is told what is missing (400), anyone else is refused first.
+    ("POST", "/accounting/reports/master-games/export/", None):
+        (302, 403, 403, 403, 400, 400, 403, 403, 400),
 }
 
 

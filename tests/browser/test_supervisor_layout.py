@@ -68,7 +68,9 @@ def supervisor_pages(ids: dict) -> list[str]:
 
 
 ACCOUNTANT_PAGES = ["/accounting/", "/accounting/reports/rake/", "/accounting/reports/stud/",
-                    "/accounting/reports/jackpots/", "/accounting/closed-days/"]
+                    "/accounting/reports/jackpots/", "/accounting/reports/master-games/",
+                    "/accounting/reports/slips/", "/accounting/reports/count/",
+                    "/accounting/closed-days/"]
 
 
 def log_in(page: Page, base: str, user: str, password: str, lands_on: str) -> None:

@@ -1,0 +1,102 @@
+"""Recorded against counted: a banked table's win from its rounds against its win from the
+chips and the box, a poker table's recorded rake against its box; the variances open and
+explained, with who explained them, when and what was found."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.count import services as count
+from tables.count.models import Variance
+from tests.accounting.reports.conftest import correct_box, count_box, report
+from tests.played import at
+
+pytestmark = pytest.mark.django_db
+
+COMPARED = ("table_label", "shift", "kind", "recorded", "counted", "difference", "threshold",
+            "variance", "explained_by", "explained_at", "found", "state")
+FOUND = "A 100 bill was paid out by hand for a misread hand; the slip is attached."
+
+
+def shown(row: dict) -> dict:
+    return {k: row[k] for k in COMPARED}
+
+
+@pytest.fixture
+def floor(played_shift, card_room, counters, supervisor, travel):
+    """CS-1's box 100.00 short (its variance explained at 16:00); HE-1's box 95.00 over
+    its recorded rake (its variance open)."""
+    day = played_shift["day"]
+    travel(at(2026, 11, 30, 15))  # shift 1 is over: the boxes come to the count room
+    short = count_box(counters, played_shift["table"], day, 1, {"20": "25"})
+    over = count_box(counters, card_room, day, 1, {"20": "5"})
+    travel(at(2026, 11, 30, 16))
+    count.variance_explain(actor=supervisor, variance=short.variances.get(), found=FOUND)
+    return {"short": short, "over": over}
+
+
+def test_a_variance_explained_and_one_open_with_the_poker_box_against_its_rake(
+        api, accountant, floor):
+    body = report(api, accountant, "count")
+
+    banked, poker = body["rows"]
+    assert shown(banked) == {
+        "table_label": "CS-1", "shift": 1, "kind": "win", "recorded": "11.00",
+        "counted": "-89.00", "difference": "-100.00", "threshold": "25.00",
+        "variance": "explained", "explained_by": "sam_supervisor",
+        "explained_at": "2026-11-30T16:00:00-05:00", "found": FOUND, "state": ""}
+    assert shown(poker) == {
+        "table_label": "HE-1", "shift": 1, "kind": "rake", "recorded": "5.00",
+        "counted": "100.00", "difference": "95.00", "threshold": "25.00", "variance": "open",
+        "explained_by": None, "explained_at": None, "found": None, "state": ""}
+    assert poker["count_ref"] == f"count {floor['over'].pk}"
+
+
+def test_totals_and_the_sums_per_kind_cover_the_shifts_compared(api, accountant,
+                                                                second_shift, floor):
+    body = report(api, accountant, "count")
+
+    assert body["rows"][-1]["state"] == "no closer, box not counted"
+    assert body["rows"][-1]["counted"] is None
+    assert body["totals"] == {"recorded": "16.00", "counted": "11.00", "difference": "-5.00",
+                              "shifts": 3, "compared": 2, "open": 1, "explained": 1,
+                              "variance": "1 open, 1 explained"}
+    assert [(k["kind"], k["difference"], k["open"], k["explained"])
+            for k in body["by_kind"]] == [("win", "-100.00", 0, 1), ("rake", "95.00", 1, 0)]
+
+
+def test_a_count_within_the_threshold_has_no_variance(api, accountant, played_shift, counters):
+    count_box(counters, played_shift["table"], played_shift["day"], 1, {"20": "29", "5": "1"})
+
+    [row] = report(api, accountant, "count")["rows"]
+    assert (row["difference"], row["threshold"], row["variance"]) == ("-15.00", "25.00", "none")
+
+
+def test_a_correction_that_agrees_leaves_the_first_counts_variance_behind(
+        api, accountant, played_shift, counters):
+    box = count_box(counters, played_shift["table"], played_shift["day"], 1, {"20": "25"})
+    fixed = correct_box(counters, box, {"20": "30"})
+
+    [row] = report(api, accountant, "count")["rows"]
+    assert (row["counted"], row["difference"], row["variance"]) == ("11.00", "0.00", "none")
+    assert row["count_ref"] == f"count {box.pk}, correction {fixed.pk}"
+    assert Variance.objects.count() == 1  # still there, on the figures no longer standing
+
+
+def test_a_correction_still_short_shows_its_own_variance(api, accountant, played_shift,
+                                                         counters):
+    box = count_box(counters, played_shift["table"], played_shift["day"], 1, {"20": "25"})
+    correct_box(counters, box, {"20": "26"})
+
+    [row] = report(api, accountant, "count")["rows"]
+    assert (row["counted"], row["difference"], row["variance"]) == ("-69.00", "-80.00", "open")
+
+
+def test_the_chart_shows_the_difference_per_shift(client, accountant, floor):
+    client.force_login(accountant)
+    page = client.get("/accounting/reports/count/", {"from": "2026-11-30",
+                                                     "to": "2026-11-30"})
+
+    assert page.status_code == 200
+    series = page.context["series"]
+    assert (series["labels"], series["values"]) == (["2026-11-30 shift 1"], ["-5.00"])
