@@ -158,6 +158,7 @@ reports = [
          name="report-master-games"),
     path("api/v1/reports/slips/", reports_api.SlipsReportView.as_view(), name="report-slips"),
     path("api/v1/reports/count/", reports_api.CountReportView.as_view(), name="report-count"),
+    path("api/v1/reports/hold/", reports_api.HoldReportView.as_view(), name="report-hold"),
 ]
 
 terms = [

@@ -15,8 +15,14 @@
         var line = series.lines[name];
         var hitDays = series.hits.filter(function (h) { return h.progressive_name === name; })
           .map(function (h) { return h.gaming_day; });
+        var inBand = series.band && name.indexOf("Band") === 0;
         return {
-          label: name, data: line.values.map(Number), tension: 0.2,
+          label: name, tension: 0.2, spanGaps: false,
+          data: line.values.map(function (v) { return v === null ? null : Number(v); }),
+          // A band's low line is filled up to its high line (the next dataset).
+          fill: inBand && name.indexOf("low") >= 0 ? "+1" : false,
+          backgroundColor: inBand ? "rgba(47, 111, 79, 0.15)" : undefined,
+          borderDash: inBand ? [4, 4] : undefined,
           pointRadius: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? 7 : 1; }),
           pointStyle: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? "triangle" : "circle"; })
         };

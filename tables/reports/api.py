@@ -168,3 +168,13 @@ class CountReportView(ReportView):
     variance (none, open, explained: by whom, when, what was found). Totals; by kind."""
 
     kind = REPORTS["count"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["hold"]), responses={200: schemas.HOLD})
+class HoldReportView(ReportView):
+    """Per banked table and gaming day: the counted drop, win and hold beside the win and
+    hold the paytable's exact game math expects from the rounds played, with the band at
+    the casino's confidence (flagged outside it); month and year to date per table and per
+    game; the band per day for the chart."""
+
+    kind = REPORTS["hold"]

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from tables.reports.count_check import count_report
 from tables.reports.figures import Report
+from tables.reports.hold import hold_report
 from tables.reports.jackpots import jackpot_report
 from tables.reports.master_games import master_games_report
 from tables.reports.rake import rake_report
@@ -61,6 +62,10 @@ REPORTS = {kind.name: kind for kind in (
          filters=TABLE_SHIFTS,
          about="What the records say against what the count found, per table and shift, "
                "with the variances and their explanations.", rows_title=SHIFT_ROWS),
+    Kind("hold", "Statistical hold", hold_report, signed=True, filters=("casino", "table"),
+         about="Each banked table's counted hold per day, month and year to date, against "
+               "the band its game math gives for the hands played.",
+         rows_title="By gaming day and table"),
 )}
 
 

@@ -1,7 +1,8 @@
 """The reports' charts: one series per report, as the pages draw it with Chart.js
 (``series``) and the signed PDFs with matplotlib (``svg``; WeasyPrint runs no
 JavaScript): rake per day, the meter over time with its hits, hold per table, win per
-pit, the count's difference per shift. A report with no chart says so in words."""
+pit, the count's difference per shift, hold against the band of the hands played. A
+report with no chart says so in words."""
 
 from __future__ import annotations
 
@@ -69,6 +70,23 @@ def _difference_per_shift(report: Report) -> dict:
     return _bars("Counted minus recorded per shift", per_shift)
 
 
+def _hold_against_band(report: Report) -> dict:
+    """The tables' hold each day (all of the selection's tables together) against the hold
+    the game math expects and its band; a day without a band leaves a gap."""
+    days = report.extra.get("by_day", [])
+
+    def percent(name: str) -> list:
+        return [None if day[name] is None else str(Decimal(day[name]) * 100) for day in days]
+
+    labels = [day["gaming_day"] for day in days]
+    lines = {"Hold %": percent("hold"), "Expected hold %": percent("theoretical_hold"),
+             "Band low %": percent("low_hold"), "Band high %": percent("high_hold")}
+    return {"kind": "line", "band": True, "hits": [],
+            "lines": {name: {"labels": labels, "values": values}
+                      for name, values in lines.items()},
+            "label": "Hold against the band of the hands played"}
+
+
 def _no_chart(words: str) -> Callable[[Report], dict]:
     return lambda report: {"kind": NO_CHART, "label": words}
 
@@ -81,12 +99,25 @@ SERIES: dict[str, Callable[[Report], dict]] = {
     "slips": _no_chart("No chart: this report accounts for each slip number, not for "
                        "amounts over time; the totals are below."),
     "count": _difference_per_shift,
+    "hold": _hold_against_band,
 }
 
 
 def series(report: Report) -> dict:
     """The picture's numbers: labels and values, as the page's chart reads them."""
     return SERIES[report.name](report)
+
+
+def _plot_lines(axes, data: dict) -> None:
+    """Each line; a band (its low and high lines) shaded between them."""
+    points = {name: [float("nan") if v is None else float(v) for v in line["values"]]
+              for name, line in data["lines"].items()}
+    for name, line in data["lines"].items():
+        axes.plot(line["labels"], points[name], label=name)
+    if data.get("band"):
+        low, high = (points[name] for name in data["lines"] if name.startswith("Band"))
+        labels = next(iter(data["lines"].values()))["labels"]
+        axes.fill_between(labels, low, high, color="#2f6f4f", alpha=0.15)
 
 
 def svg(report: Report) -> str:
@@ -108,8 +139,7 @@ def svg(report: Report) -> str:
         else:
             if not data["lines"]:
                 return ""
-            for name, line in data["lines"].items():
-                axes.plot(line["labels"], [float(v) for v in line["values"]], label=name)
+            _plot_lines(axes, data)
             for hit in data["hits"]:
                 if hit["amount"] and hit["progressive_name"] in data["lines"]:
                     line = data["lines"][hit["progressive_name"]]

@@ -102,3 +102,23 @@ COUNT = _report("CountReport", row={
     "found": _text(), "state": _text(), "count_ref": _text()},
     totals=_COMPARED,
     breakdowns={"by_kind": {"kind": _text(), **_COMPARED}})
+
+_SHARE = {name: _hold() for name in ("theoretical_hold", "low_hold", "high_hold")}
+_BAND = {"hands": _count("Seats that played the counted shifts' rounds."),
+         "drop": _money("The counted shifts' drop."),
+         "win": _money("The counted shifts' win (drop + credits - fills + closer - opener)."),
+         "hold": _hold(), "expected_win": _money("What the game math expects of the rounds "
+                                                 "played, plus what the table kept for sure."),
+         "low_win": _money("The band's low end at the casino's confidence."),
+         "high_win": _money("The band's high end."), **_SHARE,
+         "flag": _text("'above the band', 'below the band', empty inside it; or why there "
+                       "is no band ('game math not computed yet').")}
+
+HOLD = _report("HoldReport", row={
+    "gaming_day": serializers.DateField(read_only=True), "table": _count("The table's id."),
+    "table_label": _text(), "game": _text(), **_BAND},
+    totals=_BAND,
+    breakdowns={"to_date": {"period": _text("'month to date' or 'year to date', as of the "
+                                            "span's last day."),
+                            "table": _count("Null on a game's line."), "table_label": _text(),
+                            "game": _text(), **_BAND}})

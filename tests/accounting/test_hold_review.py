@@ -147,3 +147,29 @@ def test_month_and_year_to_date_per_table_and_game(with_game_math, supervisor, d
         ("month to date", "CS-1", "2800.00"), ("month to date", "all tables", "2800.00"),
         ("year to date", "CS-1", "2800.00"), ("year to date", "all tables", "2800.00")]
     assert all(line["flag"] == "above the band" for line in lines)
+
+
+def test_the_report_draws_the_hold_against_the_band_and_prints_it(
+        with_game_math, supervisor, dealer, counters, travel, accountant, client):
+    from tables.reports import charts
+    from tables.reports.exports import pdf_bytes
+
+    play_counted_shift(with_game_math, folding, 40, supervisor=supervisor, dealer=dealer,
+                       counters=counters, travel=travel)
+    report = report_of(with_game_math)
+
+    series = charts.series(report)
+    client.force_login(accountant)
+    page = client.get("/accounting/reports/hold/", {"from": "2026-11-30", "to": "2026-11-30"})
+
+    assert series["band"]
+    assert series["lines"]["Hold %"]["values"] == ["93.3300"]
+    low, high = (series["lines"][f"Band {end} %"]["values"][0] for end in ("low", "high"))
+    assert D(low) < D(series["lines"]["Expected hold %"]["values"][0]) < D(high) < D("93.33")
+    assert page.status_code == 200
+    assert b"above the band" in page.content
+    assert b"Hold against the band" in page.content
+    drawn = charts.svg(report)
+    assert drawn.startswith("<svg")
+    assert "Hold against the band" in drawn
+    assert pdf_bytes(report, run_by="alice", chart_svg=drawn).startswith(b"%PDF")

@@ -31,6 +31,12 @@ MATRIX: dict[tuple[str, str, dict | None], tuple[int, ...]] = {
         (401, 403, 403, 403, 200, 200, 403, 403, 200),
     ("GET", f"/api/v1/reports/count/?{DAY}&casino={{casino}}&format=xlsx", None):
         (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/hold/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/hold/?{DAY}&table={{table}}&format=pdf", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/accounting/reports/hold/?{DAY}&casino={{casino}}", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 400),
     ("GET", f"/accounting/reports/master-games/?{DAY}", None):
         (302, 403, 403, 403, 200, 200, 403, 403, 200),
     ("GET", f"/accounting/reports/slips/?{DAY}&casino={{casino}}", None):
