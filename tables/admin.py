@@ -61,7 +61,7 @@ class TableDealerInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["label", "casino", "game", "status", "seats"]
+    list_display = ["label", "casino", "pit", "game", "status", "seats"]
     list_filter = ["casino", "game", "status"]
     search_fields = ["label"]
     inlines = [TableDealerInline]

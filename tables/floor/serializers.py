@@ -45,7 +45,7 @@ class TableSerializer(ModelSerializer):
 
     class Meta:
         model = Table
-        fields = ["id", "casino", "label", "game", "status", "seats", "dealers", "paytable",
+        fields = ["id", "casino", "label", "game", "status", "seats", "pit", "dealers", "paytable",
                   "progressive", "min_ante", "max_ante", "rake_schedule", "structure",
                   "small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "big_blind",
                   "ante", "raise_cap", "heads_up_uncapped", "reopen_rule", "kill",

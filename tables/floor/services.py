@@ -34,7 +34,7 @@ DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9
 
 CASINO_FIELDS = {"name", "currency", "timezone", "gaming_day_start"}
-TABLE_FIELDS = {"casino", "label", "game", "status", "seats"}
+TABLE_FIELDS = {"casino", "label", "game", "status", "seats", "pit"}
 TERMS_FIELDS = ("paytable", "min_ante", "max_ante")
 # A log-in name as Django's user model takes it (its UnicodeUsernameValidator, in words).
 USERNAME_PATTERN = re.compile(r"[\w.@+-]+")

@@ -52,10 +52,12 @@ DEMO_CASINOS = [
     {"name": "Harbor Lights Casino", "currency": "USD", "timezone": "America/New_York",
      "paytable": ("Harbor Lights Caribbean Stud", "us"),
      "tables": [("CS-1", Game.CARIBBEAN_STUD), ("CS-2", Game.CARIBBEAN_STUD),
-                ("HE-1", Game.HOLDEM), ("OM-1", Game.OMAHA_HI_LO)]},
+                ("HE-1", Game.HOLDEM), ("OM-1", Game.OMAHA_HI_LO)],
+     "pits": {"CS-1": "Pit 1", "CS-2": "Pit 1", "HE-1": "Card room", "OM-1": "Card room"}},
     {"name": "Mayfair Card Club", "currency": "GBP", "timezone": "Europe/London",
      "paytable": ("Mayfair Casino Stud", "uk"),
-     "tables": [("CSP-1", Game.CARIBBEAN_STUD), ("NL-1", Game.HOLDEM)]},
+     "tables": [("CSP-1", Game.CARIBBEAN_STUD), ("NL-1", Game.HOLDEM)],
+     "pits": {"CSP-1": "Salon", "NL-1": "Card room"}},
 ]
 # Card-room tables: the collection schedule (by name) and the betting settings.
 DEMO_SCHEDULES = {
@@ -146,7 +148,7 @@ class Command(BaseCommand):
                 if table is None:
                     table = table_create(
                         actor=supervisor, casino=casino, label=label, game=game,
-                        status=TableStatus.OPEN, dealers=[dealer])
+                        status=TableStatus.OPEN, dealers=[dealer], pit=spec["pits"][label])
                 if game == Game.CARIBBEAN_STUD and table.paytable_id is None:
                     table_assign_paytable(actor=supervisor, table=table,
                                                   paytable=paytable)
