@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib.auth import authenticate, get_user_model
 from django.views.decorators.debug import sensitive_variables
 
@@ -55,3 +56,16 @@ def password_refusal(request, name: str, password: str) -> str:
         return (f"{name}'s logins are locked after too many wrong passwords; a supervisor "
                 "unlocks them in the admin (Access attempts).")
     return f"That is not {name}'s password."
+
+
+def second_person_fields(who: str, help_text: str = "") -> tuple[forms.CharField,
+                                                                  forms.CharField]:
+    """A form's two boxes for the person who confirms (``who``: 'Witness', 'Second
+    member'): their user name and their own password; both optional in the form, as the
+    service names what is missing."""
+    name = forms.CharField(
+        label=f"{who}'s user name", required=False, max_length=150, help_text=help_text,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}))
+    password = forms.CharField(label=f"{who}'s password", required=False, strip=False,
+                               widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    return name, password

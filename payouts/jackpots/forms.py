@@ -15,6 +15,7 @@ from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
 from casino.common.pages import in_words, problems_in
 from casino.common.staff import casinos_of
+from casino.common.witness import second_person_fields
 from payouts.jackpots import w2g
 from payouts.jackpots.models import IdKind, MeterName, Progressive, award_rules
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
@@ -170,10 +171,7 @@ def _text(label: str, **attrs) -> forms.CharField:
 
 
 class HitApprovalForm(forms.Form):
-    witness = _text("Witness's user name", autocomplete="off", autocapitalize="none")
-    witness_password = forms.CharField(
-        label="Witness's password", required=False, strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    witness, witness_password = second_person_fields("Witness")
     full_name = _text("Player's full name", autocomplete="off")
     street = _text("Street address", autocomplete="off")
     city = _text("City", autocomplete="off")

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
 from casino.common.pages import DayField, in_words, problems_in
+from casino.common.witness import second_person_fields
 from tables.chips.models import AccountingRules
 from tables.chips.wording import rules_problems
 from tables.rules.chips import MOST_CHIPS, denomination_key
@@ -121,13 +122,9 @@ class OpenerForm(ChipsForm):
 class SlipVoidForm(forms.Form):
     reason = forms.CharField(label="Why is the slip void?", required=False, max_length=2000,
                              widget=forms.Textarea(attrs={"rows": 2}))
-    witness = forms.CharField(
-        label="Second person's user name", required=False, max_length=150,
-        help_text="Someone in the cage, a supervisor or an accountant of this casino.",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}))
-    witness_password = forms.CharField(
-        label="Second person's password", required=False, strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    witness, witness_password = second_person_fields(
+        "Second person",
+        help_text="Someone in the cage, a supervisor or an accountant of this casino.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -39,10 +39,15 @@ def inventory_noun(slip: InventorySlip) -> str:
             f"{shift_words(slip.gaming_day, slip.shift)}")
 
 
-def request_noun(request: ChipRequest) -> str:
-    return (f"The {request.get_kind_display().lower()} of "
+def _move_words(request: ChipRequest) -> str:
+    """'fill of $1,000.00 for CS-1'."""
+    return (f"{request.get_kind_display().lower()} of "
             f"{in_currency(request.total, request.table.casino.currency)} for "
             f"{request.table.label}")
+
+
+def request_noun(request: ChipRequest) -> str:
+    return f"The {_move_words(request)}"
 
 
 def still_open(opener: InventorySlip) -> str:
@@ -149,10 +154,7 @@ def request_recorded(request: ChipRequest) -> str:
 
 def slip_noun(slip: ChipSlip) -> str:
     """'Slip 3, the fill of $1,000.00 for CS-1'."""
-    request = slip.request
-    return (f"Slip {slip.number}, the {request.get_kind_display().lower()} of "
-            f"{in_currency(request.total, request.table.casino.currency)} for "
-            f"{request.table.label}")
+    return f"Slip {slip.number}, the {_move_words(slip.request)}"
 
 
 def slip_issued(slip: ChipSlip) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django import forms
 
 from casino.common.pages import DayField, in_words
+from casino.common.witness import second_person_fields
 from tables.chips.forms import BoxesForm, box_name
 from tables.chips.selectors import rules_of
 from tables.rules.chips import cash_denominations
@@ -28,13 +29,9 @@ class CountForm(BoxesForm):
     markers = _amount_box("Markers", "The total of the marker slips in the box, e.g. 500.00.")
     promotional = _amount_box("Promotional coupons",
                               "Their total, counted apart: no money came in for them.")
-    witness = forms.CharField(
-        label="Second member's user name", required=False, max_length=150,
-        help_text="The other member of the count team, who types their own password.",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}))
-    witness_password = forms.CharField(
-        label="Second member's password", required=False, strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "off"}))
+    witness, witness_password = second_person_fields(
+        "Second member",
+        help_text="The other member of the count team, who types their own password.")
 
     def __init__(self, *args, casino, **kwargs):
         super().__init__(*args, **kwargs)
