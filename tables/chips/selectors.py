@@ -99,6 +99,16 @@ def signed_roles(signatures: Iterable) -> set[str]:
     return {s.role for s in signatures}
 
 
+def slips_unsigned(table: Table, gaming_day: dt.date, shift: int) -> list[ChipSlip]:
+    """The shift's issued slips, not void, that still lack a signature: its closer waits
+    for them (each with its signatures, by number)."""
+    slips = (ChipSlip.objects.filter(request__table=table, request__gaming_day=gaming_day,
+                                     request__shift=shift, void__isnull=True)
+             .prefetch_related("signatures").order_by("number"))
+    return [slip for slip in slips
+            if len(signed_roles(slip.signatures.all())) < len(SignerRole)]
+
+
 def _unsigned(signature_model, role: str) -> Exists:
     return ~Exists(signature_model.objects.filter(slip=OuterRef("pk"), role=role))
 

@@ -38,7 +38,7 @@ from tables.chips.models import (
     SignerRole,
     SlipSeries,
 )
-from tables.chips.selectors import last_inventory, open_shift, rules_of
+from tables.chips.selectors import last_inventory, open_shift, rules_of, slips_unsigned
 from tables.floor.models import Table
 from tables.rules.chips import (
     ChipError,
@@ -180,10 +180,7 @@ def inventory_close(*, actor, table: Table, chips: Mapping) -> InventorySlip:
     if opener is None:
         raise ValidationError({"shift": wording.nothing_open(table)})
     counts = _read_chips(chips, table, must_hold=False)
-    waiting = [slip for slip in ChipSlip.objects.filter(
-        request__table=table, request__gaming_day=opener.gaming_day,
-        request__shift=opener.shift, void__isnull=True).prefetch_related("signatures")
-        if len({s.role for s in slip.signatures.all()}) < len(SignerRole)]
+    waiting = slips_unsigned(table, opener.gaming_day, opener.shift)
     if waiting:
         raise ValidationError({"shift": wording.slips_unsigned(waiting)})
     slip = InventorySlip.objects.create(

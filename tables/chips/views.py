@@ -43,6 +43,7 @@ from tables.chips.selectors import (
     open_shift,
     requests_waiting,
     rules_of,
+    slips_unsigned,
     slips_visible_to,
 )
 from tables.chips.services import (
@@ -163,8 +164,16 @@ def table_chips(request, pk: int, kind: str):
         "table": table, "kind": kind, "title": KINDS[kind].format(table.label), "form": form,
         "rows": form.rows("chips"), "total": form.total("chips"),
         "problems": form_problems(form), "opener": opener,
-        "shift": wording.shift_words(opener.gaming_day, opener.shift) if opener else ""},
+        "shift": wording.shift_words(opener.gaming_day, opener.shift) if opener else "",
+        "not_yet": _closer_waits(opener) if kind == "closer" else ""},
         status=400 if form.errors else 200)
+
+
+def _closer_waits(opener) -> str:
+    """Why the closer would be refused now (slips of the shift still unsigned), said
+    before the tray is counted ('' when nothing waits)."""
+    waiting = slips_unsigned(opener.table, opener.gaming_day, opener.shift) if opener else []
+    return wording.slips_unsigned(waiting) if waiting else ""
 
 
 def _chips_form(request, table, kind: str):
@@ -222,7 +231,8 @@ def inventory_slip_sign(request, pk: int):
 @require_POST
 def chip_slip_sign(request, pk: int):
     slip = get_object_or_404(slips_visible_to(request.user), pk=pk)
-    return _sign_on_page(request, slip, slip_sign, wording.slip_noun(slip))
+    # The apposition closed: "Slip 3, the fill of $1,000.00 for CS-1, is signed ..."
+    return _sign_on_page(request, slip, slip_sign, f"{wording.slip_noun(slip)},")
 
 
 @role_required(Role.DEALER)

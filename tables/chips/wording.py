@@ -64,11 +64,27 @@ def before_last_closer(table, gaming_day: dt.date, shift: int, last: InventorySl
             f"{shift_words(gaming_day, shift)} would come before it. Open a later shift.")
 
 
+def _missing_signatures(slip: ChipSlip) -> str:
+    """"the dealer's and the supervisor's", or the one still missing."""
+    signed = {s.role for s in slip.signatures.all()}
+    return " and ".join(f"the {role}'s" for role in ("dealer", "supervisor")
+                        if role not in signed)
+
+
 def slips_unsigned(slips: list[ChipSlip]) -> str:
-    numbers = ", ".join(str(s.number) for s in sorted(slips, key=lambda s: s.number))
-    noun = "Slip" if len(slips) == 1 else "Slips"
-    return (f"{noun} {numbers} of this shift still wait for the dealer's and the "
-            "supervisor's signatures (or a void): sign them before closing.")
+    """The slips a closer waits for, each with the signatures it lacks: 'Slip 2 of this
+    shift still waits for the supervisor's signature (or a void): sign it before
+    closing.'"""
+    slips = sorted(slips, key=lambda s: s.number)
+    if len(slips) == 1:
+        missing = _missing_signatures(slips[0])
+        noun = "signatures" if " and " in missing else "signature"
+        return (f"Slip {slips[0].number} of this shift still waits for {missing} {noun} (or "
+                "a void): sign it before closing.")
+    numbers = ", ".join(str(s.number) for s in slips[:-1]) + f" and {slips[-1].number}"
+    each = "; ".join(f"slip {s.number} {_missing_signatures(s)}" for s in slips)
+    return (f"Slips {numbers} of this shift still wait for signatures (or a void): {each}. "
+            "Sign them before closing.")
 
 
 def request_lapsed(request: ChipRequest) -> str:

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date
 from django.views.decorators.http import require_POST
 
+from casino.common.audit import zone_of
 from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
@@ -26,6 +27,10 @@ from tables.reports.selection import SHIFTS, read_selection
 from tables.reports.selectors import card_room_day
 
 READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
+# Ids the API and the files carry for joining: the page names the row by its label alone
+# ("CS-1", not "1" beside it).
+NAMED_BY = {"table": "table_label", "progressive": "progressive_name",
+            "dealer": "dealer_name"}
 SHOWN_ROWS = 400  # longer reports are read in the downloads; the page shows the start
 
 
@@ -76,6 +81,7 @@ def report_page(request, name: str):
         return render(request, "reports/report.html", context, status=400)
     report = kind.build(selection)
     context.update(report=report, rows=report.rows[:SHOWN_ROWS],
+                   columns=[c for c in report.columns if NAMED_BY.get(c) not in report.columns],
                    more=max(0, len(report.rows) - SHOWN_ROWS), series=charts.series(report),
                    totals=_totals(report), breakdowns=breakdowns_of(report),
                    selection_query=selection.as_query())
@@ -111,7 +117,9 @@ def _own_job(request, pk: int) -> ExportJob:
 @role_required(*READERS)
 def export_page(request, pk: int):
     job = _own_job(request, pk)
-    return render(request, "reports/export.html", {"job": job, "kind": REPORTS[job.report]})
+    # When it was asked, on the clock of the reader's casinos (the server's is UTC).
+    return render(request, "reports/export.html", {"job": job, "kind": REPORTS[job.report],
+                                                   "zone": zone_of(request.user)})
 
 
 @role_required(*READERS)

@@ -208,8 +208,23 @@ def test_the_closer_waits_for_the_shifts_slips_to_be_signed(opened, supervisor, 
         chips.inventory_close(actor=supervisor, table=opened, chips=CLOSER)
     chips.slip_sign(actor=supervisor, slip=slip, role=SignerRole.SUPERVISOR)
 
-    assert "Slip 1 of this shift still wait" in str(refused.value)
+    assert message_of(refused) == {"shift": [
+        "Slip 1 of this shift still waits for the supervisor's signature (or a void): sign it "
+        "before closing."]}
     assert chips.inventory_close(actor=supervisor, table=opened, chips=CLOSER).kind == "closer"
+
+
+def test_the_closer_names_what_each_waiting_slip_lacks(opened, supervisor, dealer, cage):
+    slips = [chips.slip_issue(actor=cage, request=chips.chips_request(
+        actor=supervisor, table=opened, kind=kind, chips=FILL)) for kind in ("fill", "credit")]
+    chips.slip_sign(actor=supervisor, slip=slips[0], role=SignerRole.SUPERVISOR)
+
+    with pytest.raises(ValidationError) as refused:
+        chips.inventory_close(actor=supervisor, table=opened, chips=CLOSER)
+
+    assert message_of(refused) == {"shift": [
+        "Slips 1 and 2 of this shift still wait for signatures (or a void): slip 1 the "
+        "dealer's; slip 2 the dealer's and the supervisor's. Sign them before closing."]}
 
 
 def test_a_request_of_a_closed_shift_lapses(opened, supervisor, cage):

@@ -44,6 +44,9 @@ def test_the_cage_issues_a_request_on_the_next_slip_and_prints_it(accounting_flo
     assert "2026-11-30 shift 2" in printed
     assert "<td>$100.00</td><td class=\"num\">1</td>" in printed
     assert "Void slip 4" in printed
+    # A tablet hides the browser's print: the page has its own button (static/js/print.js).
+    assert '<button type="button" class="primary" data-print>Print slip 4</button>' in printed
+    assert 'src="/static/js/print.js"' in printed
 
 
 def test_a_request_whose_shift_closed_is_not_issued(accounting_floor, client, cage,

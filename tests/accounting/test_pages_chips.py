@@ -152,6 +152,24 @@ def test_a_day_that_is_not_a_day_is_named(played_shift, client, supervisor):
     assert "Shift: &#x27;4&#x27; is not one of the choices." in text(response)
 
 
+def test_the_closer_page_says_which_slips_wait_before_the_tray_is_counted(
+        accounting_floor, client, supervisor, dealer):
+    table_id = accounting_floor["ids"]["table"]
+    slip = accounting_floor["ids"]["slip"]
+    client.force_login(dealer)
+    client.post(f"/chip-slips/{slip}/sign/", {"role": "dealer"})
+    client.force_login(supervisor)
+
+    waiting = text(client.get(f"/pit/tables/{table_id}/chips/closer/"))
+    client.post(f"/chip-slips/{slip}/sign/", {"role": "supervisor"})
+    signed = text(client.get(f"/pit/tables/{table_id}/chips/closer/"))
+
+    assert "<strong>Not yet:</strong> Slip 3 of this shift still waits for the supervisor" \
+           "&#x27;s signature (or a void): sign it before closing." in waiting
+    assert "Not yet" not in signed
+    assert "Not yet" not in text(client.get(f"/pit/tables/{table_id}/chips/fill/"))
+
+
 def test_a_closer_waits_for_the_slips_signatures_then_closes_the_shift(
         accounting_floor, client, supervisor, dealer):
     table_id = accounting_floor["ids"]["table"]
@@ -162,8 +180,9 @@ def test_a_closer_waits_for_the_slips_signatures_then_closes_the_shift(
     refused = client.post(f"/pit/tables/{table_id}/chips/closer/", closer)
 
     assert refused.status_code == 400
-    assert "Slip 3 of this shift still wait for the dealer&#x27;s and the supervisor&#x27;s " \
-           "signatures (or a void): sign them before closing." in text(refused)
+    assert "Slip 3 of this shift still waits for the dealer&#x27;s and the supervisor&#x27;s " \
+           "signatures (or a void): sign it before closing." in text(refused)
+    assert "Sign on the chips page" in text(refused)
     assert not InventorySlip.objects.filter(kind="closer", shift=2).exists()
 
     client.post(f"/chip-slips/{slip.pk}/sign/", {"role": "supervisor"})
@@ -249,7 +268,7 @@ def test_the_dealer_signs_his_slips_from_his_page(accounting_floor, client, deal
 
     signed = client.post(f"/chip-slips/{slip_id}/sign/", {"role": "dealer"}, follow=True)
     assert signed.redirect_chain[-1][0] == "/dealer/"
-    assert messages_of(signed) == ["Slip 3, the fill of $1,000.00 for CS-1 is signed by you as "
+    assert messages_of(signed) == ["Slip 3, the fill of $1,000.00 for CS-1, is signed by you as "
                                    "dealer."]
     client.post(f"/inventory-slips/{opener_id}/sign/", {"role": "dealer"})
     assert {(s.role, s.signed_by) for s in ChipSlipSignature.objects.filter(slip=slip_id)} == {
@@ -280,7 +299,7 @@ def test_the_supervisor_signs_from_the_chips_page(accounting_floor, client, supe
                          {"role": "supervisor"}, follow=True)
 
     assert signed.redirect_chain[-1][0] == "/pit/chips/"
-    assert messages_of(signed) == ["Slip 3, the fill of $1,000.00 for CS-1 is signed by you as "
+    assert messages_of(signed) == ["Slip 3, the fill of $1,000.00 for CS-1, is signed by you as "
                                    "supervisor."]
     assert "Slips waiting for your signature" not in text(signed)
     assert ChipSlipSignature.objects.filter(role="supervisor", signed_by=supervisor).exists()

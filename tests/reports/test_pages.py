@@ -33,6 +33,8 @@ def test_the_page_shows_the_rows_totals_and_downloads(client, accountant, holdem
     assert "format=csv" in page
     assert "Prepare PDF" in page
     assert 'id="report-series"' in page
+    assert "<th>table label</th>" in page
+    assert "<th>table</th>" not in page  # the id is the files' (for joining), not the page's
 
 
 def test_a_bad_filter_is_said_in_words_and_nothing_is_computed(client, accountant):
@@ -64,3 +66,14 @@ def test_someone_elses_export_is_not_found(client, accountant, supervisor):
     client.force_login(accountant)
     assert client.get(f"/accounting/exports/{job.pk}/").status_code == 404
     assert client.get(f"/accounting/exports/{job.pk}/download/").status_code == 404
+
+
+def test_an_export_says_when_it_was_asked_on_the_casinos_clock(client, accountant, us_casino,
+                                                               travel):
+    from tables.reports.services import request_export
+
+    travel(at(2026, 3, 3, 10))  # 15:00 UTC, the server's clock
+    job = request_export(actor=accountant, report="rake", fmt="xlsx", query=SPAN)
+    client.force_login(accountant)
+    page = client.get(f"/accounting/exports/{job.pk}/").content.decode()
+    assert "asked at 2026-03-03 10:00:00 (America/New_York)." in page
