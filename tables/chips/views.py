@@ -116,14 +116,16 @@ def slips_to_sign(user, role: SignerRole) -> list[dict]:
     for slip in chip_slips_awaiting(user, role)[:SLIPS_SHOWN]:
         request = slip.request
         lines.append({
-            "noun": f"Slip {slip.number}", "table": request.table, "number": slip.number,
+            "noun": f"Slip {slip.number}", "spoken": f"slip {slip.number}",
+            "table": request.table, "number": slip.number,
             "what": request.get_kind_display(),
             "chips": wording.chips_words(request.chips, request.table.casino.currency),
             "state": wording.signature_state(slip), "action": "chip-slip-sign",
             "pk": slip.pk})
     for slip in inventory_slips_awaiting(user, role)[:SLIPS_SHOWN]:
         lines.append({
-            "noun": wording.inventory_noun(slip), "table": slip.table, "number": "",
+            "noun": wording.inventory_noun(slip), "spoken": wording.inventory_noun(slip, "the"),
+            "table": slip.table, "number": "",
             "what": slip.get_kind_display(),
             "chips": wording.chips_words(slip.chips, slip.table.casino.currency),
             "state": wording.signature_state(slip), "action": "inventory-slip-sign",

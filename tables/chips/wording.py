@@ -33,9 +33,9 @@ def chips_words(stored: Mapping[str, int], currency: str) -> str:
     return f"{parts} = {in_currency(total, currency)}" if parts else "no chips"
 
 
-def inventory_noun(slip: InventorySlip) -> str:
-    """"The opener of CS-1 for 2026-12-01 shift 2"."""
-    return (f"The {slip.get_kind_display().lower()} of {slip.table.label} for "
+def inventory_noun(slip: InventorySlip, article: str = "The") -> str:
+    """"The opener of CS-1 for 2026-12-01 shift 2" (``article`` 'the' inside a sentence)."""
+    return (f"{article} {slip.get_kind_display().lower()} of {slip.table.label} for "
             f"{shift_words(slip.gaming_day, slip.shift)}")
 
 

@@ -191,7 +191,7 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     expect(opener_line).to_contain_text("dealer: waiting")
     expect(opener_line).to_contain_text(f"supervisor: sam_supervisor {clock(day, 6, 5)}")
     shot(dealer, "03-dealer-opener-to-sign")
-    sign(dealer, f"The opener of CS-1 for {shift}", "dealer",
+    sign(dealer, f"the opener of CS-1 for {shift}", "dealer",
          f"The opener of CS-1 for {shift} is signed by you as dealer.")
     expect(dealer.get_by_role("region", name="Slips to sign")).to_have_count(0)
 
@@ -281,7 +281,7 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     expect(chips_row(pit)).to_contain_text(f"Closed since {shift} (closer {usd(CLOSED)})")
     shot(pit, "07-supervisor-shift-closed")
     dealer.reload()
-    sign(dealer, f"The closer of CS-1 for {shift}", "dealer",
+    sign(dealer, f"the closer of CS-1 for {shift}", "dealer",
          f"The closer of CS-1 for {shift} is signed by you as dealer.")
 
     # 5. Next morning, 09:00: the count team counts the box, a wrong password first.
