@@ -56,9 +56,13 @@ def _hold_per_table(report: Report) -> dict:
 
 
 def _win_per_pit(report: Report) -> dict:
-    """The master games' win per pit (shifts whose win is known)."""
-    return _bars("Win per pit", {line["pit"]: Decimal(line["win"])
-                                 for line in report.breakdowns.get("by_pit", [])})
+    """The master games' win per pit (shifts whose win is known), each pit named with its
+    casino when the report covers several (each bar in its casino's currency)."""
+    lines = report.breakdowns.get("by_pit", [])
+    several = len({line["casino"] for line in lines}) > 1
+    return _bars("Win per pit", {
+        f"{line['pit']} ({line['casino']})" if several else line["pit"]: Decimal(line["win"])
+        for line in lines})
 
 
 def _difference_per_shift(report: Report) -> dict:
@@ -84,7 +88,9 @@ def _hold_against_band(report: Report) -> dict:
     return {"kind": "line", "band": True, "hits": [],
             "lines": {name: {"labels": labels, "values": values}
                       for name, values in lines.items()},
-            "label": "Hold against the band of the hands played"}
+            "label": "Hold against the band of the hands played" + (
+                f" ({report.extra['chart_casino']}; choose a casino for another)"
+                if report.extra.get("chart_casino") else "")}
 
 
 def _no_chart(words: str) -> Callable[[Report], dict]:

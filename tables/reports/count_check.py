@@ -13,7 +13,9 @@ variance opened on figures later corrected is no longer the count's and is not s
 A shift not counted yet, or missing its opener or closer, says so in ``state`` and has
 no counted figure.
 
-Totals and the breakdown per kind sum the shifts that were compared (counted)."""
+Totals and the breakdowns per casino and per kind sum the shifts that were compared
+(counted); over casinos of several currencies the totals have no amounts (they are
+summed per casino)."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from tables.reports.table_shifts import (
 )
 
 MONEY = ("recorded", "counted", "difference", "threshold")
-COLUMNS = ("gaming_day", "shift", "table", "table_label", "kind", *MONEY, "variance",
+COLUMNS = ("gaming_day", "shift", "casino", "table", "table_label", "kind", *MONEY, "variance",
            "explained_by", "explained_at", "found", "state", "count_ref")
 SUMMED = ("recorded", "counted", "difference")
 
@@ -64,8 +66,8 @@ def _row(result: ShiftResult, variance: Variance | None, threshold: Decimal) -> 
     explained = _explanation(variance)
     state = "none" if variance is None else "explained" if explained else "open"
     return {
-        "gaming_day": result.gaming_day, "shift": result.shift, "table": table.pk,
-        "table_label": table.label,
+        "gaming_day": result.gaming_day, "shift": result.shift, "casino": table.casino.name,
+        "table": table.pk, "table_label": table.label,
         "kind": VarianceKind.RAKE if table.is_poker else VarianceKind.WIN,
         "recorded": result.recorded, "counted": result.counted,
         "difference": result.difference,
@@ -110,14 +112,31 @@ def summed(rows: Iterable[dict]) -> dict[str, Any]:
 
 def count_report(selection: Selection) -> Report:
     rows = _rows(selection, shifts_of(selection))
-    by_kind = [{"kind": kind, **summed(r for r in rows if r["kind"] == kind)}
-               for kind in VarianceKind.values if any(r["kind"] == kind for r in rows)]
-    breakdown = ("kind", "shifts", "compared", *SUMMED, "open", "explained")
+    by_kind = [{"casino": casino, "kind": kind, **summed(group)}
+               for (casino, kind), group in sorted(
+                   _grouped(rows, "casino", "kind"),
+                   key=lambda item: (item[0][0], VarianceKind.values.index(item[0][1])))]
+    by_casino = [{"casino": casino, **summed(group)}
+                 for (casino,), group in _grouped(rows, "casino")]
+    totals = {**summed(rows), "state": ""}
+    mixed = figures.mixed_currencies(selection)
+    if mixed:
+        totals = figures.without_amounts(totals, SUMMED, mixed)
+    breakdown = ("shifts", "compared", *SUMMED, "open", "explained")
     return Report(
         name="count", title="Recorded against counted", selection=selection,
         columns=COLUMNS,
         rows=[figures.written(r, MONEY, keep_empty=True) for r in rows],
-        totals=figures.written(summed(rows), MONEY, keep_empty=True),
-        breakdowns={"by_kind": [figures.written(line, MONEY) for line in by_kind]},
-        breakdown_columns={"by_kind": breakdown})
+        totals=figures.written(totals, MONEY, keep_empty=True),
+        breakdowns={"by_casino": [figures.written(line, MONEY) for line in by_casino],
+                    "by_kind": [figures.written(line, MONEY) for line in by_kind]},
+        breakdown_columns={"by_casino": ("casino", *breakdown),
+                           "by_kind": ("casino", "kind", *breakdown)})
 
+
+def _grouped(rows: list[dict], *keys: str) -> list[tuple[tuple, list[dict]]]:
+    """The rows grouped by ``keys``, in their order (a casino's books are summed apart)."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        groups.setdefault(tuple(row[k] for k in keys), []).append(row)
+    return sorted(groups.items())

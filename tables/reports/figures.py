@@ -156,3 +156,20 @@ def written(row: dict, money_fields: Sequence[str], *, keep_empty: bool = False)
     if isinstance(out.get("gaming_day"), dt.date):
         out["gaming_day"] = out["gaming_day"].isoformat()
     return out
+
+
+def mixed_currencies(selection: Selection) -> str:
+    """'' when the selection's casinos keep their books in one currency; else why its
+    amounts are summed per casino and never together ('Harbor in USD, Mayfair in GBP:
+    ...'): a total of dollars and pounds is no figure."""
+    casinos = selection.casinos()
+    if len({c.currency for c in casinos}) <= 1:
+        return ""
+    books = ", ".join(f"{c.name} in {c.currency}" for c in casinos)
+    return f"{books}: amounts are summed per casino (see by casino), not together."
+
+
+def without_amounts(totals: dict, money_fields: Sequence[str], why: str) -> dict:
+    """Totals whose amounts cannot be summed (``why``): each amount empty, the reason in
+    ``state``."""
+    return {**totals, **dict.fromkeys(money_fields), "state": why}

@@ -4,6 +4,8 @@ played, with its band at the casino's confidence (``rules.hold``); a hold outsid
 band is flagged. The same for month to date and year to date (as of the span's last
 day), per table and per game. Only shifts whose box is counted and whose opener and
 closer are recorded count: the expectation covers exactly the rounds of those shifts.
+Each casino is summed apart (its books are in its own currency): a game's line and the
+chart are one casino's, the totals only when the selection holds one casino.
 
 Poker tables are not banked: the house keeps a rake, not a hold, and they are left out.
 """
@@ -25,8 +27,8 @@ from tables.rules.chips import hold as hold_of
 from tables.rules.hold import HoldBand, Wagers, hold_band
 from tables.stud.selectors import ShiftWagers, wagers_by_shift
 
-COLUMNS = ("gaming_day", "table", "table_label", "game", "hands", "drop", "win", "hold",
-           "expected_win", "low_win", "high_win", "theoretical_hold", "low_hold",
+COLUMNS = ("gaming_day", "casino", "table", "table_label", "game", "hands", "drop", "win",
+           "hold", "expected_win", "low_win", "high_win", "theoretical_hold", "low_hold",
            "high_hold", "flag")
 MONEY = ("drop", "win", "expected_win", "low_win", "high_win")
 HOLDS = ("hold", "theoretical_hold", "low_hold", "high_hold")
@@ -97,56 +99,87 @@ def _shift_keys(table: Table, first: dt.date, last: dt.date) -> list[tuple]:
             for n in range(days) for shift in (1, 2, 3)]
 
 
-def _confidence(tables: list[Table]) -> dict[int, Decimal]:
-    casinos = {t.casino_id: t.casino for t in tables}
-    return {pk: rules_of(casino).confidence for pk, casino in casinos.items()}
+def _by_casino(tables: list[Table]) -> list[tuple[object, list[Table], Decimal]]:
+    """Each casino of the tables (by name) with its tables and its band's confidence: a
+    casino's figures are summed apart, its books being in its own currency."""
+    casinos: dict[int, tuple] = {}
+    for table in tables:
+        casinos.setdefault(table.casino_id, (table.casino, []))[1].append(table)
+    return [(casino, members, rules_of(casino).confidence)
+            for casino, members in sorted(casinos.values(), key=lambda c: c[0].name)]
 
 
-def _to_date(shifts: Shifts, tables: list[Table], day: dt.date,
-             confidence: dict[int, Decimal]) -> list[dict]:
-    """Month and year to date as of ``day``, per table and per game."""
+def _keys(tables: list[Table], first: dt.date, last: dt.date) -> list[tuple]:
+    return [k for t in tables for k in _shift_keys(t, first, last)]
+
+
+def _to_date(shifts: Shifts, casinos, day: dt.date) -> list[dict]:
+    """Month and year to date as of ``day``, per table and per casino's game."""
     lines = []
     for period, start in (("month to date", day.replace(day=1)),
                           ("year to date", day.replace(month=1, day=1))):
-        by_game: dict[str, list] = {}
-        for table in tables:
-            keys = _shift_keys(table, start, day)
-            by_game.setdefault(table.game, []).extend(keys)
-            lines.append({"period": period, "table": table.pk, "table_label": table.label,
-                          "game": table.get_game_display(),
-                          **shifts.figure(keys, confidence[table.casino_id])})
-        for game, keys in by_game.items():
-            lines.append({"period": period, "table": None, "table_label": "all tables",
-                          "game": Game(game).label,
-                          **shifts.figure(keys, min(confidence.values()))})
+        for casino, tables, confidence in casinos:
+            for table in tables:
+                lines.append({"period": period, "casino": casino.name, "table": table.pk,
+                              "table_label": table.label, "game": table.get_game_display(),
+                              **shifts.figure(_keys([table], start, day), confidence)})
+            for game in sorted({t.game for t in tables}):
+                playing = [t for t in tables if t.game == game]
+                lines.append({"period": period, "casino": casino.name, "table": None,
+                              "table_label": "all tables", "game": Game(game).label,
+                              **shifts.figure(_keys(playing, start, day), confidence)})
     return lines
+
+
+def _daily(shifts: Shifts, selection: Selection, casinos) -> list[dict]:
+    rows = []
+    for day in selection.days():
+        for casino, tables, confidence in casinos:
+            for table in tables:
+                row = shifts.figure(_shift_keys(table, day, day), confidence)
+                if row["flag"] != "no counted shift":
+                    rows.append({"gaming_day": day, "casino": casino.name, "table": table.pk,
+                                 "table_label": table.label,
+                                 "game": table.get_game_display(), **row})
+    return rows
+
+
+def _chart(shifts: Shifts, selection: Selection, casinos) -> list[dict]:
+    """The first casino's tables together, day by day (a hold is a share of one casino's
+    money: casinos are not mixed in one line)."""
+    if not casinos:
+        return []
+    casino, tables, confidence = casinos[0]
+    days = []
+    for day in selection.days():
+        together = shifts.figure(_keys(tables, day, day), confidence)
+        if together["flag"] != "no counted shift":
+            days.append({"gaming_day": day, "casino": casino.name, **together})
+    return days
 
 
 def hold_report(selection: Selection) -> Report:
     tables = _banked(selection)
     year_start = selection.last.replace(month=1, day=1)
     shifts = Shifts(tables, min(selection.first, year_start), selection.last)
-    confidence = _confidence(tables)
-    rows, chart = [], []
-    for day in selection.days():
-        for table in tables:
-            row = shifts.figure(_shift_keys(table, day, day), confidence[table.casino_id])
-            if row["flag"] != "no counted shift":
-                rows.append({"gaming_day": day, "table": table.pk, "table_label": table.label,
-                             "game": table.get_game_display(), **row})
-        keys = [k for t in tables for k in _shift_keys(t, day, day)]
-        together = shifts.figure(keys, min(confidence.values(), default=Decimal("0.99")))
-        if together["flag"] != "no counted shift":
-            chart.append({"gaming_day": day, **together})
-    span_keys = [k for t in tables for k in _shift_keys(t, selection.first, selection.last)]
-    totals = shifts.figure(span_keys, min(confidence.values(), default=Decimal("0.99")))
+    casinos = _by_casino(tables)
+    by_casino = [{"casino": casino.name, **shifts.figure(
+        _keys(members, selection.first, selection.last), confidence)}
+        for casino, members, confidence in casinos]
+    if len(casinos) == 1:
+        totals = {k: v for k, v in by_casino[0].items() if k != "casino"}
+    else:
+        totals = figures.without_amounts(
+            {"hands": sum(line["hands"] for line in by_casino)}, (*MONEY, *HOLDS),
+            figures.mixed_currencies(selection) or "No banked table counted.")
+        totals["flag"] = totals.pop("state")
     return Report(
         name="hold", title="Statistical hold", selection=selection, columns=COLUMNS,
-        rows=[_out(r) for r in rows], totals=_out(totals),
-        breakdowns={"to_date": [_out(r) for r in _to_date(
-            shifts, tables, selection.last, confidence)]},
-        extra={"by_day": [_out(r) for r in chart],
-               "confidence": [f"{c}" for c in sorted(set(confidence.values()))]})
+        rows=[_out(r) for r in _daily(shifts, selection, casinos)], totals=_out(totals),
+        breakdowns={"by_casino": [_out(r) for r in by_casino],
+                    "to_date": [_out(r) for r in _to_date(shifts, casinos, selection.last)]},
+        extra={"by_day": [_out(r) for r in _chart(shifts, selection, casinos)],
+               "chart_casino": casinos[0][0].name if len(casinos) > 1 else ""})
 
 
 def _banked(selection: Selection) -> list[Table]:

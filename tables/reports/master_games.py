@@ -28,8 +28,8 @@ from tables.rules.chips import hold
 
 MONEY = ("drop", "fills", "credits", "opener", "closer", "win")
 SUMMED = ("drop", "fills", "credits", "win")
-COLUMNS = ("gaming_day", "shift", "table", "table_label", "game", "pit", *MONEY, "hold",
-           "state", "count_ref")
+COLUMNS = ("gaming_day", "shift", "casino", "table", "table_label", "game", "pit", *MONEY,
+           "hold", "state", "count_ref")
 BREAKDOWN = ("shifts", *SUMMED, "hold")
 NO_PIT = "no pit named"
 
@@ -39,7 +39,8 @@ def _row(result: ShiftResult) -> dict[str, Any]:
     banked = not table.is_poker
     win = result.counted  # None while a part is missing
     return {
-        "gaming_day": result.gaming_day, "shift": result.shift, "table": table.pk,
+        "gaming_day": result.gaming_day, "shift": result.shift,
+        "casino": table.casino.name, "table": table.pk,
         "table_label": table.label, "game": table.get_game_display(), "pit": table.pit,
         "drop": result.drop,
         "fills": chips.fills if banked else None, "credits": chips.credits if banked else None,
@@ -66,11 +67,13 @@ def summed(rows: Iterable[dict]) -> dict[str, Any]:
 
 
 def breakdown(rows: list[dict], name: str, key: Callable[[dict], str]) -> list[dict]:
-    """The sums per value of ``key`` (a game, a pit), in its order."""
-    groups: dict[str, list[dict]] = {}
+    """The sums per casino and value of ``key`` (a game, a pit), in their order: a pit or
+    a game of two casinos is two lines (their books may not share a currency)."""
+    groups: dict[tuple[str, str], list[dict]] = {}
     for row in rows:
-        groups.setdefault(key(row), []).append(row)
-    return [{name: value, **summed(group)} for value, group in sorted(groups.items())]
+        groups.setdefault((row["casino"], key(row)), []).append(row)
+    return [{"casino": casino, name: value, **summed(group)}
+            for (casino, value), group in sorted(groups.items())]
 
 
 def written(row: dict) -> dict:
@@ -87,11 +90,17 @@ def master_games_report(selection: Selection) -> Report:
     totals = summed(rows)
     totals["state"] = (f"{totals['incomplete']} of {totals['shifts']} shifts incomplete"
                        if totals["incomplete"] else "")
-    by_game = breakdown(rows, "game", lambda r: r["game"])
-    by_pit = breakdown(rows, "pit", lambda r: r["pit"] or NO_PIT)
+    mixed = figures.mixed_currencies(selection)
+    if mixed:
+        totals = figures.without_amounts(totals, (*SUMMED, "hold"), mixed)
+    breakdowns = {"by_casino": breakdown(rows, "casino", lambda r: r["casino"]),
+                  "by_game": breakdown(rows, "game", lambda r: r["game"]),
+                  "by_pit": breakdown(rows, "pit", lambda r: r["pit"] or NO_PIT)}
     return Report(
         name="master-games", title="Master games", selection=selection, columns=COLUMNS,
         rows=[written(r) for r in rows], totals=written(totals),
-        breakdowns={"by_game": [written(line) for line in by_game],
-                    "by_pit": [written(line) for line in by_pit]},
-        breakdown_columns={"by_game": ("game", *BREAKDOWN), "by_pit": ("pit", *BREAKDOWN)})
+        breakdowns={name: [written(line) for line in lines]
+                    for name, lines in breakdowns.items()},
+        breakdown_columns={"by_casino": ("casino", *BREAKDOWN),
+                           "by_game": ("casino", "game", *BREAKDOWN),
+                           "by_pit": ("casino", "pit", *BREAKDOWN)})

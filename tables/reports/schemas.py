@@ -55,7 +55,8 @@ _SUMS = {"shifts": _count(), "incomplete": _count("Shifts missing a part."),
          "hold": _hold()}
 
 MASTER_GAMES = _report("MasterGamesReport", row={
-    **_shift_key(), "game": _text(), "pit": _text("Blank when no pit is named."),
+    **_shift_key(), "casino": _text("The casino's name."), "game": _text(),
+    "pit": _text("Blank when no pit is named."),
     "drop": _money("What the box held (cash, chips, markers); null until counted."),
     "fills": _money("Null at a poker table."), "credits": _money("Null at a poker table."),
     "opener": _money("Null at a poker table or until recorded."),
@@ -64,8 +65,11 @@ MASTER_GAMES = _report("MasterGamesReport", row={
                   "while a part is missing."),
     "hold": _hold(), "state": _text("The parts missing, in words; empty when complete."),
     "count_ref": _text("The count whose figures stand (and its latest correction).")},
-    totals={**_SUMS, "state": _text()},
-    breakdowns={"by_game": {"game": _text(), **_SUMS}, "by_pit": {"pit": _text(), **_SUMS}})
+    totals={**_SUMS, "state": _text("The shifts incomplete; over casinos of several "
+                                     "currencies, why the amounts are empty.")},
+    breakdowns={"by_casino": {"casino": _text(), **_SUMS},
+                "by_game": {"casino": _text(), "game": _text(), **_SUMS},
+                "by_pit": {"casino": _text(), "pit": _text(), **_SUMS}})
 
 SLIPS = _report("SlipsReport", row={
     "casino": _text(), "number": _count(),
@@ -80,8 +84,11 @@ SLIPS = _report("SlipsReport", row={
     "signed_by_dealer": _text(), "signed_by_supervisor": _text(), "void_reason": _text(),
     "voided_by": _text(), "witnessed_by": _text()},
     totals={"status": _text("'3 issued, 1 void, 0 missing'."), "issued": _count(),
-            "void": _count(), "missing": _count(), "fills": _money(), "credits": _money()},
-    breakdowns={})
+            "void": _count(), "missing": _count(), "fills": _money(), "credits": _money(),
+            "state": _text("Over casinos of several currencies, why the amounts are empty.")},
+    breakdowns={"by_casino": {"casino": _text(), "status": _text(), "issued": _count(),
+                              "void": _count(), "missing": _count(), "fills": _money(),
+                              "credits": _money()}})
 
 _COMPARED = {"shifts": _count(), "compared": _count("Shifts with a counted figure."),
              "recorded": _money(), "counted": _money(), "difference": _money(),
@@ -89,7 +96,7 @@ _COMPARED = {"shifts": _count(), "compared": _count("Shifts with a counted figur
              "variance": _text("'1 open, 2 explained'.")}
 
 COUNT = _report("CountReport", row={
-    **_shift_key(),
+    **_shift_key(), "casino": _text("The casino's name."),
     "kind": serializers.ChoiceField(choices=["win", "rake"], read_only=True),
     "recorded": _money("What the rounds (win) or hands and collections (rake) say."),
     "counted": _money("The win from chips and box, or the box; null until counted."),
@@ -100,8 +107,10 @@ COUNT = _report("CountReport", row={
     "explained_by": _text(),
     "explained_at": serializers.DateTimeField(read_only=True, allow_null=True),
     "found": _text(), "state": _text(), "count_ref": _text()},
-    totals=_COMPARED,
-    breakdowns={"by_kind": {"kind": _text(), **_COMPARED}})
+    totals={**_COMPARED, "state": _text("Over casinos of several currencies, why the "
+                                         "amounts are empty.")},
+    breakdowns={"by_casino": {"casino": _text(), **_COMPARED},
+                "by_kind": {"casino": _text(), "kind": _text(), **_COMPARED}})
 
 _SHARE = {name: _hold() for name in ("theoretical_hold", "low_hold", "high_hold")}
 _BAND = {"hands": _count("Seats that played the counted shifts' rounds."),
@@ -115,10 +124,11 @@ _BAND = {"hands": _count("Seats that played the counted shifts' rounds."),
                        "is no band ('game math not computed yet').")}
 
 HOLD = _report("HoldReport", row={
-    "gaming_day": serializers.DateField(read_only=True), "table": _count("The table's id."),
-    "table_label": _text(), "game": _text(), **_BAND},
+    "gaming_day": serializers.DateField(read_only=True), "casino": _text(),
+    "table": _count("The table's id."), "table_label": _text(), "game": _text(), **_BAND},
     totals=_BAND,
-    breakdowns={"to_date": {"period": _text("'month to date' or 'year to date', as of the "
+    breakdowns={"by_casino": {"casino": _text(), **_BAND},
+                "to_date": {"period": _text("'month to date' or 'year to date', as of the "
                                             "span's last day."),
-                            "table": _count("Null on a game's line."), "table_label": _text(),
-                            "game": _text(), **_BAND}})
+                            "casino": _text(), "table": _count("Null on a game's line."),
+                            "table_label": _text(), "game": _text(), **_BAND}})

@@ -130,7 +130,17 @@ def _totals(lines: list[dict]) -> dict[str, Any]:
 def slips_report(selection: Selection) -> Report:
     lines = sorted([*slip_lines(selection), *missing_lines(selection)],
                    key=lambda line: (line["casino"], line["number"]))
+    totals = {**_totals(lines), "state": ""}
+    mixed = figures.mixed_currencies(selection)
+    if mixed:  # the numbers are counted together; the amounts per casino only
+        totals = {**figures.without_amounts(totals, ("fills", "credits"), mixed),
+                  "status": totals["status"]}
+    by_casino = [{"casino": casino, **_totals([line for line in lines
+                                               if line["casino"] == casino])}
+                 for casino in sorted({line["casino"] for line in lines})]
     return Report(
         name="slips", title="Fill and credit slips", selection=selection, columns=COLUMNS,
         rows=[figures.written(line, MONEY, keep_empty=True) for line in lines],
-        totals=figures.written(_totals(lines), MONEY, keep_empty=True))
+        totals=figures.written(totals, MONEY, keep_empty=True),
+        breakdowns={"by_casino": [figures.written(line, MONEY) for line in by_casino]},
+        breakdown_columns={"by_casino": ("casino", *STATUSES, "fills", "credits")})

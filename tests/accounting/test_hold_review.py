@@ -173,3 +173,25 @@ def test_the_report_draws_the_hold_against_the_band_and_prints_it(
     assert drawn.startswith("<svg")
     assert "Hold against the band" in drawn
     assert pdf_bytes(report, run_by="alice", chart_svg=drawn).startswith(b"%PDF")
+
+
+def test_casinos_of_two_currencies_are_reviewed_apart(with_game_math, supervisor, dealer,
+                                                      counters, travel):
+    from tables.floor.services import casino_create, table_create
+
+    play_counted_shift(with_game_math, folding, 10, supervisor=supervisor, dealer=dealer,
+                       counters=counters, travel=travel)
+    mayfair = casino_create(actor=supervisor, name="Test Mayfair", currency="GBP",
+                            timezone="Europe/London")
+    table_create(actor=supervisor, casino=mayfair, label="CSP-1", game="caribbean_stud")
+
+    report = hold_report(Selection(first=DAY, last=DAY,
+                                   within=(with_game_math.casino, mayfair)))
+
+    assert [(c["casino"], c["win"], c["flag"]) for c in report.breakdowns["by_casino"]] == [
+        ("Test Harbor", "700.00", "above the band"), ("Test Mayfair", "0.00", "no counted shift")]
+    assert (report.totals["win"], report.totals["expected_win"]) == (None, None)
+    assert report.totals["flag"] == ("Test Harbor in USD, Test Mayfair in GBP: amounts are "
+                                     "summed per casino (see by casino), not together.")
+    assert {day["casino"] for day in report.extra["by_day"]} == {"Test Harbor"}
+    assert report.extra["chart_casino"] == "Test Harbor"

@@ -60,7 +60,7 @@ def test_totals_and_the_sums_per_kind_cover_the_shifts_compared(api, accountant,
     assert body["rows"][-1]["counted"] is None
     assert body["totals"] == {"recorded": "16.00", "counted": "11.00", "difference": "-5.00",
                               "shifts": 3, "compared": 2, "open": 1, "explained": 1,
-                              "variance": "1 open, 1 explained"}
+                              "variance": "1 open, 1 explained", "state": ""}
     assert [(k["kind"], k["difference"], k["open"], k["explained"])
             for k in body["by_kind"]] == [("win", "-100.00", 0, 1), ("rake", "95.00", 1, 0)]
 

@@ -36,7 +36,7 @@ def test_the_master_games_csv_holds_each_shift_and_the_totals(api, accountant, d
     lines = csv_lines(api, accountant, "master-games")
 
     assert [line["line"] for line in lines] == ["day", "day", "day", "total"]
-    assert list(lines[0])[:4] == ["line", "gaming_day", "shift", "table"]
+    assert list(lines[0])[:5] == ["line", "gaming_day", "shift", "casino", "table"]
     assert "record" not in lines[0]  # no adjustments: immutable records, read live
     cs1 = lines[0]
     assert (cs1["drop"], cs1["win"], cs1["hold"], cs1["state"]) == (

@@ -60,11 +60,13 @@ def test_totals_and_the_sums_per_game_and_per_pit(api, accountant, floor):
         "hold": "0.0183",  # the banked tables' only
         "shifts": 3, "incomplete": 1, "state": "1 of 3 shifts incomplete"}
     assert body["by_game"] == [
-        {"game": "Caribbean Stud / Casino Stud", "shifts": 2, "incomplete": 1,
-         "drop": "600.00", "fills": "1000.00", "credits": "500.00", "win": "11.00",
-         "hold": "0.0183"},
-        {"game": "Texas hold'em", "shifts": 1, "incomplete": 0, "drop": "5.00",
-         "fills": "0.00", "credits": "0.00", "win": "5.00", "hold": None}]
+        {"casino": "Test Harbor", "game": "Caribbean Stud / Casino Stud", "shifts": 2,
+         "incomplete": 1, "drop": "600.00", "fills": "1000.00", "credits": "500.00",
+         "win": "11.00", "hold": "0.0183"},
+        {"casino": "Test Harbor", "game": "Texas hold'em", "shifts": 1, "incomplete": 0,
+         "drop": "5.00", "fills": "0.00", "credits": "0.00", "win": "5.00", "hold": None}]
+    assert [(c["casino"], c["drop"], c["win"]) for c in body["by_casino"]] == [
+        ("Test Harbor", "605.00", "16.00")]
     assert [(p["pit"], p["drop"], p["win"], p["hold"]) for p in body["by_pit"]] == [
         ("Card room", "5.00", "5.00", None), ("Pit 1", "600.00", "11.00", "0.0183")]
     assert body["adjustments"] == [] and body["closed_days"] == []  # noqa: PT018
@@ -118,3 +120,37 @@ def test_another_casinos_staff_see_none_of_it(api, floor):
     theirs = make_user("mo_mayfair", "accountant", at=[mayfair])
 
     assert report(api, theirs, "master-games")["rows"] == []
+
+
+def test_casinos_of_two_currencies_are_summed_apart_never_together(
+        api, accountant, floor, supervisor, counters, travel):
+    from tables.chips import services as chips
+    from tables.floor.services import casino_create, table_create
+    from tests.accounting.conftest import CLOSER, OPENER
+    from tests.played import at
+
+    mayfair = casino_create(actor=supervisor, name="Test Mayfair", currency="GBP",
+                            timezone="America/New_York")  # the test's clock: same days
+    table = table_create(actor=supervisor, casino=mayfair, label="CSP-1",
+                         game="caribbean_stud", status="open", pit="Pit 1")
+    travel(at(2026, 11, 30, 6, 10))
+    gbp = {k: v for k, v in OPENER.items() if k != "1"}
+    chips.inventory_open(actor=supervisor, table=table, gaming_day=at(2026, 11, 30, 6).date(),
+                         shift=1, chips=gbp)
+    travel(at(2026, 11, 30, 13, 50))
+    chips.inventory_close(actor=supervisor, table=table, chips={**CLOSER, "1": "0"})
+    count_box(counters, table, at(2026, 11, 30, 6).date(), 1, {"20": "10"})
+
+    body = report(api, accountant, "master-games")
+
+    assert (body["totals"]["drop"], body["totals"]["win"], body["totals"]["hold"]) == (
+        None, None, None)
+    assert body["totals"]["state"] == (
+        "Test Harbor in USD, Test Mayfair in GBP: amounts are summed per casino (see by "
+        "casino), not together.")
+    # 200 + 3,410 - 3,500 = 110.00 in pounds, beside Harbor's dollars.
+    assert [(c["casino"], c["drop"], c["win"]) for c in body["by_casino"]] == [
+        ("Test Harbor", "605.00", "16.00"), ("Test Mayfair", "200.00", "110.00")]
+    assert [(p["casino"], p["pit"], p["win"]) for p in body["by_pit"]] == [
+        ("Test Harbor", "Card room", "5.00"), ("Test Harbor", "Pit 1", "11.00"),
+        ("Test Mayfair", "Pit 1", "110.00")]

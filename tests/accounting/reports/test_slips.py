@@ -49,7 +49,7 @@ def test_an_unbroken_series_shows_every_number_issued_or_void_and_none_missing(
     assert (body["rows"][3]["signed_by_dealer"], body["rows"][3]["signed_by_supervisor"]) == (
         "dana_dealer", None)
     assert body["totals"] == {"status": "3 issued, 1 void, 0 missing", "issued": 3, "void": 1,
-                              "missing": 0, "fills": "2000.00", "credits": "500.00"}
+                              "missing": 0, "fills": "2000.00", "credits": "500.00", "state": ""}
 
 
 def test_a_void_slip_shows_its_reason_and_both_people_and_moved_nothing(api, accountant,
@@ -126,4 +126,4 @@ def test_a_slip_the_database_owner_deleted_shows_as_missing(api, accountant, sli
 
     assert statuses(body) == [(1, "issued"), (2, "missing"), (3, "void"), (4, "issued")]
     assert body["totals"] == {"status": "2 issued, 1 void, 1 missing", "issued": 2, "void": 1,
-                              "missing": 1, "fills": "2000.00", "credits": "0.00"}
+                              "missing": 1, "fills": "2000.00", "credits": "0.00", "state": ""}
