@@ -40,3 +40,12 @@ def test_money_refuses_what_is_not_an_amount():
 def test_exact_cents_are_recognised():
     assert has_exact_cents(Decimal("10.50"), "USD")
     assert not has_exact_cents(Decimal("10.505"), "USD")
+
+
+def test_the_day_start_default_passes_djangos_check_at_six_in_the_morning(time_machine):
+    """A fixed time as default made `check --deploy` warn (fields.W161) when run within
+    ten seconds of 06:00 UTC: CI failed once that way."""
+    time_machine.move_to(dt.datetime(2026, 12, 2, 6, 0, 3, tzinfo=dt.UTC), tick=False)
+
+    assert Casino._meta.get_field("gaming_day_start").check() == []
+    assert Casino().gaming_day_start == dt.time(6, 0)
