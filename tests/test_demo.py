@@ -89,7 +89,7 @@ def test_loading_the_demo_twice_changes_nothing():
 
 
 def test_the_demo_has_closed_and_counted_shifts_to_look_at():
-    from tables.chips.models import ChipSlipVoid, Discrepancy, InventorySlip
+    from tables.chips.models import ChipSlip, ChipSlipVoid, Discrepancy, InventorySlip
     from tables.count.models import BoxCount, Variance
     from tables.count.selectors import shift_results
 
@@ -101,6 +101,8 @@ def test_the_demo_has_closed_and_counted_shifts_to_look_at():
     assert BoxCount.objects.exclude(table__game="caribbean_stud").exists()
     assert Discrepancy.objects.get().difference == -25
     assert ChipSlipVoid.objects.exists()
+    standing = ChipSlip.objects.filter(void__isnull=True)
+    assert {"fill", "credit"} <= set(standing.values_list("request__kind", flat=True))
     variances = Variance.objects.order_by("id")
     assert [v.difference for v in variances] == [-60, -60]
     assert [hasattr(v, "explanation") for v in variances] == [True, False]

@@ -1,6 +1,6 @@
 """The demo's last few gaming days as the pit, the cage and the count room keep them:
 every banked table's shifts opened and closed with their chips, a fill or a credit now
-and then on numbered slips signed at the table (one slip voided), every box counted the
+and then on numbered slips signed at the table (a few voided), every box counted the
 next morning by a team of two, the card room's rake boxes too; one opener that does not
 match the closer before it, and two short boxes with their variances (one explained,
 one still open). Through the same services the pages use, each on the clock of its
@@ -27,6 +27,7 @@ from tables.rules.chips import cash_denominations, denomination_key
 
 TRAY = Decimal("20000.00")      # what a banked table opens its first shift with
 LOW_TRAY = Decimal("12000.00")  # a tray that would close below this is filled
+HIGH_TRAY = Decimal("18000.00")  # one that would close above this sends 2,000 back
 SHORT_BOX = Decimal("60.00")    # what two boxes are found short by
 MISSING_CHIP = Decimal("25")    # what one opener finds missing since the closer before it
 
@@ -90,7 +91,7 @@ def _shift(rng: random.Random, staff: Staff, table: Table, day: dt.date, shift: 
     drop = Decimal(rng.randrange(5, 30) * 100)
     left = opener + recorded - drop
     fill = max(Decimal(0), ((LOW_TRAY - left) / 1000).to_integral_value("ROUND_CEILING") * 1000)
-    credit = Decimal(2000) if left - 2000 > TRAY else Decimal(0)
+    credit = Decimal(2000) if left > HIGH_TRAY else Decimal(0)
     with clock_at(begin + dt.timedelta(hours=3)):
         if fill and rng.random() < 0.2:
             _move(staff, table, "fill", fill, void=True)  # issued for the wrong table

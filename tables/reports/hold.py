@@ -30,6 +30,7 @@ from tables.stud.selectors import ShiftWagers, wagers_by_shift
 COLUMNS = ("gaming_day", "casino", "table", "table_label", "game", "hands", "drop", "win",
            "hold", "expected_win", "low_win", "high_win", "theoretical_hold", "low_hold",
            "high_hold", "flag")
+MEASURES = COLUMNS[5:]
 MONEY = ("drop", "win", "expected_win", "low_win", "high_win")
 HOLDS = ("hold", "theoretical_hold", "low_hold", "high_hold")
 ZERO = Decimal("0.00")
@@ -178,6 +179,8 @@ def hold_report(selection: Selection) -> Report:
         rows=[_out(r) for r in _daily(shifts, selection, casinos)], totals=_out(totals),
         breakdowns={"by_casino": [_out(r) for r in by_casino],
                     "to_date": [_out(r) for r in _to_date(shifts, casinos, selection.last)]},
+        breakdown_columns={"by_casino": ("casino", *MEASURES),
+                           "to_date": ("period", "casino", "table_label", "game", *MEASURES)},
         extra={"by_day": [_out(r) for r in _chart(shifts, selection, casinos)],
                "chart_casino": casinos[0][0].name if len(casinos) > 1 else ""})
 

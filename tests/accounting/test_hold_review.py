@@ -169,6 +169,10 @@ def test_the_report_draws_the_hold_against_the_band_and_prints_it(
     assert page.status_code == 200
     assert b"above the band" in page.content
     assert b"Hold against the band" in page.content
+    # The to-date lines say which period and casino they are (the page's columns).
+    shown = " ".join(page.content.decode().split())
+    assert "<td>month to date</td><td>Test Harbor</td><td>CS-1</td>" in shown
+    assert "<td>year to date</td><td>Test Harbor</td><td>all tables</td>" in shown
     drawn = charts.svg(report)
     assert drawn.startswith("<svg")
     assert "Hold against the band" in drawn
