@@ -22,10 +22,19 @@ def _bars(label: str, values: dict[str, Decimal]) -> dict:
             "label": label}
 
 
+def _casino_named(report: Report) -> Callable[[str, dict], str]:
+    """How to label a bar: with the row's casino when the report covers several, each
+    casino's amounts being in its own currency and never summed together."""
+    if len({row.get("casino") for row in report.rows}) > 1:
+        return lambda label, row: f"{label} ({row['casino']})"
+    return lambda label, row: label
+
+
 def _rake_per_day(report: Report) -> dict:
     per_day: dict[str, Decimal] = defaultdict(Decimal)
+    named = _casino_named(report)
     for row in report.rows:
-        per_day[row["gaming_day"]] += Decimal(row["rake"])
+        per_day[named(row["gaming_day"], row)] += Decimal(row["rake"])
     return _bars("Rake per gaming day", per_day)
 
 
@@ -68,9 +77,11 @@ def _win_per_pit(report: Report) -> dict:
 def _difference_per_shift(report: Report) -> dict:
     """Counted minus recorded per gaming day and shift, over the tables counted."""
     per_shift: dict[str, Decimal] = defaultdict(Decimal)
+    named = _casino_named(report)
     for row in report.rows:
         if row["difference"] is not None:
-            per_shift[f"{row['gaming_day']} shift {row['shift']}"] += Decimal(row["difference"])
+            shift = f"{row['gaming_day']} shift {row['shift']}"
+            per_shift[named(shift, row)] += Decimal(row["difference"])
     return _bars("Counted minus recorded per shift", per_shift)
 
 

@@ -173,3 +173,36 @@ def without_amounts(totals: dict, money_fields: Sequence[str], why: str) -> dict
     """Totals whose amounts cannot be summed (``why``): each amount empty, the reason in
     ``state``."""
     return {**totals, **dict.fromkeys(money_fields), "state": why}
+
+
+def casino_names(lines: Iterable[dict]) -> dict[int, str]:
+    """The casino's name of each table in the lines, in one query."""
+    tables = {line["table"] for line in lines if line.get("table")}
+    return dict(Table.objects.filter(pk__in=tables).values_list("pk", "casino__name"))
+
+
+def named_casinos(lines: list[dict], names: dict[int, str]) -> list[dict]:
+    """The lines, each with its table's casino."""
+    for line in lines:
+        line["casino"] = names.get(line.get("table"), "")
+    return lines
+
+
+def per_casino(lines: Iterable[dict], measures: Sequence[str],
+               names: dict[int, str]) -> list[dict]:
+    """The lines summed per casino of their tables, by casino name: each casino's books
+    are in its own currency."""
+    sums: dict[str, dict] = {}
+    for line in lines:
+        name = names.get(line.get("table"), "")
+        into = sums.setdefault(name, {"casino": name, **dict.fromkeys(measures, 0)})
+        for measure in measures:
+            into[measure] += line.get(measure) or 0
+    return [sums[name] for name in sorted(sums)]
+
+
+def summed_apart(totals: dict, selection: Selection, money_fields: Sequence[str]) -> dict:
+    """The totals as they stand over casinos of one currency; over several, without their
+    amounts and with ``state`` saying why."""
+    mixed = mixed_currencies(selection)
+    return without_amounts(totals, money_fields, mixed) if mixed else totals

@@ -158,11 +158,17 @@ def jackpot_report(selection: Selection) -> Report:
     rows.sort(key=lambda r: (r["gaming_day"], r["progressive_name"]))
     totals = {**figures.total(rows, TOTALLED), "opening": opening, "closing": closing}
     totals["balanced"] = all(r["balanced"] for r in rows)
+    totals = figures.written(totals, MONEY)
+    if len({p.currency for p in progressives}) > 1:
+        meters = ", ".join(f"{p.name} in {p.currency}" for p in progressives)
+        totals = figures.without_amounts(
+            totals, MONEY, f"{meters}: amounts are summed per progressive (its rows), not "
+                           "together.")
     books = {p.casino_id for p in progressives}
     closed = figures.closed_days_of(books, selection.first, selection.last)
     return Report(
         name="jackpots", title="Jackpot report", selection=selection, columns=COLUMNS,
-        rows=[figures.written(r, MONEY) for r in rows], totals=figures.written(totals, MONEY),
+        rows=[figures.written(r, MONEY) for r in rows], totals=totals,
         extra={"hits": hit_list(selection, progressives)},
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))
 

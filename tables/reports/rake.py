@@ -6,6 +6,7 @@ adjustment on the day of the void."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from django.db.models import Count, Exists, F, OuterRef, Q, Sum
 
@@ -19,8 +20,8 @@ from tables.reports.selection import Selection
 MONEY = ("pot_total", "rake", "fixed_drop", "bad_beat", "time_collection", "drop")
 MEASURES = ("hands", "pot_total", "rake", "fixed_drop", "bad_beat", "time_collection",
             "voided")
-COLUMNS = ("gaming_day", "table", "table_label", "hands", "pot_total", "rake", "fixed_drop",
-           "bad_beat", "time_collection", "drop", "voided")
+COLUMNS = ("gaming_day", "casino", "table", "table_label", "hands", "pot_total", "rake",
+           "fixed_drop", "bad_beat", "time_collection", "drop", "voided")
 FINEST = ("gaming_day", "table", "dealer", "shift")
 
 
@@ -105,15 +106,29 @@ def rake_report(selection: Selection) -> Report:
     closed = figures.closed_days_of([c.pk for c in selection.casinos()], selection.first,
                                     selection.last)
     rows = _grouped(selection, closed, ("gaming_day", "table"))
-    by_dealer = _grouped(selection, closed, ("dealer",))
-    by_shift = _grouped(selection, closed, ("shift",))
     late = adjustments(selection)
-    totals = figures.total([*rows, *late], MEASURES)
+    names = figures.casino_names([*rows, *late])
+    by_casino = figures.per_casino([*rows, *late], MEASURES, names)
+    # A dealer or a shift of two casinos is summed in each apart (two currencies).
+    by_dealer, by_shift = [], []
+    for casino in selection.casinos():
+        one = replace(selection, casino=casino)
+        by_dealer += [{"casino": casino.name, **line}
+                      for line in _grouped(one, closed, ("dealer",))]
+        by_shift += [{"casino": casino.name, **line}
+                     for line in _grouped(one, closed, ("shift",))]
     labels = figures.labels_of([*rows, *by_dealer, *late])
+    totals = figures.summed_apart(_finish(figures.total([*rows, *late], MEASURES), labels),
+                                  selection, MONEY)
     return Report(
         name="rake", title="Rake report", selection=selection, columns=COLUMNS,
-        rows=[_finish(r, labels) for r in rows], totals=_finish(totals, labels),
-        breakdowns={"by_dealer": [_finish(r, labels) for r in by_dealer],
+        rows=[_finish(r, labels) for r in figures.named_casinos(rows, names)],
+        totals=totals,
+        breakdowns={"by_casino": [_finish(r, labels) for r in by_casino],
+                    "by_dealer": [_finish(r, labels) for r in by_dealer],
                     "by_shift": [_finish(r, labels) for r in by_shift]},
+        breakdown_columns={"by_casino": ("casino", *COLUMNS[4:]),
+                           "by_dealer": ("casino", "dealer_name", *COLUMNS[4:]),
+                           "by_shift": ("casino", "shift", *COLUMNS[4:])},
         adjustments=[_finish(line, labels) for line in late],
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))

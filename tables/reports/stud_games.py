@@ -7,6 +7,7 @@ as an adjustment on the day of the void."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import Decimal
 
 from django.db.models import (
@@ -36,8 +37,9 @@ from tables.stud.selectors import HOUSE_WIN, SIDE_WAGER_TAKEN
 
 MONEY = ("handle", "win", "jackpot_handle", "theoretical_win")
 MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
-COLUMNS = ("gaming_day", "table", "table_label", "rounds", "handle", "win", "hold",
-           "theoretical_win", "theoretical_hold", "jackpot_handle", "paytables", "voided")
+COLUMNS = ("gaming_day", "casino", "table", "table_label", "rounds", "handle", "win",
+           "hold", "theoretical_win", "theoretical_hold", "jackpot_handle", "paytables",
+           "voided")
 FINEST = ("gaming_day", "table", "dealer", "shift", "paytable")
 ALIASES = {key: F(f"round__{key}") for key in FINEST}
 
@@ -154,23 +156,42 @@ def stud_report(selection: Selection) -> Report:
     per_paytable = figures.combine(by_day, MEASURES, _stored(selection, by_day), live)
     rows = _with_paytables(per_paytable, theoretical_holds({r["paytable"] for r in
                                                            per_paytable}))
-    by_dealer = figures.combine(("dealer",), MEASURES, _stored(selection, ("dealer",)), live)
     late = adjustments(selection)
-    totals = figures.total([*rows, *late], MEASURES)
-    totals["theoretical_win"] = _total_theory(rows)
+    # A dealer of two casinos is summed in each apart (two currencies).
+    by_dealer = []
+    for casino in selection.casinos():
+        tables = set(casino.tables.values_list("pk", flat=True))
+        by_dealer += [{"casino": casino.name, **line} for line in figures.combine(
+            ("dealer",), MEASURES, _stored(replace(selection, casino=casino), ("dealer",)),
+            [r for r in live if r["table"] in tables])]
     labels = figures.labels_of([*rows, *by_dealer, *late])
     paytables = {p.pk: f"{p.name} v{p.version}" for p in Paytable.objects.filter(
         pk__in={p for r in rows for p in r["paytable_ids"]})}
-    finished_totals = _finish(totals, labels, paytables)
-    # The theory covers the rows' handle; late voids have no paytable figures of their own.
-    rows_handle = sum((r["handle"] or 0 for r in rows), Decimal(0))
-    if totals["theoretical_win"] is not None:
-        finished_totals["theoretical_hold"] = figures.ratio(totals["theoretical_win"],
-                                                            rows_handle)
+    names = figures.casino_names([*rows, *late])
+    by_casino = [{"casino": name, **_summed(
+        [r for r in rows if names[r["table"]] == name],
+        [line for line in late if names[line["table"]] == name], labels, paytables)}
+        for name in sorted(set(names.values()))]
+    totals = figures.summed_apart(_summed(rows, late, labels, paytables), selection, MONEY)
     return Report(
         name="stud", title="Stud table games", selection=selection, columns=COLUMNS,
-        rows=[_finish(r, labels, paytables) for r in rows],
-        totals=finished_totals,
-        breakdowns={"by_dealer": [_finish(r, labels, paytables) for r in by_dealer]},
+        rows=[_finish(r, labels, paytables) for r in figures.named_casinos(rows, names)],
+        totals=totals,
+        breakdowns={"by_casino": by_casino,
+                    "by_dealer": [_finish(r, labels, paytables) for r in by_dealer]},
+        breakdown_columns={"by_casino": ("casino", *COLUMNS[4:]),
+                           "by_dealer": ("casino", "dealer_name", *COLUMNS[4:])},
         adjustments=[_finish(line, labels, paytables) for line in late],
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))
+
+
+def _summed(rows: list[dict], late: list[dict], labels, paytables: dict[int, str]) -> dict:
+    """The rows and late voids summed, with what the paytables expect of the rows' handle
+    (late voids have no paytable figures of their own)."""
+    totals = figures.total([*rows, *late], MEASURES)
+    totals["theoretical_win"] = _total_theory(rows)
+    finished = _finish(totals, labels, paytables)
+    rows_handle = sum((r["handle"] or 0 for r in rows), Decimal(0))
+    if totals["theoretical_win"] is not None:
+        finished["theoretical_hold"] = figures.ratio(totals["theoretical_win"], rows_handle)
+    return finished

@@ -172,3 +172,91 @@ def test_an_empty_span_gives_empty_rows_and_zero_totals(api, accountant, us_casi
     assert body["rows"] == []
     assert body["totals"]["rake"] == "0.00"
     assert dt.date.fromisoformat(body["from"]) == dt.date(2026, 3, 3)
+
+
+def test_rake_and_stud_over_casinos_of_two_currencies_sum_each_casino_apart(
+        api, accountant, supervisor, dealer, holdem, live_table, us_paytable, play_hand,
+        play_round):
+    from payouts.terms import services as terms
+    from tables.floor.services import casino_create, table_create, table_set_poker_settings
+    from tables.reports import charts
+    from tables.reports.rake import rake_report
+    from tables.reports.selection import Selection
+
+    mayfair = casino_create(actor=supervisor, name="Test Mayfair", currency="GBP",
+                            timezone="Europe/London")
+    pounds = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
+        actor=supervisor, name="Ten in pounds", percent=D(10), cap=D("5.00"), currency="GBP",
+        casino=mayfair))
+    nl1 = table_set_poker_settings(
+        actor=supervisor, table=table_create(actor=supervisor, casino=mayfair, label="NL-1",
+                                             game="holdem", status="open", dealers=[dealer]),
+        rake_schedule=pounds, structure="fixed_limit", small_bet=D(20), big_bet=D(40),
+        small_blind=D(10), big_blind=D(20))
+    uk_paytable = terms.paytable_publish(actor=supervisor, paytable=terms.paytable_create(
+        actor=supervisor, name="House UK", variant="uk", currency="GBP", casino=mayfair))
+    csp1 = table_create(actor=supervisor, casino=mayfair, label="CSP-1", status="open",
+                        game="caribbean_stud", dealers=[dealer], paytable=uk_paytable)
+    play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")       # $5.00 rake (capped)
+    play_hand(nl1, at(2026, 3, 3, 14), pot="30.00")         # £3.00
+    play_round(live_table, at(2026, 3, 3, 10))               # the house loses $25.00
+    play_round(csp1, at(2026, 3, 3, 15))
+    span = {"from": "2026-03-03", "to": "2026-03-03"}
+    why = ("Test Harbor in USD, Test Mayfair in GBP: amounts are summed per casino (see by "
+           "casino), not together.")
+
+    rake = report(api, accountant, "rake", **span)
+    stud = report(api, accountant, "stud", **span)
+
+    assert [(r["casino"], r["table_label"], r["rake"]) for r in rake["rows"]] == [
+        ("Test Harbor", "HE-1", "5.00"), ("Test Mayfair", "NL-1", "3.00")]
+    assert (rake["totals"]["hands"], rake["totals"]["rake"], rake["totals"]["state"]) == (
+        2, None, why)
+    assert [(c["casino"], c["hands"], c["rake"]) for c in rake["by_casino"]] == [
+        ("Test Harbor", 1, "5.00"), ("Test Mayfair", 1, "3.00")]
+    # The same dealer dealt in both casinos: summed in each, never dollars with pounds.
+    assert [(d["casino"], d["dealer_name"], d["rake"]) for d in rake["by_dealer"]] == [
+        ("Test Harbor", "dana_dealer", "5.00"), ("Test Mayfair", "dana_dealer", "3.00")]
+    assert [(s["casino"], s["shift"], s["rake"]) for s in rake["by_shift"]] == [
+        ("Test Harbor", 1, "5.00"), ("Test Mayfair", 2, "3.00")]
+    assert (stud["totals"]["rounds"], stud["totals"]["win"], stud["totals"]["state"]) == (
+        2, None, why)
+    assert [(c["casino"], c["rounds"], c["win"]) for c in stud["by_casino"]] == [
+        ("Test Harbor", 1, "-25.00"), ("Test Mayfair", 1, stud["rows"][1]["win"])]
+    assert [(d["casino"], d["rounds"]) for d in stud["by_dealer"]] == [
+        ("Test Harbor", 1), ("Test Mayfair", 1)]
+    chart = charts.series(rake_report(Selection(first=at(2026, 3, 3, 9).date(),
+                                                last=at(2026, 3, 3, 9).date(),
+                                                within=(holdem.casino, mayfair))))
+    assert dict(zip(chart["labels"], chart["values"], strict=True)) == {
+        "2026-03-03 (Test Harbor)": "5.00", "2026-03-03 (Test Mayfair)": "3.00"}
+
+
+def test_one_casino_keeps_its_totals(api, accountant, holdem, play_hand):
+    play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
+
+    body = report(api, accountant, "rake", **{"from": "2026-03-03", "to": "2026-03-03"})
+
+    assert (body["totals"]["rake"], body["totals"].get("state")) == ("5.00", None)
+    assert [(c["casino"], c["rake"]) for c in body["by_casino"]] == [("Test Harbor", "5.00")]
+
+
+def test_meters_of_two_currencies_are_not_added_together(api, accountant, supervisor,
+                                                         us_casino, travel):
+    from tables.floor.services import casino_create
+
+    travel(at(2026, 3, 2, 8))
+    mayfair = casino_create(actor=supervisor, name="Test Mayfair", currency="GBP",
+                            timezone="Europe/London")
+    for name, currency, casino in (("Harbor", "USD", us_casino), ("Mayfair", "GBP", mayfair)):
+        progressives.progressive_create(
+            actor=supervisor, name=name, currency=currency, seed=D("1000.00"),
+            contribution_rate=D("0.50"), casino=casino)
+
+    body = report(api, accountant, "jackpots", **{"from": "2026-03-02", "to": "2026-03-02"})
+
+    assert [(r["progressive_name"], r["closing"]) for r in body["rows"]] == [
+        ("Harbor", "1000.00"), ("Mayfair", "1000.00")]
+    assert (body["totals"]["opening"], body["totals"]["closing"]) == (None, None)
+    assert body["totals"]["state"] == ("Harbor in USD, Mayfair in GBP: amounts are summed "
+                                       "per progressive (its rows), not together.")
