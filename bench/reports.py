@@ -58,29 +58,37 @@ def setup_django() -> None:
     setup_test_environment()   # 'testserver' allowed, DEBUG off (no query log)
 
 
-def build_floor(n_tables: int):
+def build_floor(n_tables: int, first: dt.date):
     """The casino, tables and people through the services (the ORM for the users and for the
     progressive, whose first ledger entry is loaded with the year)."""
     from django.contrib.auth.models import Group, User
+    from django.db import transaction
 
-    from payouts.jackpots.models import US_AWARDS, Progressive
+    from payouts.jackpots.models import US_AWARDS, MeterEntry, Progressive
     from payouts.terms import services as terms
     from tables.floor import services as floor
     from tables.poker.kills import stakes_of
     boss, dealers = User.objects.create_user("bench_boss"), [
         User.objects.create_user(f"dealer{n:03}") for n in range(max(3, n_tables * 3 // 2))]
+    accountant = User.objects.create_user("bench_accountant")
     for role, users in (("supervisor", [boss]), ("dealer", dealers),
-                        ("accountant", [User.objects.create_user("bench_accountant")])):
+                        ("accountant", [accountant])):
         Group.objects.get(name=role).user_set.add(*users)
     casino = floor.casino_create(actor=boss, name="Bench Reports", currency="USD",
                                  timezone="America/New_York")
+    casino.staff.add(accountant)   # a user reads only the casinos he is on the staff of
     us = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
         actor=boss, name="Bench US", variant="us"))
     us2 = terms.paytable_publish(actor=boss, paytable=terms.paytable_new_version(
         actor=boss, paytable=us))
-    jackpot = Progressive.objects.create(
-        name="Bench Jackpot", currency="USD", casino=casino, seed=money(SEED_CENTS),
-        amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS)
+    begin = casino.day_bounds(first)[0]
+    with transaction.atomic():   # the meter commits only with its ledger's first entry,
+        jackpot = Progressive.objects.create(   # dated on the year's first day
+            name="Bench Jackpot", currency="USD", casino=casino, seed=money(SEED_CENTS),
+            amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS)
+        MeterEntry.objects.create(progressive=jackpot, kind="reset", amount=money(SEED_CENTS),
+                                  balance_after=money(SEED_CENTS), reason="initial seed",
+                                  created_by=boss, created_at=begin, gaming_day=first)
     schedules = [terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
         actor=boss, name=name, no_flop_no_drop=True, bad_beat_drop=Decimal(1),
         bad_beat_min_pot=Decimal(20), **spec)) for name, spec in (
@@ -179,14 +187,11 @@ def load_stud_day(copy, rng, floor, spec, state, day) -> list[tuple]:
 
 
 def load_meter_day(copy, floor, state, day, jackpot: list, award: bool) -> None:
-    """A contribution entry per round with jackpot wagers; on an award day a royal flush takes
+    """A contribution entry per round with jackpot wagers (the first, the seed, is written
+    with the meter); on an award day a royal flush takes
     the whole meter halfway through the day and the meter resets to its seed."""
     pk, seed, on = floor.jackpot.pk, money(SEED_CENTS), day.day
     with copy("payouts_meterentry") as rows:
-        if state.meter is None:
-            state.meter = SEED_CENTS
-            rows.write_row((pk, "meter", "reset", seed, seed, "0", None, "initial seed",
-                            day.begin, on))
         for n, (round_id, at, wagers) in enumerate(jackpot):
             state.meter, state.entries = state.meter + CONTRIBUTION * wagers, state.entries + 1
             rows.write_row((pk, "meter", "contribution", money(wagers * CONTRIBUTION),
@@ -203,7 +208,7 @@ def load_year(floor, spec) -> SimpleNamespace:
     """The year, a transaction a day (the poker hands here); then a void of one record in
     VOID_EVERY (two in five land a day or two later: an adjustment in that day's report)."""
     rng, started, dealers = random.Random(SEED), time.perf_counter(), floor.dealers
-    state = SimpleNamespace(round=0, hand=0, meter=None, entries=1, pools=pools(rng))
+    state = SimpleNamespace(round=0, hand=0, meter=SEED_CENTS, entries=1, pools=pools(rng))
     with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cursor:
         def copy(table):
             return cursor.copy(f"COPY {table} ({COLUMNS[table]}) FROM STDIN")
@@ -240,6 +245,7 @@ def export(client, span, *, service: bool = True) -> tuple[int, int]:
     """Bytes and rows of the seat CSV: the service's, streamed, or its COPY's run by psycopg."""
     from django.db import connection
 
+    from tables.floor.models import Casino
     from tables.reports.seat_export import copy_sql
     from tables.reports.selection import Selection
     size = lines = 0
@@ -250,7 +256,8 @@ def export(client, span, *, service: bool = True) -> tuple[int, int]:
             size, lines = size + len(block), lines + block.count(b"\n")
         return size, lines - 1
     connection.ensure_connection()
-    with connection.connection.cursor() as cursor, cursor.copy(*copy_sql(Selection(*span))) as rows:
+    with connection.connection.cursor() as cursor, cursor.copy(*copy_sql(
+            Selection(*span, within=tuple(Casino.objects.all())))) as rows:
         for block in rows:   # a row a block: COPY sends a message per row
             size, lines = size + len(block), lines + 1
     return size, lines - 1
@@ -266,8 +273,10 @@ def measure_reports(client, spans: dict, repeat: int, days: str) -> list[tuple]:
             assert response.status_code == 200, response.content[:300]
             times.append(time.perf_counter() - start)
         seconds, target = statistics.median(times), 2 if span == "month" else 10
+        lines = len(response.json()["rows"])   # an empty report would measure nothing
         rows.append((f"{name} report JSON, {days} days", span, f"{seconds:.2f} s ("
-                     f"{len(response.content) / 1e3:,.0f} kB)", f"< {target} s", seconds < target))
+                     f"{len(response.content) / 1e3:,.0f} kB, {lines:,} rows)", f"< {target} s",
+                     seconds < target and lines > 0))
     return rows
 
 
@@ -347,7 +356,7 @@ def prepare(args) -> list[tuple]:
         return []
     print(f"building {DATABASE}: {args.tables} tables, {args.first} to {args.last}", flush=True)
     started = time.perf_counter()
-    state = load_year(build_floor(args.tables), args)
+    state = load_year(build_floor(args.tables, args.first), args)
     loaded = time.perf_counter()
     with psycopg.connect(os.environ["DATABASE_URL"], autocommit=True) as conn:
         conn.execute("VACUUM (ANALYZE)")   # as autovacuum would leave it; hint bits set
