@@ -91,13 +91,17 @@ class ShiftResult:
         return None if self.counted is None else self.counted - self.recorded
 
 
-def shift_results(tables: Iterable[Table], first: dt.date,
-                  last: dt.date) -> dict[ShiftKey, ShiftResult]:
-    """Every shift of the tables in the span that has a record, a slip or a count."""
+def shift_results(tables: Iterable[Table], first: dt.date, last: dt.date, *,
+                  with_records: bool = True) -> dict[ShiftKey, ShiftResult]:
+    """Every shift of the tables in the span that has a record, a slip or a count.
+    ``with_records=False`` (the hold review, which reads the counted figures only) skips
+    the rounds' and hands' results: each shift's ``recorded`` is then zero, and a shift
+    with records but no slip or count is left out."""
     tables = {t.pk: t for t in tables}
     banked = [pk for pk, t in tables.items() if not t.is_poker]
     poker = [pk for pk, t in tables.items() if t.is_poker]
-    recorded = {**results_by_shift(banked, first, last), **takes_by_shift(poker, first, last)}
+    recorded = {**results_by_shift(banked, first, last),
+                **takes_by_shift(poker, first, last)} if with_records else {}
     chips = chips_by_shift(banked, first, last)
     counts = counts_standing(tables, first, last)
     results = {}
