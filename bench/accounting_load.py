@@ -24,8 +24,8 @@ from types import SimpleNamespace
 
 import psycopg
 
+from bench.draws import pools
 from bench.reports import COLUMNS as RECORD_COLUMNS
-from bench.reports import pools
 
 SEED, STUD_TABLES, POKER_TABLES, PITS = 20261202, 40, 8, 4
 ROUNDS, HANDS = 8, 10          # per banked shift, per poker shift

@@ -23,9 +23,11 @@ from types import SimpleNamespace
 
 import psycopg
 
+from bench.draws import money, pools
+from bench.seals import SEALS, seal
+
 DATABASE, SEED, REPORTS = "casino_bench_reports", 20261201, ("rake", "jackpots", "stud")
 SERVER = os.environ.get("DATABASE_URL", "").rsplit("/", 1)[0] or "postgres://postgres@127.0.0.1"
-DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 JACKPOT_SHARE, SEED_CENTS, CONTRIBUTION, VOID_EVERY = 0.10, 1_000_000, 70, 2000
 COLUMNS = {
     "tables_studround": "id, table_id, paytable_id, dealer_id, recorded_at, gaming_day, shift, "
@@ -38,10 +40,6 @@ COLUMNS = {
     "next_kill, next_kill_multiplier, board, idempotency_key, idempotency_fingerprint",
     "payouts_meterentry": "progressive_id, meter, kind, amount, balance_after, wagers, round_id, "
     "reason, created_at, gaming_day"}
-
-
-def money(cents: int) -> str:
-    return str(Decimal(cents).scaleb(-2))
 
 
 def peak_kb() -> int:
@@ -108,38 +106,6 @@ def build_floor(n_tables: int, first: dt.date):
                       json.dumps(stakes_of(table)), schedule.method))
     return SimpleNamespace(casino=casino, boss=boss.pk, dealers=[d.pk for d in dealers],
                            paytables=(us.pk, us2.pk), jackpot=jackpot, stud=stud, poker=poker)
-
-
-def pools(rng: random.Random) -> SimpleNamespace:
-    """Rows to draw from. Dealer hands: cards, category and qualifier by the project's evaluator.
-    Seat results, signed from the player's side: two hands in five fold; a raise wins the ante if
-    the dealer does not qualify, else wins at the odds, pushes or loses (house: ~8% of antes).
-    Poker: pots, rake and bad-beat drops under the two schedules."""
-    from tables.rules.cards import parse_cards
-    from tables.rules.hands import category_name, evaluate
-    from tables.rules.stud import US_ODDS, qualifier_value
-    odds = {category: US_ODDS[category] for category in list(US_ODDS)[2:9]}   # quads to a pair
-    dealer, seats, hands = [], {True: [], False: []}, {"percentage": [], "fixed_drop": []}
-    for cards in (rng.sample(DECK, 5) for _ in range(2048)):
-        value = evaluate(parse_cards(cards))
-        dealer.append(("{" + ",".join(cards) + "}", category_name(value),
-                       value >= qualifier_value("AK")))
-    antes = (500,) * 10 + (1000,) * 6 + (2500,) * 3 + (10000,)
-    for (qualified, pool), ante in ((p, rng.choice(antes)) for p in seats.items()
-                                    for _ in range(4096)):
-        category, draw = rng.choices(list(odds), (1, 3, 7, 14, 55, 170, 750))[0], rng.random()
-        play = ("fold", "high_card", "fold", -ante, 0) if draw < 0.40 else \
-            ("raise", category, "dealer_not_qualified", ante, 0) if not qualified else \
-            ("raise", category, "win", ante, 2 * ante * odds[category]) if draw < 0.682 else \
-            ("raise", category, "push", 0, 0) if draw < 0.694 else \
-            ("raise", "high_card", "lose", -ante, -2 * ante)
-        pool.append((money(ante), *play[:3], money(play[3]), money(play[4])))
-    for method, pool in hands.items():
-        for flop in (rng.random() < 0.85 for _ in range(4096)):
-            pot = max(30, round(rng.lognormvariate(4.0, 0.8))) * 100 if flop else 3000
-            rake = (min(pot // 10, 500) if method == "percentage" else 300) if flop else 0
-            pool.append((flop, money(pot), money(rake), money(100 * (flop and pot >= 2000))))
-    return SimpleNamespace(dealer=dealer, hands=hands, seats=seats)
 
 
 def day_of(floor, spec, n: int) -> SimpleNamespace:
@@ -212,6 +178,9 @@ def load_year(floor, spec) -> SimpleNamespace:
     with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cursor:
         def copy(table):
             return cursor.copy(f"COPY {table} ({COLUMNS[table]}) FROM STDIN")
+        with conn.transaction():
+            cursor.execute("".join(f"ALTER TABLE {table} DISABLE TRIGGER {table}_seal; "
+                                   for table, _, _ in SEALS))
         for day in (day_of(floor, spec, n) for n in range(spec.days)):
             with conn.transaction():
                 jackpot = load_stud_day(copy, rng, floor, spec, state, day)
@@ -237,6 +206,8 @@ def load_year(floor, spec) -> SimpleNamespace:
                            f"{floor.boss}, recorded_at + later * interval '1 day', least("
                            f"gaming_day + later, '{spec.last}'::date) FROM {table}, greatest(id "
                            f"::int / {VOID_EVERY} % 5 - 2, 0) AS later WHERE id % {VOID_EVERY} = 7")
+        conn.commit()
+        seal(conn, cursor)
     type(floor.jackpot).objects.filter(pk=floor.jackpot.pk).update(amount=money(state.meter))
     return state
 
