@@ -40,6 +40,26 @@ def counts_in(tables: Iterable[int], first: dt.date, last: dt.date) -> QuerySet[
                                        .select_related("counted_by", "witnessed_by"))))
 
 
+def counts_standing(tables: dict[int, Table], first: dt.date,
+                    last: dt.date) -> dict[ShiftKey, BoxCount]:
+    """The tables' counts in the span by shift, each with its corrections (oldest first):
+    what a shift's result reads of them (ids and drops) in two queries, with no join to
+    the people who counted and no list of the counts' ids to find their corrections (a
+    year of a floor is tens of thousands of counts)."""
+    counts = {}
+    for count in (BoxCount.objects.filter(table__in=list(tables), gaming_day__range=(first, last))
+                  .only("id", "table_id", "gaming_day", "shift", "drop")):
+        count.table = tables[count.table_id]
+        count.prefetched_corrections = []
+        counts[count.pk] = count
+    corrections = (CountCorrection.objects.filter(count__table__in=list(tables),
+                                                  count__gaming_day__range=(first, last))
+                   .only("id", "count_id", "drop").order_by("id"))
+    for correction in corrections:
+        counts[correction.count_id].prefetched_corrections.append(correction)
+    return {(c.table_id, c.gaming_day, c.shift): c for c in counts.values()}
+
+
 @dataclass(frozen=True)
 class ShiftResult:
     """One table's shift as the records and the count tell it. For a banked table the
@@ -71,15 +91,19 @@ class ShiftResult:
         return None if self.counted is None else self.counted - self.recorded
 
 
-def shift_results(tables: Iterable[Table], first: dt.date,
-                  last: dt.date) -> dict[ShiftKey, ShiftResult]:
-    """Every shift of the tables in the span that has a record, a slip or a count."""
+def shift_results(tables: Iterable[Table], first: dt.date, last: dt.date, *,
+                  with_records: bool = True) -> dict[ShiftKey, ShiftResult]:
+    """Every shift of the tables in the span that has a record, a slip or a count.
+    ``with_records=False`` (the hold review, which reads the counted figures only) skips
+    the rounds' and hands' results: each shift's ``recorded`` is then zero, and a shift
+    with records but no slip or count is left out."""
     tables = {t.pk: t for t in tables}
     banked = [pk for pk, t in tables.items() if not t.is_poker]
     poker = [pk for pk, t in tables.items() if t.is_poker]
-    recorded = {**results_by_shift(banked, first, last), **takes_by_shift(poker, first, last)}
+    recorded = {**results_by_shift(banked, first, last),
+                **takes_by_shift(poker, first, last)} if with_records else {}
     chips = chips_by_shift(banked, first, last)
-    counts = {(c.table_id, c.gaming_day, c.shift): c for c in counts_in(tables, first, last)}
+    counts = counts_standing(tables, first, last)
     results = {}
     for key in sorted({*recorded, *chips, *counts}, key=lambda k: (k[1], k[2], k[0])):
         count = counts.get(key)

@@ -41,9 +41,9 @@ class Shifts:
 
     def __init__(self, tables: list[Table], first: dt.date, last: dt.date):
         ids = [t.pk for t in tables]
-        self.results = {key: result for key, result in shift_results(tables, first,
-                                                                     last).items()
-                        if result.counted is not None}
+        # The counted figures only: the rounds are read below, by paytable, for the band.
+        self.results = {key: result for key, result in shift_results(
+            tables, first, last, with_records=False).items() if result.counted is not None}
         self.wagers: dict[tuple, list[tuple[int, ShiftWagers]]] = {}
         for (table, day, shift, paytable), wagers in wagers_by_shift(ids, first,
                                                                      last).items():

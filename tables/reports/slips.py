@@ -20,13 +20,21 @@ accounts for numbers, not for amounts over time."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from tables.chips.models import ChipMove, ChipSlip, ChipSlipVoid, SignerRole, SlipSeries
+from tables.chips.models import (
+    ChipMove,
+    ChipSlip,
+    ChipSlipSignature,
+    ChipSlipVoid,
+    SignerRole,
+    SlipSeries,
+)
 from tables.floor.models import Casino
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
@@ -52,9 +60,9 @@ def _void_of(slip: ChipSlip) -> ChipSlipVoid | None:
     return getattr(slip, "void", None)
 
 
-def _line(slip: ChipSlip) -> dict[str, Any]:
+def _line(slip: ChipSlip, signed: dict[str, str]) -> dict[str, Any]:
+    """A slip's line; ``signed``: who signed it, by role."""
     request, void = slip.request, _void_of(slip)
-    signed = {s.role: s.signed_by.get_username() for s in slip.signatures.all()}
     moved = request.total if void is None else None
     return {
         "casino": slip.casino.name, "number": slip.number,
@@ -80,10 +88,13 @@ def slip_lines(selection: Selection) -> list[dict]:
         slips = slips.filter(request__table=selection.table)
     if selection.shift is not None:
         slips = slips.filter(request__shift=selection.shift)
-    slips = (slips.select_related("casino", "request__table", "issued_by", "void__voided_by",
-                                  "void__witnessed_by")
-             .prefetch_related("signatures__signed_by"))
-    return [_line(slip) for slip in slips]
+    signed: dict[int, dict[str, str]] = defaultdict(dict)
+    for slip, role, name in ChipSlipSignature.objects.filter(slip__in=slips.values("pk")) \
+            .values_list("slip", "role", f"signed_by__{get_user_model().USERNAME_FIELD}"):
+        signed[slip][role] = name   # one query: a year's slips are tens of thousands
+    slips = slips.select_related("casino", "request__table", "issued_by", "void__voided_by",
+                                 "void__witnessed_by")
+    return [_line(slip, signed[slip.pk]) for slip in slips]
 
 
 def _missing_line(casino: Casino, number: int) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import pytest
 
 from tables.count import services as count
 from tables.count.models import Variance
+from tests.accounting.conftest import RECORDED
 from tests.accounting.reports.conftest import correct_box, count_box, report
 from tests.played import at
 
@@ -100,3 +101,46 @@ def test_the_chart_shows_the_difference_per_shift(client, accountant, floor):
     assert page.status_code == 200
     series = page.context["series"]
     assert (series["labels"], series["values"]) == (["2026-11-30 shift 1"], ["-5.00"])
+
+
+def test_counts_and_their_corrections_come_in_two_queries_the_latest_standing(
+        played_shift, card_room, counters, travel, django_assert_num_queries):
+    """shift_results reads a span's counts (no join to the counters) and all their
+    corrections in two queries, however many boxes; the latest correction's drop stands."""
+    from tables.count.selectors import counts_standing
+
+    day, table = played_shift["day"], played_shift["table"]
+    travel(at(2026, 11, 30, 15))  # shift 1 is over: the boxes come to the count room
+    box = count_box(counters, table, day, 1, {"20": "25"})
+    correct_box(counters, box, {"20": "26"})
+    correct_box(counters, box, {"20": "27"}, reason="counted a third time")
+    count_box(counters, card_room, day, 1, {"5": "1"})
+
+    with django_assert_num_queries(2):
+        counts = counts_standing({t.pk: t for t in (table, card_room)}, day, day)
+        drops = {key[0]: [c.drop for c in [count, *count.prefetched_corrections]]
+                 for key, count in counts.items()}
+
+    assert drops == {table.pk: [500, 520, 540], card_room.pk: [5]}
+    assert counts[(table.pk, day, 1)].table is table
+
+
+def test_the_hold_review_reads_the_counted_figures_without_the_rounds(
+        played_shift, counters, travel):
+    """The hold review asks shift_results for the counted figures only: the same counted
+    win and drop, no seat read for a recorded win it does not show."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tables.count.selectors import shift_results
+
+    day, table = played_shift["day"], played_shift["table"]
+    travel(at(2026, 11, 30, 15))
+    count_box(counters, table, day, 1, {"20": "25"})
+    full = shift_results([table], day, day)[(table.pk, day, 1)]
+    with CaptureQueriesContext(connection) as queries:
+        counted = shift_results([table], day, day, with_records=False)[(table.pk, day, 1)]
+
+    assert (counted.counted, counted.drop) == (full.counted, full.drop)
+    assert (full.recorded, counted.recorded) == (RECORDED, 0)
+    assert not any("tables_studseat" in q["sql"] for q in queries)

@@ -127,3 +127,26 @@ def test_a_slip_the_database_owner_deleted_shows_as_missing(api, accountant, sli
     assert statuses(body) == [(1, "issued"), (2, "missing"), (3, "void"), (4, "issued")]
     assert body["totals"] == {"status": "2 issued, 1 void, 1 missing", "issued": 2, "void": 1,
                               "missing": 1, "fills": "2000.00", "credits": "0.00", "state": ""}
+
+
+def test_the_signatures_are_read_in_one_query_however_many_slips(api, accountant, slips,
+                                                                 fill_slip, dealer,
+                                                                 supervisor):
+    """A year of a floor is tens of thousands of slips: their signatures come in one
+    query with the signers' names, not one per slip (docs/benchmarks.md, issue 17)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as four:
+        report(api, accountant, "slips")
+    for _ in range(3):
+        slip = fill_slip()
+        slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
+        slip_sign(actor=supervisor, slip=slip, role=SignerRole.SUPERVISOR)
+    with CaptureQueriesContext(connection) as seven:
+        body = report(api, accountant, "slips")
+
+    assert len(seven) == len(four)
+    assert [(line["number"], line["signed_by_dealer"], line["signed_by_supervisor"])
+            for line in body["rows"][4:]] == [
+        (n, "dana_dealer", "sam_supervisor") for n in (5, 6, 7)]
