@@ -101,7 +101,14 @@ class ReportView(APIView):
             raise serializers.ValidationError({"format": [
                 f"A PDF is made for the reports that get signed ({signed_names()}); "
                 "use csv or xlsx here."]})
-        return respond(self.kind.build(selection), fmt, request.user)
+        report = self.kind.build(selection)
+        if fmt == "pdf" and len(report.rows) > exports.PDF_ROWS_WHILE_YOU_WAIT:
+            raise serializers.ValidationError({"format": [
+                f"This PDF would hold {len(report.rows):,} rows: too long to write while "
+                f"you wait (at most {exports.PDF_ROWS_WHILE_YOU_WAIT:,}). Choose fewer days, "
+                f"a casino or a table, or prepare it on /accounting/reports/{self.kind.name}/"
+                " (the PDF is written in the background, with a progress bar)."]})
+        return respond(report, fmt, request.user)
 
 
 @extend_schema(parameters=parameters_of(REPORTS["rake"]), responses={200: dict})

@@ -30,6 +30,9 @@ ADJUSTMENT_COLUMNS = ("record", "record_id", "original_gaming_day", "reason")
 # The reports whose closed days can be adjusted by a later void (the others read ledgers
 # or immutable records live).
 ADJUSTED = ("rake", "stud")
+# WeasyPrint lays out about 60 rows a second here (docs/benchmarks.md): more than this
+# would outlast a web worker's 30 s; the prepared exports write any size in the worker.
+PDF_ROWS_WHILE_YOU_WAIT = 1000
 CONTENT_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -149,3 +149,19 @@ def test_an_export_job_writes_the_signed_pdf(client, accountant, day,
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(
         client.get(state["download"]).content)).pages)
     assert "shift 2" in text and "Approved by" in text  # noqa: PT018
+
+
+def test_a_pdf_too_long_to_write_while_one_waits_is_sent_to_the_prepared_exports(
+        api, accountant, day, monkeypatch):
+    from tables.reports import exports
+
+    monkeypatch.setattr(exports, "PDF_ROWS_WHILE_YOU_WAIT", 1)
+    answer = api.as_user(accountant).get("/api/v1/reports/master-games/",
+                                         {**DAY, "format": "pdf"})
+
+    assert answer.status_code == 400
+    [words] = answer.json()["format"]
+    assert words.startswith("This PDF would hold ")
+    assert "/accounting/reports/master-games/" in words
+    assert api.as_user(accountant).get("/api/v1/reports/master-games/",
+                                       {**DAY, "format": "csv"}).status_code == 200
