@@ -24,9 +24,9 @@ import time
 import psycopg
 
 from bench.accounting_load import COLUMNS, POKER_TABLES, STUD_TABLES, build_floor, load_days
+from bench.database import fresh_database
 
 DATABASE = "casino_bench_accounting"
-SERVER = os.environ.get("DATABASE_URL", "").rsplit("/", 1)[0] or "postgres://postgres@127.0.0.1"
 # Per gaming day, shift and table: the drop (the count's latest figures), fills and
 # credits (slips not void), opener and closer, the win; what the master games report sums.
 MASTER_SQL = """
@@ -69,16 +69,6 @@ SELECT table_id, gaming_day, shift, won, b.drop, v.difference
  ORDER BY gaming_day, shift, table_id"""
 
 
-def setup_django() -> None:
-    os.environ["DATABASE_URL"] = f"{SERVER}/{DATABASE}"
-    os.environ.pop("REDIS_URL", None)   # the game math computed in this process
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
-    import django
-    django.setup()
-    from django.test.utils import setup_test_environment
-    setup_test_environment()   # 'testserver' allowed, DEBUG off (no query log)
-
-
 def parse(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--days", type=int, default=365)
@@ -95,17 +85,11 @@ def parse(argv):
 
 def prepare(args) -> list[tuple]:
     """The database with the days loaded (or reused); the span it holds in args."""
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        if not (args.reuse and conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                                            [DATABASE]).fetchone()):
-            conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {DATABASE}")
-    setup_django()
-    from django.core.management import call_command
+    os.environ.pop("REDIS_URL", None)   # the game math computed in this process
+    fresh_database(DATABASE, reuse=args.reuse)
     from django.db.models import Max, Min
 
     from tables.count.models import BoxCount
-    call_command("migrate", verbosity=0)
     if args.reuse and BoxCount.objects.exists():
         span = BoxCount.objects.aggregate(first=Min("gaming_day"), last=Max("gaming_day"))
         args.first, args.last = span["first"], span["last"]

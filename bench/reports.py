@@ -23,11 +23,11 @@ from types import SimpleNamespace
 
 import psycopg
 
+from bench.database import fresh_database, use_database
 from bench.draws import money, pools
 from bench.seals import SEALS, seal
 
 DATABASE, SEED, REPORTS = "casino_bench_reports", 20261201, ("rake", "jackpots", "stud")
-SERVER = os.environ.get("DATABASE_URL", "").rsplit("/", 1)[0] or "postgres://postgres@127.0.0.1"
 JACKPOT_SHARE, SEED_CENTS, CONTRIBUTION, VOID_EVERY = 0.10, 1_000_000, 70, 2000
 COLUMNS = {
     "tables_studround": "id, table_id, paytable_id, dealer_id, recorded_at, gaming_day, shift, "
@@ -45,15 +45,6 @@ COLUMNS = {
 def peak_kb() -> int:
     with open("/proc/self/status") as status:   # VmHWM: the peak RSS of this program image
         return int(next(line for line in status if line.startswith("VmHWM")).split()[1])
-
-
-def setup_django() -> None:
-    os.environ["DATABASE_URL"] = f"{SERVER}/{DATABASE}"
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
-    import django
-    django.setup()
-    from django.test.utils import setup_test_environment
-    setup_test_environment()   # 'testserver' allowed, DEBUG off (no query log)
 
 
 def build_floor(n_tables: int, first: dt.date):
@@ -309,17 +300,10 @@ def parse(argv):
 
 def prepare(args) -> list[tuple]:
     """The database with the year loaded (or reused); the span it holds in args."""
-    with psycopg.connect(f"{SERVER}/postgres", autocommit=True) as conn:
-        if not (args.reuse and conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                                            [DATABASE]).fetchone()):
-            conn.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {DATABASE}")
-    setup_django()
-    from django.core.management import call_command
+    fresh_database(DATABASE, reuse=args.reuse)
     from django.db.models import Max, Min
 
     from tables.stud.models import StudRound
-    call_command("migrate", verbosity=0)
     if args.reuse and StudRound.objects.exists():
         span = StudRound.objects.aggregate(first=Min("gaming_day"), last=Max("gaming_day"))
         args.first, args.last = span["first"], span["last"]
@@ -338,7 +322,7 @@ def prepare(args) -> list[tuple]:
 
 def main(argv=None) -> None:
     args = parse(argv)
-    rows = prepare(args) if not args.memory else setup_django() or []
+    rows = prepare(args) if not args.memory else use_database(DATABASE) or []
     from django.contrib.auth.models import User
     from django.db import connection
     from django.test import Client
