@@ -4,6 +4,7 @@ snapshot and open days from the records, merged by key; amounts written as strin
 from __future__ import annotations
 
 import datetime as dt
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -162,11 +163,17 @@ def mixed_currencies(selection: Selection) -> str:
     """'' when the selection's casinos keep their books in one currency; else why its
     amounts are summed per casino and never together ('Harbor in USD, Mayfair in GBP:
     ...'): a total of dollars and pounds is no figure."""
-    casinos = selection.casinos()
-    if len({c.currency for c in casinos}) <= 1:
+    return currencies_apart([(c.name, c.currency) for c in selection.casinos()],
+                            "casino (see by casino)")
+
+
+def currencies_apart(books: Sequence[tuple[str, str]], per: str) -> str:
+    """'' when the books (name, currency) share one currency; else why their amounts are
+    summed ``per`` book and not together."""
+    if len({currency for _, currency in books}) <= 1:
         return ""
-    books = ", ".join(f"{c.name} in {c.currency}" for c in casinos)
-    return f"{books}: amounts are summed per casino (see by casino), not together."
+    named = ", ".join(f"{name} in {currency}" for name, currency in books)
+    return f"{named}: amounts are summed per {per}, not together."
 
 
 def without_amounts(totals: dict, money_fields: Sequence[str], why: str) -> dict:
@@ -188,17 +195,13 @@ def named_casinos(lines: list[dict], names: dict[int, str]) -> list[dict]:
     return lines
 
 
-def per_casino(lines: Iterable[dict], measures: Sequence[str],
-               names: dict[int, str]) -> list[dict]:
-    """The lines summed per casino of their tables, by casino name: each casino's books
-    are in its own currency."""
-    sums: dict[str, dict] = {}
+def of_each_casino(lines: Iterable[dict], names: dict[int, str]) -> dict[str, list[dict]]:
+    """The lines of each casino (by their tables), in the casinos' name order: each
+    casino's books are in its own currency."""
+    grouped: dict[str, list[dict]] = defaultdict(list)
     for line in lines:
-        name = names.get(line.get("table"), "")
-        into = sums.setdefault(name, {"casino": name, **dict.fromkeys(measures, 0)})
-        for measure in measures:
-            into[measure] += line.get(measure) or 0
-    return [sums[name] for name in sorted(sums)]
+        grouped[names.get(line.get("table"), "")].append(line)
+    return dict(sorted(grouped.items()))
 
 
 def summed_apart(totals: dict, selection: Selection, money_fields: Sequence[str]) -> dict:

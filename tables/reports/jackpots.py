@@ -159,11 +159,10 @@ def jackpot_report(selection: Selection) -> Report:
     totals = {**figures.total(rows, TOTALLED), "opening": opening, "closing": closing}
     totals["balanced"] = all(r["balanced"] for r in rows)
     totals = figures.written(totals, MONEY)
-    if len({p.currency for p in progressives}) > 1:
-        meters = ", ".join(f"{p.name} in {p.currency}" for p in progressives)
-        totals = figures.without_amounts(
-            totals, MONEY, f"{meters}: amounts are summed per progressive (its rows), not "
-                           "together.")
+    mixed = figures.currencies_apart([(p.name, p.currency) for p in progressives],
+                                     "progressive (its rows)")
+    if mixed:
+        totals = figures.without_amounts(totals, MONEY, mixed)
     books = {p.casino_id for p in progressives}
     closed = figures.closed_days_of(books, selection.first, selection.last)
     return Report(

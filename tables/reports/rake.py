@@ -108,7 +108,8 @@ def rake_report(selection: Selection) -> Report:
     rows = _grouped(selection, closed, ("gaming_day", "table"))
     late = adjustments(selection)
     names = figures.casino_names([*rows, *late])
-    by_casino = figures.per_casino([*rows, *late], MEASURES, names)
+    by_casino = [{"casino": name, **figures.total(lines, MEASURES)}
+                 for name, lines in figures.of_each_casino([*rows, *late], names).items()]
     # A dealer or a shift of two casinos is summed in each apart (two currencies).
     by_dealer, by_shift = [], []
     for casino in selection.casinos():

@@ -168,10 +168,10 @@ def stud_report(selection: Selection) -> Report:
     paytables = {p.pk: f"{p.name} v{p.version}" for p in Paytable.objects.filter(
         pk__in={p for r in rows for p in r["paytable_ids"]})}
     names = figures.casino_names([*rows, *late])
-    by_casino = [{"casino": name, **_summed(
-        [r for r in rows if names[r["table"]] == name],
-        [line for line in late if names[line["table"]] == name], labels, paytables)}
-        for name in sorted(set(names.values()))]
+    rows_of, late_of = figures.of_each_casino(rows, names), figures.of_each_casino(late, names)
+    by_casino = [{"casino": name, **_summed(rows_of.get(name, []), late_of.get(name, []),
+                                            labels, paytables)}
+                 for name in sorted({*rows_of, *late_of})]
     totals = figures.summed_apart(_summed(rows, late, labels, paytables), selection, MONEY)
     return Report(
         name="stud", title="Stud table games", selection=selection, columns=COLUMNS,
