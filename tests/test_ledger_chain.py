@@ -223,3 +223,21 @@ def test_an_entry_never_takes_a_day_before_the_entry_ahead_of_it(ledger, progres
     behind.refresh_from_db()
     assert (ahead.pk < behind.pk, behind.gaming_day) == (True, later)
     assert first_breaks() == []
+
+
+def test_rounds_recorded_one_after_another_in_one_transaction_are_each_sealed_whole(
+        api, dealer, jackpot_table):
+    """A round with a side wager is sealed before it takes the meter; the next round of the
+    same transaction (the demo's history) must still be sealed at commit, with its seats,
+    not at its own insert before them."""
+    from tests.test_stud_rounds import CONTRACT_ROUND
+
+    side_wager = {**CONTRACT_ROUND, "seats": [{**CONTRACT_ROUND["seats"][0], "progressive": True},
+                                              CONTRACT_ROUND["seats"][1]]}
+    for _ in range(3):
+        answer = api.as_user(dealer).post(f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/",
+                                          side_wager, format="json")
+        assert answer.status_code == 201, answer.content
+    commit_now()
+    assert len(seals_of(jackpot_table)) == 3
+    assert first_breaks() == []
