@@ -167,6 +167,14 @@ CELERY_BEAT_SCHEDULE = {
         "task": "payouts.tasks.verify_ledgers",
         "schedule": crontab(hour=0, minute=30),
     },
+    "seal-records": {
+        "task": "casino.tasks.seal_records",
+        "schedule": timedelta(minutes=1),
+    },
+    "anchor-ledgers": {
+        "task": "casino.tasks.anchor_ledgers",
+        "schedule": timedelta(minutes=config.env_int("ANCHOR_MINUTES", 15, minimum=1)),
+    },
 }
 
 # --- Auth ------------------------------------------------------------------
@@ -303,6 +311,15 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = config.env_bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# --- Ledger anchors (casino.common.anchors, docs/reliability.md) ---------------
+# The heads of every hash chain, signed with a key the database never holds and written to
+# an append-only file outside PostgreSQL: every ANCHOR_MINUTES, at each gaming day's close
+# and by `manage.py anchor_ledgers`.
+LEDGER_ANCHOR_KEYS = config.anchor_keys(DEBUG, SECRET_KEY)
+LEDGER_ANCHOR_FILE = Path(os.environ.get("LEDGER_ANCHOR_FILE", "").strip()
+                          or VAR_DIR / "anchors" / "ledger-anchors.jsonl")
+ANCHOR_MINUTES = config.env_int("ANCHOR_MINUTES", 15, minimum=1)
 
 LOGGING = {
     "version": 1,

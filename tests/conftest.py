@@ -289,6 +289,13 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _anchor_file_of_the_test(settings, tmp_path):
+    """Each test's ledger anchors go to a file of its own (the database rolls back; the
+    file outside it would not)."""
+    settings.LEDGER_ANCHOR_FILE = tmp_path / "ledger-anchors.jsonl"
+
+
 @pytest.fixture
 def us_paytable(supervisor):
     from payouts.terms.services import paytable_create, paytable_publish
