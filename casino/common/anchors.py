@@ -58,14 +58,15 @@ def anchor(reason: str, *, if_changed: bool = False) -> LedgerAnchor | None:
         heads = chains.heads()
         if if_changed and last[0] is not None and last[0].get("heads") == heads:
             return None
+        made_at = timezone.now().astimezone(dt.UTC)
         payload = {"seq": last[0]["seq"] + 1 if last[0] else 1,
-                   "made_at": timezone.now().astimezone(dt.UTC).isoformat(),
+                   "made_at": made_at.isoformat(),
                    "reason": reason, "key": name,
                    "prev": last[0]["mac"] if last[0] else "", "heads": heads}
         mac = _signed(payload, secret)
         _append({**payload, "mac": mac})
         return LedgerAnchor.objects.create(
-            seq=payload["seq"], made_at=payload["made_at"], reason=reason, key=name,
+            seq=payload["seq"], made_at=made_at, reason=reason, key=name,
             prev_mac=payload["prev"], heads=heads, mac=mac)
 
 

@@ -38,6 +38,7 @@ class Ledger:
     content: str = ""            # SQL over e (and joins): the content; default the function
     entry: str = "e.id"          # SQL: how a break names the entry to staff
     covers: tuple[str, ...] = ()  # the record tables this ledger's chains vouch for
+    gone: str = "FALSE"          # SQL over e (and joins): the entry's record is gone
 
     @property
     def content_sql(self) -> str:
@@ -79,9 +80,10 @@ def _breaks_sql(ledger: Ledger) -> str:
     return f"""
 SELECT entry, {", ".join(ledger.chain_by)},
        CASE WHEN prev_hash IS DISTINCT FROM expected_prev THEN 'previous hash'
+            WHEN gone THEN 'record (it was removed)'
             WHEN row_hash IS DISTINCT FROM recomputed THEN 'content'
             ELSE 'balance' END
-  FROM (SELECT e.*, {ledger.entry} AS entry,
+  FROM (SELECT e.*, {ledger.entry} AS entry, {ledger.gone} AS gone,
                coalesce(lag(e.row_hash) OVER chain, '') AS expected_prev,
                payouts_chain_hash({ledger.content_sql}, e.prev_hash) AS recomputed,
                {running} AS running

@@ -85,7 +85,7 @@ def _ledger(model, words: str) -> chains.Ledger:
         joins=f"LEFT JOIN {table} r ON r.{key}::text = e.record",
         content=f"casino_seal_content(e, CASE WHEN r.{key} IS NULL THEN NULL "
                 "ELSE casino_record_text(r) END)",
-        entry="e.record", checks=checks)
+        entry="e.record", gone=f"r.{key} IS NULL", checks=checks)
 
 
 def follows_its_events(event_model) -> str:
