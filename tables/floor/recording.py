@@ -174,6 +174,6 @@ def seal_before_shared_rows(record) -> None:
     goes back to waiting for the commit: a later round of the same transaction (the demo's
     history, a test) is sealed when its seats exist, not at its own insert."""
     constraint = f"{record._meta.db_table}_seal"
-    with connection.cursor() as cursor:
-        cursor.execute(f"SET CONSTRAINTS {constraint} IMMEDIATE")
-        cursor.execute(f"SET CONSTRAINTS {constraint} DEFERRED")
+    with connection.cursor() as cursor:  # one round trip, as before
+        cursor.execute(f"SET CONSTRAINTS {constraint} IMMEDIATE; "
+                       f"SET CONSTRAINTS {constraint} DEFERRED")
