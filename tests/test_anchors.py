@@ -173,3 +173,9 @@ def test_closing_a_day_anchors(ledger, travel):
     assert close_ended_days() > 0
     [made] = LedgerAnchor.objects.all()
     assert made.reason.startswith("closing ")
+
+
+def test_healthz_shows_the_last_anchor(ledger, client):
+    anchors.anchor("by hand")
+    shown = client.get("/healthz").json()["ledgers"]["anchored"]
+    assert (shown["anchor"], shown["reason"]) == (1, "by hand")
