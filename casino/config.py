@@ -171,11 +171,13 @@ def anchor_keys(debug: bool, secret: str) -> dict[str, bytes]:
     anchors and every one verifying the anchors it signed (rotation: put the new key
     first, keep the old ones). Each secret is 32 or more characters, held by the service
     and never stored in the database. With DEBUG on and none set, one derived from
-    SECRET_KEY (`check --deploy` refuses that in production)."""
+    SECRET_KEY; with DEBUG off it is required."""
     raw = os.environ.get("LEDGER_ANCHOR_KEYS", "").strip()
     if not raw:
         if not debug:
-            return {}
+            raise ImproperlyConfigured(
+                "LEDGER_ANCHOR_KEYS is required when DEBUG is off: the key that signs the "
+                "ledgers' anchors, as name:secret (docs/deploy.md).")
         import hashlib
 
         return {"demo": hashlib.sha256(b"ledger anchors|" + secret.encode()).digest()}

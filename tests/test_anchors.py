@@ -50,7 +50,9 @@ def test_an_anchor_signs_every_chains_head_in_the_file_and_the_database(ledger, 
     assert "Anchor 1 signed with key 'demo'" in capsys.readouterr().out
     [line] = settings.LEDGER_ANCHOR_FILE.read_text().splitlines()
     signed = json.loads(line)
-    assert signed["seq"] == 1 and signed["prev"] == "" and len(signed["mac"]) == 64
+    assert signed["seq"] == 1
+    assert signed["prev"] == ""
+    assert len(signed["mac"]) == 64
     last = ledger[-1]
     assert ["meter", [last.progressive_id, "meter"], last.pk, last.row_hash, 4] in signed["heads"]
     assert LedgerAnchor.objects.get().mac == signed["mac"]
@@ -105,13 +107,14 @@ def test_a_poker_hand_and_its_seal_deleted_with_the_seals_rehashed_is_found(
     owner_sql("DELETE FROM tables_pokerseat WHERE hand_id = %s", [gone])
     owner_sql("DELETE FROM tables_pokerhand WHERE id = %s", [gone])
     owner_sql("DELETE FROM tables_recordseal WHERE id = %s", [seal.pk])
-    owner_sql("""DO $$ DECLARE s tables_recordseal; prev text := ''; BEGIN
-                 FOR s IN SELECT * FROM tables_recordseal WHERE table_id = {} ORDER BY id LOOP
+    table = int(holdem.pk)
+    owner_sql(f"""DO $$ DECLARE s tables_recordseal; prev text := ''; BEGIN
+                 FOR s IN SELECT * FROM tables_recordseal WHERE table_id = {table} ORDER BY id LOOP
                    s.prev_hash := prev;
                    UPDATE tables_recordseal SET prev_hash = prev, row_hash =
                           payouts_chain_hash(tables_recordseal_content(s), prev) WHERE id = s.id;
                    prev := payouts_chain_hash(tables_recordseal_content(s), prev);
-                 END LOOP; END $$""".format(int(holdem.pk)))
+                 END LOOP; END $$""")
     for table in ("tables_pokerpot", "tables_pokerseat", "tables_pokerhand", "tables_recordseal"):
         owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
 
