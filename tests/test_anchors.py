@@ -15,7 +15,6 @@ from casino.common import anchors
 from casino.common.chains import breaks
 from casino.models import LedgerAnchor
 from payouts.jackpots import services as progressives
-from payouts.jackpots.models import MeterEntry
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,15 +32,6 @@ BEGIN
         prev := payouts_chain_hash(payouts_meterentry_content(e), prev);
     END LOOP;
 END $$"""
-
-
-@pytest.fixture
-def ledger(supervisor, progressive):
-    for balance in ("10100.00", "10250.00", "10300.00"):
-        progressives.progressive_correct(actor=supervisor, progressive=progressive,
-                                         meter="meter", new_balance=D(balance),
-                                         reason="count adjustment")
-    return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))
 
 
 def test_an_anchor_signs_every_chains_head_in_the_file_and_the_database(ledger, settings,

@@ -9,19 +9,9 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from casino.common.chains import breaks
-from payouts.jackpots import services as progressives
 from payouts.jackpots.models import MeterEntry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ledger(supervisor, progressive):
-    for balance in ("10100.00", "10250.00", "10300.00"):
-        progressives.progressive_correct(actor=supervisor, progressive=progressive,
-                                         meter="meter", new_balance=D(balance),
-                                         reason="count adjustment")
-    return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))
 
 
 def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
@@ -31,19 +21,6 @@ def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
     assert [r.prev_hash for r in rows[1:]] == [r.row_hash for r in rows[:-1]]
     call_command("verify_ledgers")
     assert "All ledgers intact: " in capsys.readouterr().out
-
-
-@pytest.fixture
-def as_owner(owner_sql):
-    """What the database's owner can do (the application role cannot): switch the
-    append-only trigger off and edit."""
-    def tamper(sql: str, params: list, table: str = "payouts_meterentry") -> None:
-        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        try:
-            owner_sql(sql, params)
-        finally:
-            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-    return tamper
 
 
 def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, as_owner, capsys):

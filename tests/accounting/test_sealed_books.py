@@ -42,17 +42,6 @@ def test_the_books_records_are_sealed_in_one_chain_per_table(accounting_floor):
     assert breaks() == []
 
 
-@pytest.fixture
-def as_owner(owner_sql):
-    def tamper(table: str, sql: str, params=()) -> None:
-        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        try:
-            owner_sql(sql, params)
-        finally:
-            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-    return tamper
-
-
 def _sealed(accounting_floor):
     seals.seal_pending()
     assert breaks() == []
@@ -61,8 +50,8 @@ def _sealed(accounting_floor):
 
 def test_a_box_counts_drop_changed_by_the_owner_is_found(accounting_floor, as_owner, capsys):
     ids = _sealed(accounting_floor)
-    as_owner("tables_boxcount", "UPDATE tables_boxcount SET cash_total = cash_total - 100, "
-             "drop = drop - 100 WHERE id = %s", [ids["count"]])
+    as_owner("UPDATE tables_boxcount SET cash_total = cash_total - 100, drop = drop - 100 "
+             "WHERE id = %s", [ids["count"]], table="tables_boxcount")
     assert [(b["ledger"], b["entry"], b["broken"]) for b in breaks()] == [
         ("tables_boxcount", str(ids["count"]), "content")]
     with pytest.raises(CommandError, match="1 break"):
@@ -77,10 +66,10 @@ def test_a_fill_total_and_a_slips_issuer_changed_by_the_owner_are_both_found(
 
     ids = _sealed(accounting_floor)
     slip = ChipSlip.objects.get(pk=ids["slip"])
-    as_owner("tables_chiprequest", "UPDATE tables_chiprequest SET total = total * 10 "
-             "WHERE id = %s", [slip.request_id])
-    as_owner("tables_chipslip", "UPDATE tables_chipslip SET issued_by_id = %s WHERE id = %s",
-             [supervisor.pk, slip.pk])
+    as_owner("UPDATE tables_chiprequest SET total = total * 10 "
+             "WHERE id = %s", [slip.request_id], table="tables_chiprequest")
+    as_owner("UPDATE tables_chipslip SET issued_by_id = %s WHERE id = %s",
+             [supervisor.pk, slip.pk], table="tables_chipslip")
     found = {(b["ledger"], b["entry"]) for b in breaks()}
     assert found == {("tables_chiprequest", str(slip.request_id)),
                      ("tables_chipslip", str(slip.pk))}
@@ -96,8 +85,8 @@ def test_a_closed_days_figure_changed_by_the_owner_is_found(accounting_floor, as
     assert close_ended_days() > 0
     ids = _sealed(accounting_floor)
     figure = StudFigure.objects.filter(table_id=ids["table"]).first()
-    as_owner("tables_studfigure", "UPDATE tables_studfigure SET win = win + 1000 "
-             "WHERE id = %s", [figure.pk])
+    as_owner("UPDATE tables_studfigure SET win = win + 1000 "
+             "WHERE id = %s", [figure.pk], table="tables_studfigure")
     assert [(b["ledger"], b["entry"]) for b in breaks()] == [
         ("tables_studfigure", str(figure.pk))]
 
@@ -107,7 +96,7 @@ def test_a_signature_removed_by_the_owner_is_found(accounting_floor, as_owner):
 
     _sealed(accounting_floor)
     signature = ChipSlipSignature.objects.order_by("id").first()
-    as_owner("tables_chipslipsignature", "DELETE FROM tables_chipslipsignature WHERE id = %s",
-             [signature.pk])
+    as_owner("DELETE FROM tables_chipslipsignature WHERE id = %s", [signature.pk],
+             table="tables_chipslipsignature")
     assert [(b["ledger"], b["entry"], b["broken"]) for b in breaks()] == [
         ("tables_chipslipsignature", str(signature.pk), "record (it was removed)")]

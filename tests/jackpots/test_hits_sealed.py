@@ -18,17 +18,6 @@ from tests.jackpots.conftest import FOUR, approve, play
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def as_owner(owner_sql):
-    def tamper(table: str, sql: str, params=()) -> None:
-        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        try:
-            owner_sql(sql, params)
-        finally:
-            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-    return tamper
-
-
 def test_a_paid_jackpots_amount_raised_by_the_owner_is_found(jackpot_table, progressive,
                                                            as_owner, capsys):
     play(jackpot_table, FOUR, seat=3)
@@ -38,8 +27,8 @@ def test_a_paid_jackpots_amount_raised_by_the_owner_is_found(jackpot_table, prog
     seals.seal_pending()
     assert breaks() == []
 
-    as_owner("payouts_jackpothit", "UPDATE payouts_jackpothit SET amount = 5000 WHERE id = %s",
-             [hit.pk])
+    as_owner("UPDATE payouts_jackpothit SET amount = 5000 WHERE id = %s", [hit.pk],
+             table="payouts_jackpothit")
     assert [(b["ledger"], b["entry"], b["broken"]) for b in breaks()] == [
         ("payouts_jackpothitevent", f"jackpot hit {hit.pk}",
          "last audit event (the row was changed or removed without a trace)")]
@@ -53,9 +42,9 @@ def test_an_approval_its_witness_and_w2g_details_altered_by_the_owner_are_found(
     approval = w2g_hit.approval
     seals.seal_pending()
     assert breaks() == []
-    as_owner("payouts_hitapproval", "UPDATE payouts_hitapproval SET witnessed_at = "
-             "witnessed_at - interval '1 hour' WHERE id = %s", [approval.pk])
-    as_owner("payouts_w2gplayer", "UPDATE payouts_w2gplayer SET full_name = 'Someone Else' "
-             "WHERE approval_id = %s", [approval.pk])
+    as_owner("UPDATE payouts_hitapproval SET witnessed_at = witnessed_at - interval '1 hour' "
+             "WHERE id = %s", [approval.pk], table="payouts_hitapproval")
+    as_owner("UPDATE payouts_w2gplayer SET full_name = 'Someone Else' "
+             "WHERE approval_id = %s", [approval.pk], table="payouts_w2gplayer")
     found = {(b["ledger"], b["broken"]) for b in breaks()}
     assert found == {("payouts_hitapproval", "content"), ("payouts_w2gplayer", "content")}
