@@ -12,6 +12,7 @@ if [ -z "${SECRET_KEY:-}" ]; then
   fi
   SECRET_KEY="$(cat "$KEY_FILE")"
 fi
+source "$ROOT/bin/_demo_anchor_key.sh"
 export SECRET_KEY DEBUG=0 STATIC_FROM_SOURCE=1 SECURE_SSL_REDIRECT=0 SECURE_HSTS_SECONDS=0 \
   SECURE_COOKIES=0
 export ALLOWED_HOSTS="${ALLOWED_HOSTS:-127.0.0.1,localhost,[::1]}"
