@@ -204,15 +204,31 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT failures for one user name, or
-# from one address, further logins are refused (429) for AXES_COOLOFF_MINUTES, on the
-# pages and the token endpoint alike; every failure and lockout is logged. A supervisor
+# Login throttling (django-axes, casino.common.throttle): AXES_FAILURE_LIMIT failures for
+# one user name from one address lock that pair out (429) for AXES_COOLOFF_MINUTES, on
+# the pages and the token endpoint alike; the same name from another address, and other
+# names from this one, still log in. An address that fails for AXES_ADDRESS_USERNAME_LIMIT
+# user names within the cool-off is locked out itself, for every name: only that
+# address. A witness's password is counted apart ("NAME (as witness)"), so it never
+# locks the witness's own logins. Every failure and lockout is logged. A supervisor
 # unlocks in the admin (Access attempts) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "casino.common.roles.StaffBackend"]
+AXES_HANDLER = "casino.common.throttle.LoginThrottle"
 AXES_FAILURE_LIMIT = config.env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_ADDRESS_USERNAME_LIMIT = config.env_int("AXES_ADDRESS_USERNAME_LIMIT", 10, minimum=0)
 AXES_COOLOFF_TIME = timedelta(minutes=config.env_int("AXES_COOLOFF_MINUTES", 30, minimum=1))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "casino.common.throttle.attempt_name"
+# The client's address: REMOTE_ADDR with no proxy in front (TRUSTED_PROXY_COUNT 0, the
+# demo); behind the TLS proxy, the X-Forwarded-For entry the proxy wrote, read by
+# django-ipware (config.client_address_source). Not strict: a proxy that appends to a
+# client's own X-Forwarded-For still has its entry read, the client's passed over.
+TRUSTED_PROXY_COUNT = config.env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+AXES_IPWARE_META_PRECEDENCE_ORDER, AXES_IPWARE_PROXY_COUNT = config.client_address_source(
+    TRUSTED_PROXY_COUNT)
+AXES_IPWARE_PROXY_ORDER = "left-most"
+IPWARE_STRICT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # A jackpot's witness types their password into the approval form, which axes counts like
@@ -293,7 +309,10 @@ SPECTACULAR_SETTINGS = {
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Trusted only behind a proxy the deployment names (TRUSTED_PROXY_COUNT): the proxy
+    # overwrites the header (deploy/nginx), and nothing else reaches the service.
+    if TRUSTED_PROXY_COUNT:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = config.env_bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     # Off only where the service answers plain HTTP on the machine it runs on (bin/demo):

@@ -41,8 +41,9 @@ def exception_handler(exc, context):
 
 # POST /api/v1/auth/token/. DRF's view names its own parsers; these are the API's. (No
 # docstring: the schema would show it as the operation's description.)
-LOCKED_OUT = ("Too many failed logins for this user name or from this address: logins are "
-              "refused for a while. A pit supervisor can unlock you at once.")
+LOCKED_OUT = ("Too many failed logins for this user name from this device, or for many "
+              "user names from it: logins from this device are refused for a while. "
+              "Another device still works, and a pit supervisor can unlock you at once.")
 
 
 class TokenScheme(KnoxTokenScheme):
