@@ -55,6 +55,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads a body: one over the limit is refused by its length alone.
+    "casino.common.bodies.BodyLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -277,9 +279,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["casino.common.permissions.RoleModelPermissions"],
-    "DEFAULT_PARSER_CLASSES": ["casino.common.parsers.JSONParser",
-                               "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
+    # JSON only, as the contract says: a form or multipart body gets 415 in words
+    # (casino.common.api), and no multipart part is ever parsed. Pages post forms.
+    "DEFAULT_PARSER_CLASSES": ["casino.common.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
@@ -308,6 +311,9 @@ SPECTACULAR_SETTINGS = {
 # --- Security (production) -------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# The largest body any page or API request takes is a few kilobytes; one longer than
+# this is refused by its Content-Length before it is read (casino.common.bodies).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # 2.5 MB, Django's own default, named
 if not DEBUG:
     # Trusted only behind a proxy the deployment names (TRUSTED_PROXY_COUNT): the proxy
     # overwrites the header (deploy/nginx), and nothing else reaches the service.

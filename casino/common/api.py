@@ -10,7 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from knox import views as knox_views
 from knox.models import AuthToken
-from rest_framework import exceptions, parsers, serializers
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -34,6 +34,12 @@ def exception_handler(exc, context):
     # in DRF's {"field": ["message"]} shape rather than letting it become a 500.
     if isinstance(exc, IdempotencyKeyReused):
         exc = Conflict(error_detail(exc))
+    elif isinstance(exc, exceptions.UnsupportedMediaType):
+        # The contract is JSON in and out; pages post their forms to the pages.
+        sent = getattr(context.get("request"), "content_type", "") or "not named"
+        exc = exceptions.UnsupportedMediaType(sent, detail=(
+            f"This API reads JSON only: send the body as application/json (this one was "
+            f"{sent.split(';')[0]})."))
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(error_detail(exc))
     return drf_exception_handler(exc, context)
@@ -55,7 +61,7 @@ class TokenScheme(KnoxTokenScheme):
 class TokenView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+    parser_classes = [JSONParser]
     serializer_class = AuthTokenSerializer
 
     @extend_schema(request=AuthTokenSerializer, responses={
