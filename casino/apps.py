@@ -15,16 +15,19 @@ class CasinoConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_migrate, pre_save
 
         from casino import checks  # noqa: F401  (registers the deployment checks)
         from casino.common.roles import sync_roles
+        from casino.common.sessions import mark_log_in
         from casino.common.tokens import revoke_on_password_change
 
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
         post_migrate.connect(grant_after_migrate, dispatch_uid="casino.grant_app_role")
         pre_save.connect(revoke_on_password_change, sender=get_user_model(),
                          dispatch_uid="casino.revoke_tokens")
+        user_logged_in.connect(mark_log_in, dispatch_uid="casino.session_shift")
 
 
 def grant_after_migrate(sender, using, plan=None, **kwargs) -> None:

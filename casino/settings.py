@@ -63,6 +63,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "casino.common.audit.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the user and messages: a session past its shift or idle ends here, said why.
+    "casino.common.sessions.SessionShiftMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
@@ -178,15 +180,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# API tokens (django-rest-knox): one per device, stored hashed, expiring after
-# TOKEN_HOURS (a dealer's shift); POST /api/v1/auth/logout/ revokes the one in use,
-# changing a password revokes them all.
+# A log-in lasts a shift: TOKEN_HOURS (12), on the pages and the API alike.
+SHIFT = timedelta(hours=config.env_int("TOKEN_HOURS", 12, minimum=1))
+# API tokens (django-rest-knox): one per device, stored hashed, expiring after a shift;
+# POST /api/v1/auth/logout/ revokes the one in use, changing a password revokes them all.
 REST_KNOX = {
-    "TOKEN_TTL": timedelta(hours=config.env_int("TOKEN_HOURS", 12, minimum=1)),
+    "TOKEN_TTL": SHIFT,
     "AUTH_HEADER_PREFIX": "Token",
     "AUTO_REFRESH": False,
     "TOKEN_LIMIT_PER_USER": None,
 }
+
+# A page session (casino.common.sessions) ends a shift after its log-in, and after
+# SESSION_IDLE_MINUTES (30) without a request: a dealer's tablet records every few
+# minutes and a dealer's break is 20, while a supervisor's desk left for half an hour
+# should not stay open to whoever passes. The cookie lasts no longer than the shift.
+SESSION_COOKIE_AGE = int(SHIFT.total_seconds())
+SESSION_IDLE_TIMEOUT = timedelta(minutes=config.env_int("SESSION_IDLE_MINUTES", 30,
+                                                        minimum=1))
 
 # Content-Security-Policy (django-csp): scripts, styles, images and fetches from this
 # service only, no inline scripts anywhere (pages load theirs from static/js), no
