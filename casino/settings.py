@@ -306,7 +306,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Contract: docs/API.md. Money is a decimal string in the casino's currency.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    # Staff with a role read the schema and the docs (a page session or a token);
+    # outside systems hold tokens (docs/decisions.md, issue 26).
+    "SERVE_PERMISSIONS": ["casino.common.permissions.HasRole"],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -3,11 +3,13 @@ read (casino.common.parsers reads the bodies)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularSwaggerSplitView
 from knox import views as knox_views
 from knox.models import AuthToken
 from rest_framework import exceptions, serializers
@@ -79,6 +81,16 @@ class TokenView(APIView):
         sweep_expired_tokens(credentials.validated_data["user"])
         instance, token = AuthToken.objects.create(credentials.validated_data["user"])
         return Response({"token": token, "expiry": instance.expiry})
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """The browsable API docs, for staff with a role (SERVE_PERMISSIONS, as the schema it
+    reads): someone not logged in is sent to the login page, as by any page."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, exceptions.NotAuthenticated):
+            return redirect_to_login(self.request.get_full_path())
+        return super().handle_exception(exc)
 
 
 class LogoutView(knox_views.LogoutView):
