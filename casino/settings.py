@@ -54,6 +54,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads a body: one over the limit is refused by its length alone.
     "casino.common.bodies.BodyLimitMiddleware",
@@ -327,6 +328,15 @@ X_FRAME_OPTIONS = "DENY"
 # The largest body any page or API request takes is a few kilobytes; one longer than
 # this is refused by its Content-Length before it is read (casino.common.bodies).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # 2.5 MB, Django's own default, named
+# Permissions-Policy (django-permissions-policy): no page uses a camera, microphone,
+# location, payment, USB or any device or sensor API (static/js), so every response
+# denies them all, to the pages and to anything a page might ever embed.
+PERMISSIONS_POLICY = {feature: [] for feature in [
+    "accelerometer", "autoplay", "bluetooth", "camera", "display-capture",
+    "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid",
+    "idle-detection", "local-fonts", "magnetometer", "microphone", "midi", "payment",
+    "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb",
+    "web-share", "window-management", "xr-spatial-tracking"]}
 if not DEBUG:
     # Trusted only behind a proxy the deployment names (TRUSTED_PROXY_COUNT): the proxy
     # overwrites the header (deploy/nginx), and nothing else reaches the service.
