@@ -330,13 +330,15 @@ X_FRAME_OPTIONS = "DENY"
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # 2.5 MB, Django's own default, named
 # Permissions-Policy (django-permissions-policy): no page uses a camera, microphone,
 # location, payment, USB or any device or sensor API (static/js), so every response
-# denies them all, to the pages and to anything a page might ever embed.
+# denies them all, to the pages and to anything a page might ever embed. Only features
+# Chromium knows on every platform: it reports an unknown one on each page's console
+# (bluetooth and web-share are unknown on Linux; tests/browser/conftest.py watches).
 PERMISSIONS_POLICY = {feature: [] for feature in [
-    "accelerometer", "autoplay", "bluetooth", "camera", "display-capture",
-    "encrypted-media", "fullscreen", "gamepad", "geolocation", "gyroscope", "hid",
-    "idle-detection", "local-fonts", "magnetometer", "microphone", "midi", "payment",
-    "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "serial", "usb",
-    "web-share", "window-management", "xr-spatial-tracking"]}
+    "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
+    "fullscreen", "gamepad", "geolocation", "gyroscope", "hid", "idle-detection",
+    "local-fonts", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+    "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "window-management",
+    "xr-spatial-tracking"]}
 if not DEBUG:
     # Trusted only behind a proxy the deployment names (TRUSTED_PROXY_COUNT): the proxy
     # overwrites the header (deploy/nginx), and nothing else reaches the service.

@@ -8,8 +8,8 @@ import pytest
 
 pytestmark = pytest.mark.django_db
 STATIC_JS = Path(__file__).resolve().parent.parent / "static" / "js"
-DENIED = ("camera", "microphone", "geolocation", "payment", "usb", "serial", "hid",
-          "bluetooth", "midi", "display-capture")
+DENIED = ("camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "midi",
+          "display-capture")
 
 
 def denies_every_device(response) -> bool:
