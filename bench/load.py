@@ -122,7 +122,8 @@ CSRF = "benchcsrfsecret0123456789abcdefg"  # 32 characters: Django's CSRF secret
 
 def encode(kind: Kind, dealer: Dealer, host: str, rng: random.Random) -> bytes:
     path = kind.path.format(table=dealer.table)
-    headers = {"Host": host, "X-Forwarded-Proto": "https"}  # as the TLS proxy says
+    headers = {"Host": host, "X-Forwarded-Proto": "https",  # as the TLS proxy says
+               "X-Forwarded-For": "127.0.0.1"}
     body = kind.body(rng) if kind.body else {}
     if kind.form:
         body.update(csrfmiddlewaretoken=CSRF, idempotency_key=str(uuid.uuid4()))

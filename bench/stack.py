@@ -36,6 +36,8 @@ class Stack:
             "ALLOWED_HOSTS": "127.0.0.1", "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
             "DATABASE_URL": f"postgres://casino_app:app-pw@127.0.0.1:{pg_port}/casino",
             "CASINO_VAR_DIR": str(work / "var"), "CONN_MAX_AGE": "60",
+            # Requests come as through the TLS proxy (X-Forwarded-Proto/-For, below).
+            "TRUSTED_PROXY_COUNT": "1",
             "DJANGO_SETTINGS_MODULE": settings,
         }
         self.owner_env = {**self.env, "DATABASE_URL":
@@ -128,7 +130,8 @@ def call(url: str, body: dict | None, headers: dict, timeout: float = 30) -> tup
     request = urllib.request.Request(url, data=data, method="POST" if data else "GET",
                                      headers={"Content-Type": "application/json",
                                               # as the TLS proxy in front says (deploy.md)
-                                              "X-Forwarded-Proto": "https", **headers})
+                                              "X-Forwarded-Proto": "https",
+                                              "X-Forwarded-For": "127.0.0.1", **headers})
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:
             return answer.status, json.loads(answer.read() or b"{}")

@@ -15,11 +15,13 @@ class CasinoConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
+        from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_migrate, pre_save
 
         from casino import checks  # noqa: F401  (registers the deployment checks)
         from casino.common import chains, db_roles, seals
         from casino.common.roles import sync_roles
+        from casino.common.sessions import mark_log_in
         from casino.common.tokens import revoke_on_password_change
         from casino.models import Seal
 
@@ -27,6 +29,7 @@ class CasinoConfig(AppConfig):
         post_migrate.connect(grant_after_migrate, dispatch_uid="casino.grant_app_role")
         pre_save.connect(revoke_on_password_change, sender=get_user_model(),
                          dispatch_uid="casino.revoke_tokens")
+        user_logged_in.connect(mark_log_in, dispatch_uid="casino.session_shift")
         db_roles.written_by_the_database(Seal)
         chains.register_more(seals.book_ledgers)
 

@@ -190,3 +190,18 @@ def anchor_keys(debug: bool, secret: str) -> dict[str, bytes]:
                 f"characters and each name once (found {name or item.strip()!r}).")
         keys[name] = value.encode()
     return keys
+
+
+def client_address_source(trusted_proxies: int) -> tuple[tuple[str, ...], int | None]:
+    """Where the login throttle reads the client's address (django-axes hands these to
+    django-ipware as AXES_IPWARE_META_PRECEDENCE_ORDER and AXES_IPWARE_PROXY_COUNT).
+
+    No proxy (0): the connection's own address, REMOTE_ADDR; a header any client can
+    write is never read. Behind ``trusted_proxies`` proxies: X-Forwarded-For only, its
+    entry that many places from the right, the one the outermost proxy wrote; entries
+    to its left are the client's own claims and are passed over. (django-ipware counts
+    the proxies that wrote the entries after the client's, one fewer: the last proxy's
+    address is REMOTE_ADDR, not an entry.)"""
+    if trusted_proxies == 0:
+        return ("REMOTE_ADDR",), None
+    return ("HTTP_X_FORWARDED_FOR",), trusted_proxies - 1

@@ -54,13 +54,18 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before anything reads a body: one over the limit is refused by its length alone.
+    "casino.common.bodies.BodyLimitMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "casino.common.audit.AuditContextMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # After the user and messages: a session past its shift or idle ends here, said why.
+    "casino.common.sessions.SessionShiftMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last, as django-axes asks: it answers a locked-out login with the lockout page.
@@ -185,15 +190,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# API tokens (django-rest-knox): one per device, stored hashed, expiring after
-# TOKEN_HOURS (a dealer's shift); POST /api/v1/auth/logout/ revokes the one in use,
-# changing a password revokes them all.
+# A log-in lasts a shift: TOKEN_HOURS (12), on the pages and the API alike.
+SHIFT = timedelta(hours=config.env_int("TOKEN_HOURS", 12, minimum=1))
+# API tokens (django-rest-knox): one per device, stored hashed, expiring after a shift;
+# POST /api/v1/auth/logout/ revokes the one in use, changing a password revokes them all.
 REST_KNOX = {
-    "TOKEN_TTL": timedelta(hours=config.env_int("TOKEN_HOURS", 12, minimum=1)),
+    "TOKEN_TTL": SHIFT,
     "AUTH_HEADER_PREFIX": "Token",
     "AUTO_REFRESH": False,
     "TOKEN_LIMIT_PER_USER": None,
 }
+
+# A page session (casino.common.sessions) ends a shift after its log-in, and after
+# SESSION_IDLE_MINUTES (30) without a request: a dealer's tablet records every few
+# minutes and a dealer's break is 20, while a supervisor's desk left for half an hour
+# should not stay open to whoever passes. The cookie lasts no longer than the shift.
+SESSION_COOKIE_AGE = int(SHIFT.total_seconds())
+SESSION_IDLE_TIMEOUT = timedelta(minutes=config.env_int("SESSION_IDLE_MINUTES", 30,
+                                                        minimum=1))
 
 # Content-Security-Policy (django-csp): scripts, styles, images and fetches from this
 # service only, no inline scripts anywhere (pages load theirs from static/js), no
@@ -213,15 +227,31 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): after AXES_FAILURE_LIMIT failures for one user name, or
-# from one address, further logins are refused (429) for AXES_COOLOFF_MINUTES, on the
-# pages and the token endpoint alike; every failure and lockout is logged. A supervisor
+# Login throttling (django-axes, casino.common.throttle): AXES_FAILURE_LIMIT failures for
+# one user name from one address lock that pair out (429) for AXES_COOLOFF_MINUTES, on
+# the pages and the token endpoint alike; the same name from another address, and other
+# names from this one, still log in. An address that fails for AXES_ADDRESS_USERNAME_LIMIT
+# user names within the cool-off is locked out itself, for every name: only that
+# address. A witness's password is counted apart ("NAME (as witness)"), so it never
+# locks the witness's own logins. Every failure and lockout is logged. A supervisor
 # unlocks in the admin (Access attempts) or with `manage.py axes_reset_username NAME`.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend",
                            "casino.common.roles.StaffBackend"]
+AXES_HANDLER = "casino.common.throttle.LoginThrottle"
 AXES_FAILURE_LIMIT = config.env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+AXES_ADDRESS_USERNAME_LIMIT = config.env_int("AXES_ADDRESS_USERNAME_LIMIT", 10, minimum=0)
 AXES_COOLOFF_TIME = timedelta(minutes=config.env_int("AXES_COOLOFF_MINUTES", 30, minimum=1))
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "casino.common.throttle.attempt_name"
+# The client's address: REMOTE_ADDR with no proxy in front (TRUSTED_PROXY_COUNT 0, the
+# demo); behind the TLS proxy, the X-Forwarded-For entry the proxy wrote, read by
+# django-ipware (config.client_address_source). Not strict: a proxy that appends to a
+# client's own X-Forwarded-For still has its entry read, the client's passed over.
+TRUSTED_PROXY_COUNT = config.env_int("TRUSTED_PROXY_COUNT", 0, minimum=0)
+AXES_IPWARE_META_PRECEDENCE_ORDER, AXES_IPWARE_PROXY_COUNT = config.client_address_source(
+    TRUSTED_PROXY_COUNT)
+AXES_IPWARE_PROXY_ORDER = "left-most"
+IPWARE_STRICT = False
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # A jackpot's witness types their password into the approval form, which axes counts like
@@ -270,9 +300,10 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["casino.common.permissions.RoleModelPermissions"],
-    "DEFAULT_PARSER_CLASSES": ["casino.common.parsers.JSONParser",
-                               "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
+    # JSON only, as the contract says: a form or multipart body gets 415 in words
+    # (casino.common.api), and no multipart part is ever parsed. Pages post forms.
+    "DEFAULT_PARSER_CLASSES": ["casino.common.parsers.JSONParser"],
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 100,
@@ -285,7 +316,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Contract: docs/API.md. Money is a decimal string in the casino's currency.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    "SERVE_PERMISSIONS": ["rest_framework.permissions.AllowAny"],
+    # Staff with a role read the schema and the docs (a page session or a token);
+    # outside systems hold tokens (docs/decisions.md, issue 26).
+    "SERVE_PERMISSIONS": ["casino.common.permissions.HasRole"],
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
@@ -301,8 +334,25 @@ SPECTACULAR_SETTINGS = {
 # --- Security (production) -------------------------------------------------
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# The largest body any page or API request takes is a few kilobytes; one longer than
+# this is refused by its Content-Length before it is read (casino.common.bodies).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440  # 2.5 MB, Django's own default, named
+# Permissions-Policy (django-permissions-policy): no page uses a camera, microphone,
+# location, payment, USB or any device or sensor API (static/js), so every response
+# denies them all, to the pages and to anything a page might ever embed. Only features
+# Chromium knows on every platform: it reports an unknown one on each page's console
+# (bluetooth and web-share are unknown on Linux; tests/browser/conftest.py watches).
+PERMISSIONS_POLICY = {feature: [] for feature in [
+    "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
+    "fullscreen", "gamepad", "geolocation", "gyroscope", "hid", "idle-detection",
+    "local-fonts", "magnetometer", "microphone", "midi", "payment", "picture-in-picture",
+    "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "window-management",
+    "xr-spatial-tracking"]}
 if not DEBUG:
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Trusted only behind a proxy the deployment names (TRUSTED_PROXY_COUNT): the proxy
+    # overwrites the header (deploy/nginx), and nothing else reaches the service.
+    if TRUSTED_PROXY_COUNT:
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = config.env_bool("SECURE_SSL_REDIRECT", default=True)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     # Off only where the service answers plain HTTP on the machine it runs on (bin/demo):

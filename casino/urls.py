@@ -5,7 +5,7 @@ import datetime as dt
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularAPIView
 from rest_framework.routers import DefaultRouter
 
 from casino import views
@@ -207,8 +207,7 @@ api_urls = [
     path("api/v1/auth/logout/", api.LogoutView.as_view(), name="api-logout"),
     path("api/v1/", include(router.urls)),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"),
-         name="api-docs"),
+    path("api/docs/", api.ApiDocsView.as_view(url_name="api-schema"), name="api-docs"),
 ]
 
 urlpatterns = [*project, *floor, *stud, *poker, *chips, *count, *reports, *terms, *jackpots,

@@ -10,20 +10,19 @@ reconciliation) are checked against the schema one by one below.
 """
 
 import pytest
-import schemathesis
 from django.core import signals
-from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from tests.conftest import make_user
+from tests.openapi import served_schema
 
 pytestmark = pytest.mark.django_db
 
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+schema = served_schema()
 
 
 @pytest.fixture

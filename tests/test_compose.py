@@ -1,4 +1,5 @@
-"""docker-compose.yml is valid for production (Debian's docker-compose checks it)."""
+"""docker-compose.yml is valid for production (Debian's docker-compose checks it), and
+only its TLS proxy is reachable from outside, writing the headers the service trusts."""
 
 import os
 import shutil
@@ -33,7 +34,8 @@ def test_the_compose_file_is_valid():
 def test_the_compose_file_runs_the_whole_production_stack():
     result = compose("config", "--services", env_overrides=SECRETS)
 
-    assert set(result.stdout.split()) == {"db", "redis", "migrate", "web", "worker", "beat"}
+    assert set(result.stdout.split()) == {"proxy", "db", "redis", "migrate", "web", "worker",
+                                          "beat"}
 
 
 def test_every_long_running_service_has_a_health_check():
@@ -57,7 +59,7 @@ def test_the_compose_file_refuses_to_start_without_a_secret_key():
 def test_only_migrate_connects_as_the_owner_the_services_as_the_application_role():
     services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
     urls = {name: service.get("environment", {}).get("DATABASE_URL", "")
-            for name, service in services.items() if name not in ("db", "redis")}
+            for name, service in services.items() if name not in ("proxy", "db", "redis")}
     assert urls.pop("migrate") == "postgres://casino_owner:owner-pw@db:5432/casino"
     assert set(urls.values()) == {"postgres://casino_app:app-pw@db:5432/casino"}
     assert any("init-roles.sh" in volume for volume in services["db"]["volumes"])
@@ -75,3 +77,44 @@ def test_the_ledger_anchors_go_to_a_volume_the_database_never_mounts():
         k: v for k, v in SECRETS.items() if k != "LEDGER_ANCHOR_KEYS"})
     assert result.returncode != 0
     assert "set LEDGER_ANCHOR_KEYS in .env" in result.stderr
+
+
+def test_only_the_proxy_publishes_ports_and_only_it_reaches_the_web_service():
+    config = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)
+    services, networks = config["services"], config["networks"]
+
+    published = {name for name, service in services.items() if service.get("ports")}
+    assert published == {"proxy"}
+    assert {port["target"] for port in services["proxy"]["ports"]} == {80, 443}
+    assert all(networks[name].get("internal") for name in services["web"]["networks"])
+    beside_web = {name for name, service in services.items() if name != "web"
+                  and set(service.get("networks", {"default": None}))
+                  & set(services["web"]["networks"])}
+    # The proxy, and the services that share the back network with it (no client).
+    assert beside_web == {"proxy", "migrate", "worker", "beat", "db", "redis"}
+    front = {name for name, service in services.items() if "front" in service["networks"]}
+    assert front == {"proxy", "web"}
+
+
+def test_the_web_service_trusts_one_proxy():
+    services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
+
+    assert services["web"]["environment"]["TRUSTED_PROXY_COUNT"] == "1"
+    assert all("TRUSTED_PROXY_COUNT" not in service.get("environment", {})
+               for name, service in services.items() if name != "web")
+
+
+def test_the_proxy_overwrites_the_forwarded_headers_never_passes_a_clients_on():
+    services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
+    mounted = {volume.split(":")[1]: volume.split(":")[0]
+               for volume in services["proxy"]["volumes"]}
+    site = Path(mounted["/etc/nginx/conf.d/default.conf"]).read_text()
+    directives = [" ".join(line.split()) for line in site.splitlines()
+                  if line.strip() and not line.strip().startswith("#")]
+
+    assert "proxy_set_header X-Forwarded-For $remote_addr;" in directives
+    assert "proxy_set_header X-Forwarded-Proto https;" in directives
+    for claim in ("X-Real-IP", "Forwarded", "X-Forwarded-Host"):
+        assert f'proxy_set_header {claim} "";' in directives
+    assert "proxy_add_x_forwarded_for" not in site  # appending would keep a client's value
+    assert "$http_x_forwarded" not in site

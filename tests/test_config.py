@@ -181,3 +181,43 @@ def test_anchor_keys_are_name_secret_pairs_the_first_signing(monkeypatch, raw, e
     else:
         with pytest.raises(ImproperlyConfigured, match=expected):
             config.anchor_keys(False, GOOD_SECRET)
+
+
+def test_the_client_address_is_read_from_a_header_only_behind_a_named_proxy():
+    assert config.client_address_source(0) == (("REMOTE_ADDR",), None)
+    assert config.client_address_source(1) == (("HTTP_X_FORWARDED_FOR",), 0)
+    assert config.client_address_source(2) == (("HTTP_X_FORWARDED_FOR",), 1)
+
+
+@pytest.mark.parametrize(("variable", "raw", "said"), [
+    ("TRUSTED_PROXY_COUNT", "one", "TRUSTED_PROXY_COUNT='one' is not a whole number."),
+    ("TRUSTED_PROXY_COUNT", "-1", "TRUSTED_PROXY_COUNT='-1' must be at least 0."),
+    ("SESSION_IDLE_MINUTES", "0", "SESSION_IDLE_MINUTES='0' must be at least 1."),
+    ("AXES_ADDRESS_USERNAME_LIMIT", "many", "AXES_ADDRESS_USERNAME_LIMIT='many' is not a "
+                                            "whole number."),
+])
+def test_a_bad_proxy_count_idle_time_or_address_limit_stops_start_up(variable, raw, said):
+    result = _django_check({variable: raw})
+
+    assert result.returncode != 0
+    assert said in result.stderr
+
+
+def _setting_with(env_changes: dict[str, str], name: str) -> str:
+    from django.conf import settings
+
+    env = {**os.environ, "DATABASE_URL": _url_of(settings.DATABASES["default"]), **env_changes}
+    return subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c",
+         f"from django.conf import settings; print(getattr(settings, {name!r}, None))"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, check=True,
+    ).stdout.strip().splitlines()[-1]
+
+
+def test_x_forwarded_proto_is_trusted_only_behind_a_named_proxy():
+    production = {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
+                  "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS}
+
+    assert _setting_with(production, "SECURE_PROXY_SSL_HEADER") == "None"
+    assert _setting_with({**production, "TRUSTED_PROXY_COUNT": "1"},
+                         "SECURE_PROXY_SSL_HEADER") == "('HTTP_X_FORWARDED_PROTO', 'https')"

@@ -3,14 +3,16 @@ read (casino.common.parsers reads the bodies)."""
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import models
 from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from drf_spectacular.views import SpectacularSwaggerSplitView
 from knox import views as knox_views
 from knox.models import AuthToken
-from rest_framework import exceptions, parsers, serializers
+from rest_framework import exceptions, serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -34,6 +36,12 @@ def exception_handler(exc, context):
     # in DRF's {"field": ["message"]} shape rather than letting it become a 500.
     if isinstance(exc, IdempotencyKeyReused):
         exc = Conflict(error_detail(exc))
+    elif isinstance(exc, exceptions.UnsupportedMediaType):
+        # The contract is JSON in and out; pages post their forms to the pages.
+        sent = getattr(context.get("request"), "content_type", "") or "not named"
+        exc = exceptions.UnsupportedMediaType(sent, detail=(
+            f"This API reads JSON only: send the body as application/json (this one was "
+            f"{sent.split(';')[0]})."))
     elif isinstance(exc, DjangoValidationError):
         exc = exceptions.ValidationError(error_detail(exc))
     return drf_exception_handler(exc, context)
@@ -41,8 +49,9 @@ def exception_handler(exc, context):
 
 # POST /api/v1/auth/token/. DRF's view names its own parsers; these are the API's. (No
 # docstring: the schema would show it as the operation's description.)
-LOCKED_OUT = ("Too many failed logins for this user name or from this address: logins are "
-              "refused for a while. A pit supervisor can unlock you at once.")
+LOCKED_OUT = ("Too many failed logins for this user name from this device, or for many "
+              "user names from it: logins from this device are refused for a while. "
+              "Another device still works, and a pit supervisor can unlock you at once.")
 
 
 class TokenScheme(KnoxTokenScheme):
@@ -54,7 +63,7 @@ class TokenScheme(KnoxTokenScheme):
 class TokenView(APIView):
     authentication_classes: list = []
     permission_classes = [AllowAny]
-    parser_classes = [JSONParser, parsers.FormParser, parsers.MultiPartParser]
+    parser_classes = [JSONParser]
     serializer_class = AuthTokenSerializer
 
     @extend_schema(request=AuthTokenSerializer, responses={
@@ -72,6 +81,16 @@ class TokenView(APIView):
         sweep_expired_tokens(credentials.validated_data["user"])
         instance, token = AuthToken.objects.create(credentials.validated_data["user"])
         return Response({"token": token, "expiry": instance.expiry})
+
+
+class ApiDocsView(SpectacularSwaggerSplitView):
+    """The browsable API docs, for staff with a role (SERVE_PERMISSIONS, as the schema it
+    reads): someone not logged in is sent to the login page, as by any page."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, exceptions.NotAuthenticated):
+            return redirect_to_login(self.request.get_full_path())
+        return super().handle_exception(exc)
 
 
 class LogoutView(knox_views.LogoutView):

@@ -1,15 +1,19 @@
 """A second person who confirms a money record by their own password: the witness of a
 jackpot approval, the second member of the count team, the second signature on a void
-slip. The password goes through the login throttle (django-axes), so a wrong one counts
-against the witness's logins as at the login page."""
+slip. The password goes through the login throttle (django-axes), counted apart from the
+witness's logins (casino.common.throttle): wrong ones stop the witness confirming from
+that device for a while, never their own logins."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.views.decorators.debug import sensitive_variables
+
+from casino.common.throttle import AS_WITNESS, witness_record_name
 
 Problem = tuple[tuple[str, ...], str]
 
@@ -48,13 +52,21 @@ def second_person(actor, name: str, password: str, request, *, acting: str,
 def password_refusal(request, name: str, password: str) -> str:
     """'' when ``password`` is ``name``'s, else why not in words."""
     typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
-    if authenticate(typed_into, username=name, password=password) is not None:
+    if authenticate(typed_into, username=name, password=password,
+                    **{AS_WITNESS: True}) is not None:
         return ""
     if getattr(typed_into, "axes_locked_out", False):
         # Said here, by name, instead of the lockout page AxesMiddleware would answer.
         typed_into.axes_locked_out = False
-        return (f"{name}'s logins are locked after too many wrong passwords; a supervisor "
-                "unlocks them in the admin (Access attempts).")
+        minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+        if getattr(typed_into, "axes_address_locked", False):
+            return (f"This device has failed too many logins: nobody can log in or confirm "
+                    f"from it for {minutes} minutes. Use another device, or a supervisor "
+                    "unlocks it in the admin (Access attempts).")
+        return (f"{name}'s password was wrong too many times on this device: {name} cannot "
+                f"confirm from it for {minutes} minutes ({name}'s own logins still work). "
+                "A supervisor can lift this in the admin (Access attempts: "
+                f"'{witness_record_name(name)}').")
     return f"That is not {name}'s password."
 
 

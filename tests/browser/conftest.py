@@ -1,5 +1,6 @@
 """Every browser test also watches the console: a page that breaks the
-Content-Security-Policy (an inline script or style the browser refused) fails its test.
+Content-Security-Policy (an inline script or style the browser refused) fails its test,
+and so does a Permissions-Policy header the browser cannot read (an unknown feature).
 
 The tablet sizes the floor uses (landscape 1024x768, portrait 768x1024, touch), and
 axe-core (vendored: vendor/README.md) for accessibility checks."""
@@ -18,7 +19,8 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 def _no_policy_violations(page):
     refused = []
     page.on("console", lambda message: refused.append(message.text)
-            if "Content Security Policy" in message.text else None)
+            if "Content Security Policy" in message.text
+            or "Permissions-Policy" in message.text else None)
     yield
     assert not refused, refused
 

@@ -81,6 +81,14 @@ def browser_context_args(browser_context_args):
     return on_tablets(browser_context_args, "1024x768")
 
 
+@pytest.fixture(autouse=True)
+def _tablets_in_use_between_the_steps(settings):
+    """The clock jumps hours between two steps of the walk, while on the floor each
+    tablet would be in use all along: its session does not go idle here. It still ends
+    a shift after its log-in (tests/test_sessions.py has the idle time)."""
+    settings.SESSION_IDLE_TIMEOUT = dt.timedelta(hours=24)
+
+
 @pytest.fixture
 def day() -> dt.date:
     """The gaming day walked: three days before today's in New York."""
@@ -330,8 +338,10 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     expect(counted).to_contain_text(f"{usd(D(MARKERS))} {usd(D(COUPONS))} {usd(DROP)}")
     shot(count, "09-count-variance")
 
-    # 6. 09:30: the supervisor reads the variance and explains it.
+    # 6. 09:30: the supervisor, logged in again for today's shift (yesterday's session
+    # ended 12 hours after its log-in), reads the variance and explains it.
     travel(at(next_day, 9, 30))
+    pit = tablet("sam_supervisor")
     top_bar(pit, "Chips")
     pit.get_by_role("region", name="Count variances waiting for an explanation") \
         .get_by_role("link", name=variance_words).click()

@@ -49,3 +49,18 @@ def test_logging_out_returns_to_the_login_page(live_server, page: Page):
     page.get_by_role("button", name="Log out").click()
 
     expect(page).to_have_url(f"{live_server.url}/login/")
+
+
+def test_the_api_docs_ask_for_a_login_then_show_the_operations(live_server, page: Page):
+    """The docs page fetches the schema with the page's session (both need a role)."""
+    make_user("acc_4", "accountant")
+
+    page.goto(f"{live_server.url}/api/docs/")
+    expect(page).to_have_url(f"{live_server.url}/login/?next=/api/docs/")
+    page.get_by_label("User name").fill("acc_4")
+    page.get_by_label("Password").fill("acc_4-password-1")
+    page.get_by_role("button", name="Log in").click()
+
+    expect(page).to_have_url(f"{live_server.url}/api/docs/")
+    expect(page.locator(".opblock-summary-path").filter(has_text="/api/v1/auth/token/")
+           ).to_be_visible()

@@ -14,6 +14,7 @@ from payouts.jackpots import settlement
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
 from tests.conftest import make_user
 from tests.jackpots.conftest import (
+    PASSWORD,
     ROYAL,
     W2G_PLAYER,
     approve,
@@ -101,8 +102,8 @@ def test_a_wrong_or_missing_witness_password_is_refused_and_nothing_is_stored(
     nothing_stored(plain_hit)
 
 
-def test_wrong_witness_passwords_count_against_the_witness_like_logins(
-        supervisor, witness, plain_hit):
+def test_wrong_witness_passwords_throttle_the_witness_on_that_device_not_their_logins(
+        client, supervisor, witness, plain_hit):
     from axes.models import AccessAttempt
 
     answers = [refusal(lambda: approve(supervisor, plain_hit, password="guess"))
@@ -110,10 +111,16 @@ def test_wrong_witness_passwords_count_against_the_witness_like_logins(
     locked = refusal(lambda: approve(supervisor, plain_hit))  # the right one, too late
 
     assert answers[3] == {"witness_password": ["That is not wendy_witness's password."]}
-    for answer in (answers[4], locked):  # the fifth failure locks, as at the login page
-        assert "wendy_witness's logins are locked" in answer["witness_password"][0]
-    assert AccessAttempt.objects.get(username="wendy_witness").failures_since_start == 6
+    for answer in (answers[4], locked):  # the fifth failure stops her confirming here
+        assert ("wendy_witness cannot confirm from it for 30 minutes (wendy_witness's own "
+                "logins still work)") in answer["witness_password"][0]
+    kept = AccessAttempt.objects.get()
+    assert (kept.username, kept.failures_since_start) == ("wendy_witness (as witness)", 6)
     nothing_stored(plain_hit)
+    # Her own log-in, from the tablet the guesses were typed on (typed_in's address):
+    assert client.post("/login/", {"username": "wendy_witness",
+                                   "password": PASSWORD.format("wendy_witness")},
+                       REMOTE_ADDR="10.0.0.9").status_code == 302
 
 
 def test_only_a_supervisor_approves(witness, dealer, plain_hit):
