@@ -38,7 +38,8 @@ def test_the_token_endpoint_is_throttled_the_same_way(dealer):
     assert locked.json()["detail"].startswith("Too many failed logins")
 
 
-def test_a_supervisor_unlocks_a_locked_out_dealer_in_the_admin(client, dealer, supervisor):
+def test_a_supervisor_unlocks_a_locked_out_dealer_in_the_admin(client, dealer, supervisor,
+                                                              us_casino):
     from axes.models import AccessAttempt
 
     fail_page_logins(client, dealer.username, LIMIT)
