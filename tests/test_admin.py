@@ -176,15 +176,17 @@ def test_a_services_refusal_comes_back_in_words_and_nothing_is_saved(
     assert (table.seats, list(table.dealers.all())) == (7, [dealer])
 
 
-def test_the_view_on_site_shortcut_names_no_row_of_another_casino(client, supervisor,
-                                                                  us_casino, mayfair):
+def test_the_view_on_site_shortcut_is_not_there_to_find_another_casinos_rows(
+        client, supervisor, us_casino, mayfair):
     from django.contrib.contenttypes.models import ContentType
+    from django.urls import resolve
 
     client.force_login(supervisor)
-    kind = ContentType.objects.get_for_model(Casino).pk
+    address = f"/admin/r/{ContentType.objects.get_for_model(Casino).pk}/{mayfair['casino'].pk}/"
 
-    answer = client.get(f"/admin/r/{kind}/{mayfair['casino'].pk}/")
-
+    # Django's shortcut looked any row of any model up by type and id, outside the scope.
+    assert resolve(address).url_name != "view_on_site"
+    answer = client.get(address)
     assert answer.status_code == 404
     assert "Mayfair" not in answer.content.decode()
 
