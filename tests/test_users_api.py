@@ -228,3 +228,29 @@ def test_a_superusers_account_is_not_a_supervisors_to_change(api, supervisor, us
 
     assert answer.status_code == 403
     assert "only a superuser changes that account" in answer.json()["detail"]
+
+
+def test_roles_given_and_taken_and_the_flags_are_in_the_audit_trail(api, supervisor, dealer,
+                                                                    us_casino):
+    from django.apps import apps
+    from django.contrib.auth.models import Group, Permission
+
+    from tables.floor.accounts import user_update
+
+    api.as_user(supervisor).patch(f"{USERS}{dealer.pk}/", {"roles": ["accountant"]},
+                                  format="json")
+    grants = apps.get_model("tables", "RoleGrantEvent").objects.filter(user=dealer)
+    assert sorted((e.pgh_label, Group.objects.get(pk=e.group_id).name,
+                   e.pgh_context.metadata["user"], e.pgh_context.metadata["reason"])
+                  for e in grants.exclude(pgh_label="role granted", group__name="dealer")) == [
+        ("role granted", "accountant", supervisor.pk, "user dana_dealer changed: roles"),
+        ("role taken", "dealer", supervisor.pk, "user dana_dealer changed: roles")]
+
+    root = User.objects.create_superuser("root", password="root-password-1")
+    permission = Permission.objects.get(codename="view_casino")
+    user_update(actor=root, user=dealer, is_staff=True, permissions=[permission])
+    flagged = apps.get_model("tables", "StaffAccountEvent").objects.filter(
+        pgh_obj=dealer.pk, pgh_label="account changed").latest("pgh_id")
+    assert (flagged.is_staff, flagged.pgh_context.metadata["user"]) == (True, root.pk)
+    given = apps.get_model("tables", "PermissionGrantEvent").objects.get(user=dealer)
+    assert (given.pgh_label, given.permission_id) == ("permission granted", permission.pk)
