@@ -94,9 +94,7 @@ class AccountAdmin(ScopedAdmin):
         return []
 
     def get_form(self, request, obj=None, **kwargs):
-        if request.user.is_superuser:
-            kwargs["fields"] = [*AccountForm.Meta.fields, *self.PRIVILEGES]
-        form = super().get_form(request, obj, **kwargs)
+        form = super().get_form(request, obj, **kwargs)  # the fields of get_fields
         may_grant = sorted(grantable_roles(request.user),
                            key=lambda r: list(Role).index(Role(r)))
         places = casinos_of(request.user)
