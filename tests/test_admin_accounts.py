@@ -11,7 +11,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from pghistory.models import Events
 
-from tables.floor.accounts import user_update
 from tables.floor.models import Casino
 from tests.conftest import make_user
 from tests.test_admin import post_change_form
@@ -82,6 +81,8 @@ def test_a_user_is_deactivated_in_the_admin_through_the_service(client, supervis
 def test_only_a_superuser_grants_the_superuser_or_staff_flag_or_permissions(
         client, supervisor, dealer, us_casino):
     from django.contrib.auth.models import Permission
+
+    from tables.floor.accounts import user_update
 
     client.force_login(supervisor)
     page = client.get(change_url(dealer)).content.decode()
