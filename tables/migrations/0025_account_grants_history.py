@@ -1,6 +1,13 @@
-# The accounts' privileges in their audit trail (issue 26): the superuser and staff
-# flags, each role granted or taken (auth_user_groups), each permission given a user
-# himself (auth_user_user_permissions), with who did it and why.
+"""The accounts' privileges in their audit trail (issue 26): the superuser and staff flags
+(StaffAccount), each role granted or taken (auth_user_groups: RoleGrant) and each
+permission given a user himself (auth_user_user_permissions: PermissionGrant), with who did
+it and why.
+
+What already stands when the trail begins is written down once, so that every live row
+equals its last event (casino.common.seals.follows_its_events): each account's flags as
+they are ("account flags recorded"), each role and permission held ("role held",
+"permission held"). The earlier account events keep the flags null: their seals, which
+leave nulls out, still hold."""
 
 import django.db.models.deletion
 import pgtrigger.compiler
@@ -8,13 +15,28 @@ import pgtrigger.migrations
 from django.conf import settings
 from django.db import migrations, models
 
+BACKFILL = """
+INSERT INTO tables_staffaccountevent (pgh_created_at, pgh_label, pgh_obj_id, username,
+                                      first_name, last_name, is_active, is_superuser,
+                                      is_staff)
+SELECT now(), 'account flags recorded', id, username, first_name, last_name, is_active,
+       is_superuser, is_staff FROM auth_user ORDER BY id;
+INSERT INTO tables_rolegrantevent (pgh_created_at, pgh_label, pgh_obj_id, id, user_id,
+                                   group_id)
+SELECT now(), 'role held', id, id, user_id, group_id FROM auth_user_groups ORDER BY id;
+INSERT INTO tables_permissiongrantevent (pgh_created_at, pgh_label, pgh_obj_id, id, user_id,
+                                         permission_id)
+SELECT now(), 'permission held', id, id, user_id, permission_id
+  FROM auth_user_user_permissions ORDER BY id;
+"""
+
 
 class Migration(migrations.Migration):
 
     dependencies = [
         ('auth', '0012_alter_user_first_name_max_length'),
         ('pghistory', '0007_auto_20250421_0444'),
-        ('tables', '0023_day_start_default_called'),
+        ('tables', '0024_entries_add_up_and_seals_by_the_database'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -44,17 +66,6 @@ class Migration(migrations.Migration):
             },
         ),
         migrations.CreateModel(
-            name='PermissionGrant',
-            fields=[
-            ],
-            options={
-                'proxy': True,
-                'indexes': [],
-                'constraints': [],
-            },
-            bases=('auth.user_user_permissions',),
-        ),
-        migrations.CreateModel(
             name='RoleGrant',
             fields=[
             ],
@@ -64,6 +75,17 @@ class Migration(migrations.Migration):
                 'constraints': [],
             },
             bases=('auth.user_groups',),
+        ),
+        migrations.CreateModel(
+            name='PermissionGrant',
+            fields=[
+            ],
+            options={
+                'proxy': True,
+                'indexes': [],
+                'constraints': [],
+            },
+            bases=('auth.user_user_permissions',),
         ),
         pgtrigger.migrations.RemoveTrigger(
             model_name='staffaccount',
@@ -76,12 +98,12 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='staffaccountevent',
             name='is_staff',
-            field=models.BooleanField(default=False, help_text='Designates whether the user can log into this admin site.', verbose_name='staff status'),
+            field=models.BooleanField(null=True),
         ),
         migrations.AddField(
             model_name='staffaccountevent',
             name='is_superuser',
-            field=models.BooleanField(default=False, help_text='Designates that this user has all permissions without explicitly assigning them.', verbose_name='superuser status'),
+            field=models.BooleanField(null=True),
         ),
         pgtrigger.migrations.AddTrigger(
             model_name='staffaccount',
@@ -121,20 +143,31 @@ class Migration(migrations.Migration):
             name='user',
             field=models.ForeignKey(db_constraint=False, db_tablespace='', on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', related_query_name='+', to=settings.AUTH_USER_MODEL),
         ),
-        pgtrigger.migrations.AddTrigger(
-            model_name='permissiongrant',
-            trigger=pgtrigger.compiler.Trigger(name='permission_granted_insert', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_permissiongrantevent" ("id", "permission_id", "pgh_context_id", "pgh_created_at", "pgh_label", "user_id") VALUES (NEW."id", NEW."permission_id", _pgh_attach_context(), NOW(), \'permission granted\', NEW."user_id"); RETURN NULL;', hash='88bbd070b0241b1172ce7fb97576fdbeb9876715', operation='INSERT', pgid='pgtrigger_permission_granted_insert_69098', table='auth_user_user_permissions', when='AFTER')),
-        ),
-        pgtrigger.migrations.AddTrigger(
-            model_name='permissiongrant',
-            trigger=pgtrigger.compiler.Trigger(name='permission_taken_delete', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_permissiongrantevent" ("id", "permission_id", "pgh_context_id", "pgh_created_at", "pgh_label", "user_id") VALUES (OLD."id", OLD."permission_id", _pgh_attach_context(), NOW(), \'permission taken\', OLD."user_id"); RETURN NULL;', hash='e6d4fd51169c111ba21d7885fa9b15f521e51763', operation='DELETE', pgid='pgtrigger_permission_taken_delete_3ab04', table='auth_user_user_permissions', when='AFTER')),
+        migrations.AddField(
+            model_name='rolegrantevent',
+            name='pgh_obj',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.rolegrant'),
         ),
         pgtrigger.migrations.AddTrigger(
             model_name='rolegrant',
-            trigger=pgtrigger.compiler.Trigger(name='role_granted_insert', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_rolegrantevent" ("group_id", "id", "pgh_context_id", "pgh_created_at", "pgh_label", "user_id") VALUES (NEW."group_id", NEW."id", _pgh_attach_context(), NOW(), \'role granted\', NEW."user_id"); RETURN NULL;', hash='ea6eb702fcf8c823b6bb3a5f0ae56487da590274', operation='INSERT', pgid='pgtrigger_role_granted_insert_fa050', table='auth_user_groups', when='AFTER')),
+            trigger=pgtrigger.compiler.Trigger(name='role_granted_insert', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_rolegrantevent" ("group_id", "id", "pgh_context_id", "pgh_created_at", "pgh_label", "pgh_obj_id", "user_id") VALUES (NEW."group_id", NEW."id", _pgh_attach_context(), NOW(), \'role granted\', NEW."id", NEW."user_id"); RETURN NULL;', hash='2d0cdca0a5b4b099a5cb9e3c174f06b3f78e6ab1', operation='INSERT', pgid='pgtrigger_role_granted_insert_fa050', table='auth_user_groups', when='AFTER')),
         ),
         pgtrigger.migrations.AddTrigger(
             model_name='rolegrant',
-            trigger=pgtrigger.compiler.Trigger(name='role_taken_delete', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_rolegrantevent" ("group_id", "id", "pgh_context_id", "pgh_created_at", "pgh_label", "user_id") VALUES (OLD."group_id", OLD."id", _pgh_attach_context(), NOW(), \'role taken\', OLD."user_id"); RETURN NULL;', hash='02eb0210baef666545f5c00ffd6f148369b99c5c', operation='DELETE', pgid='pgtrigger_role_taken_delete_045a4', table='auth_user_groups', when='AFTER')),
+            trigger=pgtrigger.compiler.Trigger(name='role_taken_delete', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_rolegrantevent" ("group_id", "id", "pgh_context_id", "pgh_created_at", "pgh_label", "pgh_obj_id", "user_id") VALUES (OLD."group_id", OLD."id", _pgh_attach_context(), NOW(), \'role taken\', OLD."id", OLD."user_id"); RETURN NULL;', hash='42f10bd3fd57ace327219a4732849542d97069f6', operation='DELETE', pgid='pgtrigger_role_taken_delete_045a4', table='auth_user_groups', when='AFTER')),
         ),
+        migrations.AddField(
+            model_name='permissiongrantevent',
+            name='pgh_obj',
+            field=models.ForeignKey(db_constraint=False, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='tables.permissiongrant'),
+        ),
+        pgtrigger.migrations.AddTrigger(
+            model_name='permissiongrant',
+            trigger=pgtrigger.compiler.Trigger(name='permission_granted_insert', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_permissiongrantevent" ("id", "permission_id", "pgh_context_id", "pgh_created_at", "pgh_label", "pgh_obj_id", "user_id") VALUES (NEW."id", NEW."permission_id", _pgh_attach_context(), NOW(), \'permission granted\', NEW."id", NEW."user_id"); RETURN NULL;', hash='b46232e3a08747c9f8e905c3709f16c7923c368c', operation='INSERT', pgid='pgtrigger_permission_granted_insert_69098', table='auth_user_user_permissions', when='AFTER')),
+        ),
+        pgtrigger.migrations.AddTrigger(
+            model_name='permissiongrant',
+            trigger=pgtrigger.compiler.Trigger(name='permission_taken_delete', sql=pgtrigger.compiler.UpsertTriggerSql(func='INSERT INTO "tables_permissiongrantevent" ("id", "permission_id", "pgh_context_id", "pgh_created_at", "pgh_label", "pgh_obj_id", "user_id") VALUES (OLD."id", OLD."permission_id", _pgh_attach_context(), NOW(), \'permission taken\', OLD."id", OLD."user_id"); RETURN NULL;', hash='0d052ca6dcc7df47ccd43ae623d303449de1e933', operation='DELETE', pgid='pgtrigger_permission_taken_delete_3ab04', table='auth_user_user_permissions', when='AFTER')),
+        ),
+        migrations.RunSQL(BACKFILL, reverse_sql=migrations.RunSQL.noop),
     ]
