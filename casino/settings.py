@@ -328,6 +328,7 @@ SPECTACULAR_SETTINGS = {
         "TableStatusEnum": "tables.models.TableStatus",
         "PublicationStatusEnum": "payouts.terms.versioning.PublicationStatus",
         "JackpotHitStatusEnum": "payouts.models.HitStatus",
+        "RoleEnum": "tables.floor.serializers.ROLES",
     },
 }
 

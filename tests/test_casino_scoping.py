@@ -43,6 +43,9 @@ BODIES = {
                     "contribution_rate": "0.25", "casino": "{casino}"},
     "paytable": {"name": "Another US table"},
     "schedule": {"name": "Five capped at three", "percent": "5", "cap": "3.00"},
+    "user": {"username": "nia_new", "password": "felt-and-chips-42", "role": "dealer",
+             "casinos": ["{casino}"]},
+    "first_name": {"first_name": "Dana"},
 }
 RECONCILE = "?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z"
 _ = None  # not yet known: filled in from a run and then read row by row
@@ -56,6 +59,13 @@ MATRIX = {
     ("GET", "/api/v1/casinos/{casino}/", None):             (401, 403, 200, 200, 200, 200, 404),
     ("GET", "/api/v1/tables/{table}/", None):               (401, 403, 200, 404, 200, 200, 404),
     ("PATCH", "/api/v1/tables/{table}/", "seats"):          (401, 403, 403, 403, 200, 403, 404),
+    # Users' accounts: supervisors only; deleting is refused in words (405) to whoever
+    # could change accounts, before any lookup
+    ("GET", "/api/v1/users/", None):                        (401, 403, 403, 403, 200, 403, 200),
+    ("POST", "/api/v1/users/", "user"):                     (401, 403, 403, 403, 201, 403, 400),
+    ("GET", "/api/v1/users/{dealer}/", None):               (401, 403, 403, 403, 200, 403, 404),
+    ("PATCH", "/api/v1/users/{dealer}/", "first_name"):     (401, 403, 403, 403, 200, 403, 404),
+    ("DELETE", "/api/v1/users/{dealer}/", None):            (401, 403, 403, 403, 405, 403, 405),
     # Stud rounds
     ("POST", "/api/v1/tables/{table}/stud-rounds/", "round"):
                                                             (401, 403, 201, 403, 403, 403, 404),
@@ -208,8 +218,9 @@ MATRIX = {
     ("GET", "/sign/{meter}/state.json", None):              (200, 200, 200, 200, 200, 200, 200),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
-# health check, the admin (supervisors only, tests/test_admin).
-UNSCOPED = {"", "healthz", "login/", "logout/", "admin/", "api/v1/auth/token/",
+# health check. The admin has its matrix (tests/test_admin_scoping.py); the API's schema and
+# docs stand in the matrix above.
+UNSCOPED = {"", "healthz", "login/", "logout/", "api/v1/auth/token/",
             "api/v1/auth/logout/", "api/v1/"}
 
 
@@ -286,7 +297,12 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
 
 
 def body_of(name: str, ids: dict) -> dict:
-    return {k: v.format(**ids) if isinstance(v, str) else v for k, v in BODIES[name].items()}
+    def filled(value):
+        if isinstance(value, list):
+            return [filled(v) for v in value]
+        return value.format(**ids) if isinstance(value, str) else value
+
+    return {key: filled(value) for key, value in BODIES[name].items()}
 
 
 def ask(client, method: str, address: str, body, ids: dict):
@@ -367,12 +383,13 @@ IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "pok
 def test_the_matrix_holds_every_route_of_the_service():
     from django.urls import get_resolver, resolve
 
+    from tests import test_admin_scoping
     from tests.accounting import scoping, test_scoping_pages, test_scoping_reports
 
-    addresses = [*MATRIX, *test_scoping_pages.MATRIX, *test_scoping_reports.MATRIX]
-    ids = dict.fromkeys({*IDS, *scoping.IDS}, 1)
+    addresses = [*MATRIX, *test_scoping_pages.MATRIX, *test_scoping_reports.MATRIX,
+                 *test_admin_scoping.MATRIX]
+    ids = dict.fromkeys({*IDS, *scoping.IDS, *test_admin_scoping.IDS}, 1)
     covered = {resolve(address.split("?")[0].format(**ids)).route
                for _, address, _ in addresses}
-    routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED
-              and not r.startswith("admin/")}
+    routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED}
     assert routes - covered == set()

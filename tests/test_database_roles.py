@@ -66,7 +66,9 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
-         "tables_accountingrulesevent"]
+         "tables_accountingrulesevent",
+         # the accounts' roles and permissions (issue 26)
+         "tables_rolegrantevent", "tables_permissiongrantevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

@@ -10,11 +10,10 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from pghistory.models import Events
 
+from tables.floor.accounts import dealer_create, dealer_set_active
 from tables.floor.models import Casino, TableDealer
 from tables.floor.selectors import dealer_roster, dealers_at_casinos_of
 from tables.floor.services import (
-    dealer_create,
-    dealer_set_active,
     table_create,
     table_dealer_assign,
     table_dealer_unassign,

@@ -123,7 +123,8 @@ def test_a_client_cannot_choose_its_address_through_the_header(client, dealer):
     assert AccessAttempt.objects.get().ip_address == TABLET_A
 
 
-def test_a_supervisor_unlocks_a_locked_out_dealer_in_the_admin(client, dealer, supervisor):
+def test_a_supervisor_unlocks_a_locked_out_dealer_in_the_admin(client, dealer, supervisor,
+                                                              us_casino):
     from axes.models import AccessAttempt
 
     for _ in range(LIMIT):

@@ -19,6 +19,10 @@ class Role(StrEnum):
     COUNT = "count"    # the count team: counts the drop boxes
 
 
+# The roles of a casino's staff, which its supervisors grant (grantable_roles).
+CASINO_ROLES = (Role.SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT)
+
+
 def roles_of(user) -> set[Role]:
     if not getattr(user, "is_authenticated", False):
         return set()
@@ -87,6 +91,18 @@ def is_supervisor(user) -> bool:
     return bool(getattr(user, "is_superuser", False)) or has_role(user, Role.SUPERVISOR)
 
 
+def grantable_roles(actor) -> frozenset[str]:
+    """The roles ``actor`` may give to an account or take from it: the one place that says
+    so (a role only its holders may grant belongs here). A superuser grants every role, a
+    supervisor every casino's role, nobody else any; an account holding a role the actor
+    may not grant is not his to change (tables.floor.accounts.account_refusal)."""
+    if getattr(actor, "is_superuser", False):
+        return frozenset(role.value for role in Role)
+    if has_role(actor, Role.SUPERVISOR):
+        return frozenset(role.value for role in CASINO_ROLES)
+    return frozenset()
+
+
 def role_required(*roles: Role):
     """View decorator: the user must be logged in and hold one of the roles (else 403)."""
     from functools import wraps
@@ -123,7 +139,7 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
         "tables.add_tabledealer", "tables.change_tabledealer", "tables.delete_tabledealer",
         "tables.view_tabledealer",
         "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
-        "auth.view_user", "casino.view_workerheartbeat",
+        "auth.view_user", "auth.add_user", "auth.change_user", "casino.view_workerheartbeat",
         "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
         "payouts.view_paytableevent",
         "tables.view_studround", "tables.view_studseat", "tables.add_studroundvoid",

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 from decimal import Decimal, localcontext
 
+from django.db.models import QuerySet
+
 from payouts.analysis.figures import side_bet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.analysis.services import key_of, read_cents
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
+from payouts.terms.selectors import terms_visible_to
 from tables.rules.hold import GameMath
 from tables.rules.side_bet import side_bet_sheet
 
 LARGEST_METER = Decimal(10) ** 12  # the meter's own column holds less than this
+
+
+def analyses_visible_to(user) -> QuerySet[ParAnalysis]:
+    """The figures of the paytables the user sees, read like them (terms_visible_to: a
+    casino's to its staff, the group's to everyone)."""
+    return ParAnalysis.objects.filter(
+        paytable__in=terms_visible_to(Paytable, user).values("pk")).select_related("paytable")
 
 
 def read_meter(progressive: Progressive, raw) -> Decimal:

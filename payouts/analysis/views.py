@@ -6,13 +6,12 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.utils import timezone
 
 from casino.common.pages import problems_of
 from casino.common.roles import Role, role_required
 from payouts.analysis import selectors, services
-from payouts.analysis.models import AnalysisStatus, ParAnalysis
+from payouts.analysis.models import AnalysisStatus
+from payouts.analysis.printing import par_sheet_pdf as printed_sheet
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
@@ -72,7 +71,7 @@ def side_bet_panel(request, pk: int):
 
 @role_required(*READERS)
 def analysis_state(request, pk: int):
-    analysis = get_object_or_404(ParAnalysis, pk=pk)
+    analysis = get_object_or_404(selectors.analyses_visible_to(request.user), pk=pk)
     return JsonResponse({"status": analysis.status, "progress": analysis.progress,
                          "status_text": analysis.get_status_display(),
                          "message": analysis.message})
@@ -80,17 +79,13 @@ def analysis_state(request, pk: int):
 
 @role_required(*READERS)
 def par_sheet_pdf(request, pk: int):
-    """The printable PAR sheet of one analysis: terms, checksum, outcomes, strategy."""
-    from weasyprint import HTML  # heavy: loaded only for a PDF
-
-    analysis = get_object_or_404(ParAnalysis.objects.select_related("paytable"), pk=pk)
+    """The printable PAR sheet of one analysis: terms, checksum, outcomes, strategy. Read
+    like the paytable it belongs to (another casino's: a 404)."""
+    analysis = get_object_or_404(selectors.analyses_visible_to(request.user), pk=pk)
     if not analysis.ready:
         raise Http404("These figures are still being computed.")
-    html = render_to_string("payouts/par_sheet_pdf.html", {
-        "analysis": analysis, "paytable": analysis.paytable, "sheet": analysis.result,
-        "run_by": request.user.get_username(), "run_at": timezone.now()})
     paytable = analysis.paytable
     name = f"par-sheet-{paytable.family_id}-v{paytable.version}-{analysis.ante_key}.pdf"
-    response = HttpResponse(HTML(string=html).write_pdf(), content_type="application/pdf")
+    response = HttpResponse(printed_sheet(analysis), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

@@ -3,16 +3,22 @@ record's endpoint shares. Writes go through services."""
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.http import Http404
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, status, viewsets
+from rest_framework import exceptions, mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from casino.common.permissions import HasRole
-from tables.floor import selectors, services
+from tables.floor import accounts, selectors, services
 from tables.floor.models import Casino, Table
-from tables.floor.serializers import CasinoSerializer, TableSerializer, VoidInput
+from tables.floor.serializers import (
+    CasinoSerializer,
+    TableSerializer,
+    UserSerializer,
+    VoidInput,
+)
 
 
 class CasinoViewSet(
@@ -64,6 +70,42 @@ class TableViewSet(
     def perform_update(self, serializer):
         serializer.instance = services.table_configure(
             actor=self.request.user, table=serializer.instance, **serializer.validated_data)
+
+
+class UserViewSet(
+    mixins.CreateModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.ListModelMixin,
+    viewsets.GenericViewSet,
+):
+    """Users: a supervisor opens and changes the accounts of his casinos' staff
+    (tables.floor.accounts); deactivated, never deleted."""
+
+    queryset = get_user_model().objects.none()  # the model whose permissions apply
+    serializer_class = UserSerializer
+    http_method_names = ["get", "post", "patch", "head", "options"]  # no PUT, no DELETE
+    filterset_fields = ["is_active"]
+
+    def get_queryset(self):
+        return selectors.users_visible_to(self.request.user).order_by("username") \
+            .prefetch_related("groups", "casinos")
+
+    def perform_create(self, serializer):
+        serializer.instance = accounts.user_create(actor=self.request.user,
+                                                   **serializer.validated_data)
+
+    def perform_update(self, serializer):
+        serializer.instance = accounts.user_update(
+            actor=self.request.user, user=serializer.instance, **serializer.validated_data)
+
+    def check_permissions(self, request):
+        # Said in words to whoever could otherwise change accounts; others get the 403.
+        if request.method == "DELETE" and request.user.has_perm("auth.change_user"):
+            raise exceptions.MethodNotAllowed("DELETE", detail=(
+                "Users are never deleted (their records name them): deactivate one with "
+                'PATCH {"is_active": false}.'))
+        super().check_permissions(request)
 
 
 def record_at_table(request, pk: int, *, payload_class, service, visible,

@@ -8,8 +8,8 @@ from casino.common.pages import in_words
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.selectors import terms_visible_to, usable_at
 from payouts.terms.versioning import PublicationStatus
+from tables.floor.accounts import account_problems
 from tables.floor.models import Kill, KillTrigger, ReopenRule, Structure, Table
-from tables.floor.services import dealer_account_problems
 from tables.floor.stakes import POKER_FIELDS
 
 
@@ -86,7 +86,7 @@ class NewDealerForm(forms.Form):
         if self.errors:  # the account's own problems too, so that all show at once
             account = {f: self.data.get(f, "") for f in ("username", "password",
                                                          "first_name", "last_name")}
-            for field, problems in dealer_account_problems(**account).items():
+            for field, problems in account_problems(**account).items():
                 if field not in self.errors:
                     for problem in problems:
                         self.add_error(field, problem)

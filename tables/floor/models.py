@@ -266,18 +266,46 @@ class CasinoStaff(models.Model):
         return f"{self.user} at {self.casino}"
 
 
-# Who opened, renamed, deactivated or reactivated a staff account, and when (the services
-# tag the context). The password and the log-in times stay out of the trail.
-ACCOUNT_FIELDS = ["username", "first_name", "last_name", "is_active"]
+# Who opened, renamed, deactivated or reactivated a staff account, or gave it a
+# superuser's or staff flag, and when (the services tag the context). The password and the
+# log-in times stay out of the trail.
+PRIVILEGE_FLAGS = ("is_superuser", "is_staff")
+ACCOUNT_FIELDS = ["username", "first_name", "last_name", "is_active", *PRIVILEGE_FLAGS]
 
 
 @pghistory.track(pghistory.InsertEvent("account opened"),
                  pghistory.UpdateEvent("account changed",
                                        condition=pghistory.AnyChange(*ACCOUNT_FIELDS)),
                  fields=ACCOUNT_FIELDS, model_name="StaffAccountEvent",
-                 obj_field=pghistory.ObjForeignKey(related_name="account_events"))
+                 obj_field=pghistory.ObjForeignKey(related_name="account_events"),
+                 # Null in the events before the flags joined the trail (their seals
+                 # leave out nulls, so they still hold); migration tables 0025.
+                 attrs={flag: models.BooleanField(null=True) for flag in PRIVILEGE_FLAGS})
 class StaffAccount(User):
     """A staff member's log-in, as the floor's audit trail sees it (a proxy of the user)."""
+
+    class Meta:
+        proxy = True
+
+
+@pghistory.track(pghistory.InsertEvent("role granted"), pghistory.DeleteEvent("role taken"),
+                 model_name="RoleGrantEvent",
+                 obj_field=pghistory.ObjForeignKey(related_name="+", db_constraint=False))
+class RoleGrant(User.groups.through):
+    """A role a user holds (a row of auth_user_groups), as the audit trail sees it: who
+    gave or took which role, when and why."""
+
+    class Meta:
+        proxy = True
+
+
+@pghistory.track(pghistory.InsertEvent("permission granted"),
+                 pghistory.DeleteEvent("permission taken"),
+                 model_name="PermissionGrantEvent",
+                 obj_field=pghistory.ObjForeignKey(related_name="+", db_constraint=False))
+class PermissionGrant(User.user_permissions.through):
+    """A permission given to a user himself (a superuser's to give), as the audit trail
+    sees it."""
 
     class Meta:
         proxy = True

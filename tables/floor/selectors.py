@@ -10,7 +10,7 @@ from casino.common.staff import at_casinos_of, casinos_of
 from tables.floor.models import CasinoStaff, Table
 
 __all__ = ["at_tables_visible_to", "casinos_of", "dealer_roster", "dealers_at_casinos_of",
-           "tables_at_casinos_of", "tables_visible_to"]
+           "tables_at_casinos_of", "tables_visible_to", "users_visible_to"]
 
 
 def tables_at_casinos_of(user) -> QuerySet[Table]:
@@ -47,6 +47,18 @@ def dealers_at_casinos_of(user) -> QuerySet:
     may be reactivated); another casino's dealers are not there (a 404)."""
     staff = at_casinos_of(CasinoStaff.objects.all(), user).values("user")
     return get_user_model().objects.filter(pk__in=staff, groups__name=Role.DEALER)
+
+
+def users_visible_to(user) -> QuerySet:
+    """The accounts a supervisor sees: everyone on the staff of one of his casinos (a
+    superuser: everyone). Nobody else reads accounts; whether he may change one is
+    ``accounts.account_refusal``'s to say."""
+    users = get_user_model().objects.all()
+    if not is_supervisor(user):
+        return users.none()
+    if user.is_superuser:
+        return users
+    return users.filter(pk__in=at_casinos_of(CasinoStaff.objects.all(), user).values("user"))
 
 
 def dealer_roster(user) -> list[dict]:

@@ -6,6 +6,9 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
+from casino.common.roles import Role
+from casino.common.staff import casinos_of
+from tables.floor.accounts import NAME_LENGTH, roles_in_order
 from tables.floor.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
 
 
@@ -69,3 +72,58 @@ def voided(record) -> dict | None:
         return None
     return {"reason": correction.reason, "by": correction.voided_by_id,
             "at": correction.voided_at.isoformat()}
+
+
+ROLES = [role.value for role in Role]
+
+
+class UserSerializer(serializers.Serializer):
+    """A staff account as /users/ reads and takes it; tables.floor.accounts checks and
+    writes it (``role`` or ``roles``: see docs/api.md)."""
+
+    id = serializers.IntegerField(read_only=True)
+    username = serializers.CharField(max_length=NAME_LENGTH)
+    first_name = serializers.CharField(max_length=NAME_LENGTH, required=False, allow_blank=True)
+    last_name = serializers.CharField(max_length=NAME_LENGTH, required=False, allow_blank=True)
+    role = serializers.ChoiceField(
+        choices=ROLES, required=False, allow_null=True,
+        help_text="The user's role; for a user of several, the first of supervisor, dealer, "
+                  "accountant, cage, count (all are in `roles`). Given, it is the only role.")
+    roles = serializers.ListField(
+        child=serializers.ChoiceField(choices=ROLES), required=False, max_length=len(ROLES),
+        help_text="Every role of the user. Given, the user holds exactly these.")
+    casinos = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), max_length=1000,
+        help_text="Ids of the casinos the user works at (those the reader works at too).")
+    is_active = serializers.BooleanField(required=False)
+    password = serializers.CharField(write_only=True, max_length=128, trim_whitespace=False,
+                                     style={"input_type": "password"},
+                                     help_text="Required to open an account; a new one "
+                                               "ends the user's API tokens.")
+
+    def validate(self, data):
+        roles = data.pop("roles", None)
+        if "role" in data:
+            role = data.pop("role")
+            if roles is None:
+                roles = [] if role is None else [role]
+            elif role not in roles:
+                raise serializers.ValidationError({"role": [
+                    f"'{role}' is not among the roles given ({', '.join(roles) or 'none'}): "
+                    "give one or the other."]})
+        if roles is not None:
+            data["roles"] = roles
+        elif self.instance is None:
+            raise serializers.ValidationError({"role": ["Give the user's role (or roles)."]})
+        return data
+
+    def to_representation(self, user):
+        roles = roles_in_order(group.name for group in user.groups.all())
+        reader = self.context["request"].user
+        if "reader_casinos" not in self.context:  # once for a whole list
+            self.context["reader_casinos"] = set(casinos_of(reader).values_list("pk", flat=True))
+        seen = self.context["reader_casinos"]
+        return {"id": user.pk, "username": user.username, "first_name": user.first_name,
+                "last_name": user.last_name, "role": roles[0] if roles else None,
+                "roles": roles, "is_active": user.is_active,
+                "casinos": sorted(c.pk for c in user.casinos.all() if c.pk in seen)}

@@ -1,7 +1,8 @@
 """Every write to a casino or a table goes through here: creating them, their dealers,
-the paytable and ante limits, the jackpot meter, the poker settings, and the dealers'
-accounts (who may deal at a casino). The API calls ``table_create`` / ``table_configure``;
-the pages call the same services one change at a time; nothing else saves a table.
+the paytable and ante limits, the jackpot meter, the poker settings (the users' accounts
+are tables.floor.accounts). The API calls ``table_create`` / ``table_configure``; the
+pages and the admin call the same services one change at a time; nothing else saves a
+table. Each checks that the actor works at the casino (``require_staff``).
 
 Each service runs in one transaction and tags the audit trail (pghistory) with the
 acting user, so changes made outside a web request (commands, tasks) are attributed too.
@@ -9,20 +10,17 @@ acting user, so changes made outside a web request (commands, tasks) are attribu
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
-from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
+from casino.common.roles import Role
+from casino.common.staff import require_staff
 from payouts.jackpots.models import Progressive
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms import versioning
@@ -36,9 +34,6 @@ DEFAULT_POKER_SEATS = 9
 CASINO_FIELDS = {"name", "currency", "timezone", "gaming_day_start"}
 TABLE_FIELDS = {"casino", "label", "game", "status", "seats", "pit"}
 TERMS_FIELDS = ("paytable", "min_ante", "max_ante")
-# A log-in name as Django's user model takes it (its UnicodeUsernameValidator, in words).
-USERNAME_PATTERN = re.compile(r"[\w.@+-]+")
-NAME_LENGTH = 150
 
 
 def _apply(instance, changes: dict[str, Any], allowed: set[str]) -> None:
@@ -47,6 +42,15 @@ def _apply(instance, changes: dict[str, Any], allowed: set[str]) -> None:
         raise ValidationError({field: "This field cannot be changed here." for field in unknown})
     for field, value in changes.items():
         setattr(instance, field, value)
+
+
+def _lock_at_casino_of(actor, table: Table) -> Table:
+    """The table's row, locked (as a recording locks it), once the actor is on the staff of
+    its casino."""
+    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
+        pk=table.pk)
+    require_staff(actor, table.casino)
+    return table
 
 
 @transaction.atomic
@@ -63,6 +67,7 @@ def casino_create(*, actor, name: str, currency: str, timezone: str, **extra: An
 @transaction.atomic
 def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
     casino = Casino.objects.select_for_update().get(pk=casino.pk)
+    require_staff(actor, casino)
     if "currency" in changes and changes["currency"] != casino.currency and casino.tables.exists():
         raise ValidationError(
             {"currency": f"{casino.name} already has tables; its books stay in {casino.currency}."}
@@ -156,7 +161,7 @@ def _assign_terms(actor, table: Table, *, paytable: Paytable | None = None,
 
 @transaction.atomic
 def table_update(*, actor, table: Table, dealers: Iterable | None = None, **changes: Any) -> Table:
-    table = Table.objects.select_for_update().get(pk=table.pk)
+    table = _lock_at_casino_of(actor, table)
     if "game" in changes and changes["game"] != table.game:
         raise ValidationError(
             {"game": f"Table {table.label} is a {table.get_game_display()} table; "
@@ -178,8 +183,7 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
                           min_ante: Any = None, max_ante: Any = None) -> Table:
     """Stud tables settle new rounds under the assigned paytable; earlier rounds keep
     theirs. The table's ante limits default to the paytable's and must lie within them."""
-    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
-        pk=table.pk)
+    table = _lock_at_casino_of(actor, table)
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
                                         "table; paytables are for stud tables."})
@@ -199,8 +203,7 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
 @transaction.atomic
 def table_link_progressive(*, actor, table: Table, progressive: Progressive | None) -> Table:
     """The meter a stud table's side wagers feed from its next round (none: no side wager)."""
-    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
-        pk=table.pk)
+    table = _lock_at_casino_of(actor, table)
     if progressive is not None:
         _check_link(actor, table, progressive)
     table.progressive = progressive
@@ -229,8 +232,7 @@ def _check_link(actor, table: Table, progressive: Progressive) -> None:
 def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     """Change a poker table's collection schedule, structure, stakes or kill; each change
     is a new settings version (hands already recorded keep theirs)."""
-    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
-        pk=table.pk)
+    table = _lock_at_casino_of(actor, table)
     unknown = set(changes) - set(stakes.POKER_FIELDS)
     if unknown:
         raise ValidationError({f: "This field cannot be changed here." for f in unknown})
@@ -257,14 +259,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     return table
 
 
-# --- Dealers: their accounts and the tables they deal ---------------------------------
-
-
-def _lock_at_casino_of(actor, table: Table) -> Table:
-    table = Table.objects.select_for_update(of=("self",)).select_related("casino").get(
-        pk=table.pk)
-    require_staff(actor, table.casino)
-    return table
+# --- Dealers: the tables they deal ---------------------------------
 
 
 @transaction.atomic
@@ -292,99 +287,3 @@ def table_dealer_unassign(*, actor, table: Table, dealer) -> Table:
     with changed_by(actor, f"dealer {dealer.get_username()} unassigned"):
         table.dealers.remove(dealer)
     return table
-
-
-@transaction.atomic
-def dealer_create(*, actor, casino: Casino, username: str, password: str,
-                  first_name: str = "", last_name: str = ""):
-    """A dealer's log-in at ``casino``: the dealer role, on the casino's staff, dealing at
-    no table yet. The password passes the configured validators (AUTH_PASSWORD_VALIDATORS)."""
-    _require_supervisor(actor)
-    require_staff(actor, casino)
-    account = _account(username, first_name, last_name)
-    problems = _account_problems(account, password or "")
-    if problems:
-        raise ValidationError(problems)
-    account.set_password(password)
-    with changed_by(actor, f"dealer {account.username} added at {casino.name}"):
-        account.save()
-        account.groups.add(Group.objects.get(name=Role.DEALER))
-        casino.staff.add(account)
-    return account
-
-
-def dealer_account_problems(*, username: str, password: str, first_name: str = "",
-                            last_name: str = "") -> dict[str, list[str]]:
-    """What dealer_create would refuse in a new account, writing nothing: a page asks
-    while other fields of its form are still wrong, so every problem shows at once."""
-    return _account_problems(_account(username, first_name, last_name), password or "")
-
-
-def _account(username: str, first_name: str, last_name: str):
-    return get_user_model()(username=(username or "").strip(),
-                            first_name=(first_name or "").strip(),
-                            last_name=(last_name or "").strip())
-
-
-def _account_problems(account, password: str) -> dict[str, list[str]]:
-    """Every problem of a new account at once, keyed by field."""
-    problems: dict[str, list[str]] = {}
-    name = account.username
-    if not name:
-        problems["username"] = ["Give the dealer a user name to log in with."]
-    elif len(name) > NAME_LENGTH or not USERNAME_PATTERN.fullmatch(name):
-        problems["username"] = [f"'{name}' cannot be a user name: use up to {NAME_LENGTH} "
-                                "letters, digits and @ . + - _ only, without spaces."]
-    elif get_user_model().objects.filter(username__iexact=name).exists():
-        problems["username"] = [f"The user name '{name}' is taken; choose another."]
-    for field in ("first_name", "last_name"):
-        if len(getattr(account, field)) > NAME_LENGTH:
-            problems[field] = [f"Keep it to {NAME_LENGTH} characters."]
-    if not password:
-        problems["password"] = ["Give the dealer an initial password."]
-    else:
-        try:
-            validate_password(password, user=account)
-        except ValidationError as weak:
-            problems["password"] = list(weak.messages)
-    return problems
-
-
-@transaction.atomic
-def dealer_set_active(*, actor, dealer, active: bool):
-    """Deactivate a dealer's log-in (never deleted: his rounds name him), which takes him
-    off every table, or reactivate it (he then deals nowhere until assigned)."""
-    _require_supervisor(actor)
-    dealer = get_user_model().objects.select_for_update().get(pk=dealer.pk)
-    _check_dealer_account(actor, dealer)
-    if dealer.is_active == active:
-        return dealer
-    # Locked like a recording locks them: no round slips in while he is taken off.
-    list(Table.objects.select_for_update().filter(dealers=dealer))
-    word = "reactivated" if active else "deactivated"
-    with changed_by(actor, f"dealer {dealer.get_username()} {word}"):
-        dealer.is_active = active
-        dealer.save(update_fields=["is_active"])
-        if not active:
-            dealer.dealt_tables.clear()
-    return dealer
-
-
-def _check_dealer_account(actor, dealer) -> None:
-    name = dealer.get_username()
-    if dealer.pk == actor.pk or is_supervisor(dealer):
-        raise ValidationError({"dealer": f"{name} is a supervisor; supervisors' accounts are "
-                                         "not managed here."})
-    if not has_role(dealer, Role.DEALER):
-        raise ValidationError({"dealer": f"{name} is not a dealer."})
-    elsewhere = dealer.casinos.exclude(pk__in=casinos_of(actor).values("pk"))
-    if elsewhere.exists():
-        names = ", ".join(c.name for c in elsewhere)
-        raise ValidationError({"dealer": f"{name} also works at {names}, where you are not on "
-                                         "the staff; a supervisor of every casino he works "
-                                         "at may change his account."})
-
-
-def _require_supervisor(actor) -> None:
-    if not is_supervisor(actor):
-        raise PermissionDenied("Only a pit supervisor manages dealers' accounts.")

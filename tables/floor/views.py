@@ -27,6 +27,7 @@ from payouts.jackpots import wording as jackpot_wording
 from payouts.jackpots.selectors import open_hits_of, progressives_visible_to
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.selectors import usable_at
+from tables.floor.accounts import dealer_create, dealer_set_active
 from tables.floor.forms import AssignPaytableForm, NewDealerForm, PokerSettingsForm
 from tables.floor.models import Game, Table
 from tables.floor.selectors import (
@@ -37,8 +38,6 @@ from tables.floor.selectors import (
     tables_visible_to,
 )
 from tables.floor.services import (
-    dealer_create,
-    dealer_set_active,
     table_assign_paytable,
     table_dealer_assign,
     table_dealer_unassign,
