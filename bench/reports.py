@@ -67,7 +67,7 @@ def build_floor(n_tables: int, first: dt.date):
                                  timezone="America/New_York")
     casino.staff.add(accountant)   # a user reads only the casinos he is on the staff of
     us = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
-        actor=boss, name="Bench US", variant="us"))
+        actor=boss, name="Bench US", variant="us", casino=casino))
     us2 = terms.paytable_publish(actor=boss, paytable=terms.paytable_new_version(
         actor=boss, paytable=us))
     begin = casino.day_bounds(first)[0]
@@ -80,7 +80,7 @@ def build_floor(n_tables: int, first: dt.date):
                                   created_by=boss, created_at=begin, gaming_day=first)
     schedules = [terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
         actor=boss, name=name, no_flop_no_drop=True, bad_beat_drop=Decimal(1),
-        bad_beat_min_pot=Decimal(20), **spec)) for name, spec in (
+        bad_beat_min_pot=Decimal(20), casino=casino, **spec)) for name, spec in (
         ("10% capped at 5", {"percent": Decimal(10), "cap": Decimal(5)}),
         ("Fixed drop 3", {"method": "fixed_drop", "fixed_drop": Decimal(3)}))]
     n_stud, poker = n_tables * 3 // 5, []

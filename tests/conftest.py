@@ -192,6 +192,13 @@ def supervisor(db):
 
 
 @pytest.fixture
+def controller(db):
+    """The casino group's gaming controller (the group_supervisor role): governs the
+    group's own terms and wide-area meters, and works at no casino."""
+    return make_user("gina_controller", "group_supervisor", at=[])
+
+
+@pytest.fixture
 def dealer(db):
     return make_user("dana_dealer", "dealer")
 
@@ -290,11 +297,12 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture
-def us_paytable(supervisor):
+def us_paytable(controller):
+    """The group's published US paytable in dollars (a group supervisor's to make)."""
     from payouts.terms.services import paytable_create, paytable_publish
 
-    paytable = paytable_create(actor=supervisor, name="House US", variant="us", currency="USD")
-    return paytable_publish(actor=supervisor, paytable=paytable)
+    paytable = paytable_create(actor=controller, name="House US", variant="us", currency="USD")
+    return paytable_publish(actor=controller, paytable=paytable)
 
 
 @pytest.fixture
@@ -309,13 +317,14 @@ def live_table(stud_table, us_paytable, supervisor):
 
 
 @pytest.fixture
-def progressive(supervisor):
+def progressive(controller):
+    """The group's wide-area meter in dollars (a group supervisor's to make and change)."""
     from decimal import Decimal
 
     from payouts.jackpots import services as progressives
 
     return progressives.progressive_create(
-        actor=supervisor, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
+        actor=controller, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
         contribution_rate=Decimal("0.70"), approval_threshold=Decimal("20000.00"))
 
 

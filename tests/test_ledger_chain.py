@@ -16,9 +16,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def ledger(supervisor, progressive):
+def ledger(supervisor, progressive, controller):
     for balance in ("10100.00", "10250.00", "10300.00"):
-        progressives.progressive_correct(actor=supervisor, progressive=progressive,
+        progressives.progressive_correct(actor=controller, progressive=progressive,
                                          meter="meter", new_balance=D(balance),
                                          reason="count adjustment")
     return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))

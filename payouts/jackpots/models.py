@@ -74,6 +74,12 @@ class Progressive(models.Model):
     awards = models.JSONField(help_text='Category -> {"percent": "100"} or {"fixed": "500.00"}.')
     approval_threshold = models.DecimalField(max_digits=14, decimal_places=2,
                                              default=Decimal("10000.00"))
+    # The largest balance a correction may set on one supervisor's word; above it a
+    # second supervisor confirms by their own password (issue 26). Given at creation or
+    # derived (tables.rules.progressive.default_correction_bound); a parameter after.
+    correction_bound = models.DecimalField(
+        max_digits=14, decimal_places=2,
+        help_text="A correction to a balance above this needs a second supervisor.")
     amount = models.DecimalField(max_digits=14, decimal_places=2)
     reserve = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
     overflow = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
@@ -94,6 +100,8 @@ class Progressive(models.Model):
             models.CheckConstraint(condition=models.Q(amount__gte=0, reserve__gte=0,
                                                       overflow__gte=0),
                                    name="progressive_meters_not_negative"),
+            models.CheckConstraint(condition=models.Q(correction_bound__gte=0),
+                                   name="progressive_correction_bound_not_negative"),
         ]
 
     def __str__(self) -> str:
@@ -290,6 +298,26 @@ class HitApproval(models.Model):
 
     def __str__(self) -> str:
         return f"approval of hit {self.hit_id}"
+
+
+class CorrectionConfirmation(models.Model):
+    """The second supervisor who confirmed, by their own password, a correction that set
+    a meter above its bound (``Progressive.correction_bound``): written once, in the
+    transaction that writes the correction, beside its ledger entry."""
+
+    entry = models.OneToOneField(MeterEntry, on_delete=models.PROTECT,
+                                 related_name="confirmation")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(help_text="When their password was confirmed.")
+    bound = models.DecimalField(max_digits=14, decimal_places=2,
+                                help_text="The meter's bound the correction went above.")
+
+    class Meta:
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"confirmation of correction {self.entry_id}"
 
 
 class TinKind(models.TextChoices):

@@ -282,10 +282,11 @@ def _w2g_hit_committed(supervisor):
     table = table_create(actor=supervisor, casino=casino, label="CS-1", game="caribbean_stud",
                          status="open", dealers=[dealer])
     table_assign_paytable(actor=supervisor, table=table, paytable=paytable_publish(
-        actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us")))
+        actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us",
+                                                   casino=casino)))
     meter = jackpots.progressive_create(actor=supervisor, name="Harbor Jackpot", currency="USD",
                                         seed=D("50000.00"), contribution_rate=D("0.70"),
-                                        approval_threshold=D("20000.00"))
+                                        approval_threshold=D("20000.00"), casino=casino)
     table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
     play(table, ROYAL)
     settlement.settle_pending_hits(meter.pk)
