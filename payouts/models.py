@@ -12,6 +12,7 @@ from payouts.jackpots.models import (
     MeterName,
     Progressive,
     ReconciliationCheck,
+    TinDisclosure,
     W2GPlayer,
 )
 from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
@@ -19,4 +20,4 @@ from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 __all__ = ["AnalysisStatus", "CapScope", "CorrectionConfirmation", "HitApproval", "HitStatus",
            "JackpotHit", "LedgerCheck", "MeterEntry", "MeterKind", "MeterName", "Method",
            "ParAnalysis", "Paytable", "Progressive", "RakeSchedule", "ReconciliationCheck",
-           "W2GPlayer"]
+           "TinDisclosure", "W2GPlayer"]

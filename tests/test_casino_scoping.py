@@ -155,6 +155,9 @@ MATRIX = {
     ("GET", "/pit/jackpot-hits/{hit}/approve/", None): (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):
                                                        (302, 403, 403, 403, 200, 403, 404, 403),
+    # The W-2G in full: its casino's supervisors and accountants (this hit has none: 404)
+    ("GET", "/pit/jackpot-hits/{hit}/w2g/", None):
+                                                       (302, 403, 403, 403, 404, 404, 404, 403),
     ("GET", "/pit/progressives/new/", None):           (302, 403, 403, 403, 200, 403, 200, 200),
     ("POST", "/pit/progressives/new/", "form"):        (302, 403, 403, 403, 400, 403, 400, 400),
     ("GET", "/pit/progressives/{meter}/edit/", None):  (302, 403, 403, 403, 200, 403, 404, 404),

@@ -26,7 +26,7 @@ from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person
-from payouts.jackpots import w2g
+from payouts.jackpots import tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
     CorrectionConfirmation,
@@ -394,5 +394,5 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
                                           approved_at=hit.approved_at, witnessed_by=witness,
                                           witnessed_at=witnessed_at)
     if details:
-        W2GPlayer.objects.create(approval=approval, **details)
+        W2GPlayer.objects.create(approval=approval, **tins.sealed(details))
     return hit

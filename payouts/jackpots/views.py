@@ -18,7 +18,7 @@ from casino.common.governance import governs
 from casino.common.pages import form_problems, posted_form_data, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
-from payouts.jackpots import chain, selectors, wording
+from payouts.jackpots import chain, selectors, tins, wording
 from payouts.jackpots import services as progressives
 from payouts.jackpots.forms import (
     CorrectionForm,
@@ -114,6 +114,25 @@ def hit_approve(request, pk: int):
         "hit": hit, "line": wording.hit_line(hit), "cards": _cards_of(hit), "form": form,
         "waiting": waiting, "consequence": consequence, "problems": form_problems(form),
         "approval": getattr(hit, "approval", None) if not waiting else None})
+
+
+@role_required(Role.SUPERVISOR, Role.ACCOUNTANT)
+@require_GET
+@never_cache
+def w2g_form(request, pk: int):
+    """The W-2G of an approved award, printable, with the TIN in full: the one place it is
+    decrypted (tins.tin_disclose records who saw it, and when)."""
+    hit = selectors.hit_for_approval(request.user, pk)
+    player = getattr(getattr(hit, "approval", None), "w2g", None) if hit else None
+    if player is None:
+        raise Http404("There is no W-2G for this jackpot here.")
+    tin = tins.tin_disclose(actor=request.user, player=player)
+    response = render(request, "payouts/w2g.html", {
+        "hit": hit, "player": player, "tin": f"{tin[:3]}-{tin[3:5]}-{tin[5:]}",
+        "casino": hit.round.table.casino, "line": wording.hit_line(hit),
+        "zone": hit.round.table.casino.zone})
+    response["Cache-Control"] = "no-store"  # the full TIN is never kept by a browser
+    return response
 
 
 def _form_page(request, template: str, context: dict):

@@ -9,6 +9,7 @@ from decimal import Decimal as D
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from casino.common.fieldcrypt import decrypted
 from payouts.jackpots import services as jackpots
 from payouts.jackpots import settlement
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
@@ -142,8 +143,8 @@ def test_a_w2g_approval_keeps_the_players_details_and_shows_the_tin_masked(
 
     player = W2GPlayer.objects.get()
     assert player.approval == HitApproval.objects.get(hit=w2g_hit)
-    assert (player.full_name, player.postal_code, player.tin, player.tin_kind) == (
-        "Pat Q. Player", "89109", "234567891", "ssn")
+    assert (player.full_name, player.postal_code, decrypted(player.tin_token),
+            player.tin_kind) == ("Pat Q. Player", "89109", "234567891", "ssn")
     assert str(player.date_of_birth) == "1970-05-31"
     assert player.tin_masked == "XXX-XX-7891"
     assert "7891" in str(player)
@@ -189,8 +190,8 @@ def test_a_bad_ssn_or_itin_is_refused_without_repeating_it(supervisor, witness, 
 def test_an_itin_is_kept_as_one(supervisor, witness, w2g_hit):
     approve(supervisor, w2g_hit, player={**W2G_PLAYER, "tin": "912 70 1234"})
 
-    assert (W2GPlayer.objects.get().tin, W2GPlayer.objects.get().tin_kind) == (
-        "912701234", "itin")
+    player = W2GPlayer.objects.get()
+    assert (decrypted(player.tin_token), player.tin_kind) == ("912701234", "itin")
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
@@ -251,7 +252,7 @@ def test_the_application_role_may_only_add_approvals_and_w2g_details(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("table", "change"), [
     ("payouts_hitapproval", "witnessed_by_id = approved_by_id + 0"),
-    ("payouts_w2gplayer", "tin = '987654321'"),
+    ("payouts_w2gplayer", "tin_last4 = '4321'"),
 ])
 def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
     supervisor = make_user("sam_supervisor", "supervisor")
@@ -262,7 +263,7 @@ def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
         owner_sql(f"UPDATE {table} SET {change}")
     with pytest.raises(Exception, match=f"Cannot delete rows from {table}"):
         owner_sql(f"DELETE FROM {table}")
-    assert W2GPlayer.objects.get().tin == "234567891"
+    assert decrypted(W2GPlayer.objects.get().tin_token) == "234567891"
 
 
 def _w2g_hit_committed(supervisor):
