@@ -33,6 +33,21 @@ def encrypt_tins(apps, schema_editor):
     schema_editor.execute("ALTER TABLE payouts_w2gplayer ENABLE TRIGGER USER")
 
 
+def decrypt_tins(apps, schema_editor):
+    """Back to the plain column (an unmigrate, as the owner): the TINs decrypted."""
+    from cryptography.fernet import Fernet, MultiFernet
+
+    Player = apps.get_model("payouts", "W2GPlayer")
+    rows = list(Player.objects.values_list("pk", "tin_token"))
+    if not rows:
+        return
+    cipher = MultiFernet([Fernet(key) for key in settings.FIELD_ENCRYPTION_KEYS])
+    schema_editor.execute("ALTER TABLE payouts_w2gplayer DISABLE TRIGGER USER")
+    for pk, token in rows:
+        Player.objects.filter(pk=pk).update(tin=cipher.decrypt(token.encode()).decode())
+    schema_editor.execute("ALTER TABLE payouts_w2gplayer ENABLE TRIGGER USER")
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -67,7 +82,7 @@ class Migration(migrations.Migration):
             model_name='w2gplayer',
             name='w2g_tin_is_nine_digits',
         ),
-        migrations.RunPython(encrypt_tins, elidable=False),
+        migrations.RunPython(encrypt_tins, decrypt_tins, elidable=False),
         migrations.RemoveField(
             model_name='w2gplayer',
             name='tin',
