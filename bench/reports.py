@@ -74,7 +74,8 @@ def build_floor(n_tables: int, first: dt.date):
     with transaction.atomic():   # the meter commits only with its ledger's first entry,
         jackpot = Progressive.objects.create(   # dated on the year's first day
             name="Bench Jackpot", currency="USD", casino=casino, seed=money(SEED_CENTS),
-            amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS)
+            amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS,
+            correction_bound=money(SEED_CENTS) * 100)
         MeterEntry.objects.create(progressive=jackpot, kind="reset", amount=money(SEED_CENTS),
                                   balance_after=money(SEED_CENTS), reason="initial seed",
                                   created_by=boss, created_at=begin, gaming_day=first)
