@@ -23,11 +23,9 @@ DAY = "from=2026-01-01&to=2026-01-31"
 # permission for an operation is 403 before any lookup, whichever casino is asked.
 # The other casino's staff: 404 for Harbor's objects, 400 for a report naming Harbor
 # ("there is no casino number N"). Lists answer 200 with only the user's casinos' rows
-# (test_lists_hold_only_the_users_casinos). The paytable and schedules are the group's
-# (docs/decisions.md): every casino's staff read them, only the group supervisor (the
-# group's gaming controller, last column, on no casino's staff) changes them, and he sees
-# none of Harbor's floor (its meter included: 404, or 403 where his role lacks the
-# permission). The floor sign is public, as the sign on the floor is.
+# (test_lists_hold_only_the_users_casinos). The paytable and schedules are the group's:
+# all read them, only the group supervisor (last column, on no casino's staff) changes
+# them; he sees nothing of Harbor's floor. The floor sign is public.
 BODIES = {
     "round": CONTRACT_ROUND,
     "hand": {"pot": "85.00", "flop_dealt": True},
@@ -155,9 +153,7 @@ MATRIX = {
     ("GET", "/pit/jackpot-hits/{hit}/approve/", None): (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):
                                                        (302, 403, 403, 403, 200, 403, 404, 403),
-    # The W-2G in full: its casino's supervisors and accountants (this hit has none: 404)
-    ("GET", "/pit/jackpot-hits/{hit}/w2g/", None):
-                                                       (302, 403, 403, 403, 404, 404, 404, 403),
+    ("GET", "/pit/jackpot-hits/{hit}/w2g/", None):     (302, 403, 403, 403, 404, 404, 404, 403),
     ("GET", "/pit/progressives/new/", None):           (302, 403, 403, 403, 200, 403, 200, 200),
     ("POST", "/pit/progressives/new/", "form"):        (302, 403, 403, 403, 400, 403, 400, 400),
     ("GET", "/pit/progressives/{meter}/edit/", None):  (302, 403, 403, 403, 200, 403, 404, 404),
