@@ -88,11 +88,11 @@ def build_floor():
                                  timezone="America/New_York")
     casino.staff.add(*people.values(), *dealers)   # each reads and writes only his casinos
     paytable = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
-        actor=boss, name="Bench US", variant="us"))
+        actor=boss, name="Bench US", variant="us", casino=casino))
     request_analysis(paytable)   # computed here: tasks run eagerly without REDIS_URL
     schedule = terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
         actor=boss, name="10% capped at 5", percent=10, cap=5, no_flop_no_drop=True,
-        bad_beat_drop=1, bad_beat_min_pot=20))
+        bad_beat_drop=1, bad_beat_min_pot=20, casino=casino))
     stud = [floor.table_create(actor=boss, casino=casino, label=f"CS-{n + 1:03}", status="open",
                                game="caribbean_stud", paytable=paytable, pit=f"Pit {n % PITS + 1}",
                                dealers=dealers[n:n + 2]) for n in range(STUD_TABLES)]

@@ -34,9 +34,10 @@ def setup(count: int) -> dict:
     casino = casino_create(actor=boss, name="Bench", currency="USD",
                            timezone="America/New_York")
     paytable = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
-        actor=boss, name="US", variant="us"))
+        actor=boss, name="US", variant="us", casino=casino))
     schedule = terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
-        actor=boss, name="Ten capped at 5", percent=Decimal(10), cap=Decimal(5)))
+        actor=boss, name="Ten capped at 5", percent=Decimal(10), cap=Decimal(5),
+        casino=casino))
 
     def meter(name):
         return progressive_create(actor=boss, name=name, currency="USD", casino=casino,

@@ -65,7 +65,8 @@ def build_floor():
                                                schedule_create(actor=boss, name="Ten",
                                                                percent=Decimal(10),
                                                                cap=Decimal(5),
-                                                               bad_beat_drop=Decimal(1)))
+                                                               bad_beat_drop=Decimal(1),
+                                                               casino=casino))
     table_set_poker_settings(
         actor=boss, table=poker, rake_schedule=schedule, structure="fixed_limit",
         small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
@@ -73,7 +74,8 @@ def build_floor():
     stud = table_create(actor=boss, casino=casino, label="CS-B",
                                  game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
-        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us",
+                                                            casino=casino))
     table_assign_paytable(actor=boss, table=stud, paytable=paytable)
     return dealer, poker, stud
 

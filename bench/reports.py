@@ -67,20 +67,21 @@ def build_floor(n_tables: int, first: dt.date):
                                  timezone="America/New_York")
     casino.staff.add(accountant)   # a user reads only the casinos he is on the staff of
     us = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
-        actor=boss, name="Bench US", variant="us"))
+        actor=boss, name="Bench US", variant="us", casino=casino))
     us2 = terms.paytable_publish(actor=boss, paytable=terms.paytable_new_version(
         actor=boss, paytable=us))
     begin = casino.day_bounds(first)[0]
     with transaction.atomic():   # the meter commits only with its ledger's first entry,
         jackpot = Progressive.objects.create(   # dated on the year's first day
             name="Bench Jackpot", currency="USD", casino=casino, seed=money(SEED_CENTS),
-            amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS)
+            amount=money(SEED_CENTS), contribution_rate=Decimal("0.70"), awards=US_AWARDS,
+            correction_bound=money(SEED_CENTS) * 100)
         MeterEntry.objects.create(progressive=jackpot, kind="reset", amount=money(SEED_CENTS),
                                   balance_after=money(SEED_CENTS), reason="initial seed",
                                   created_by=boss, created_at=begin, gaming_day=first)
     schedules = [terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
         actor=boss, name=name, no_flop_no_drop=True, bad_beat_drop=Decimal(1),
-        bad_beat_min_pot=Decimal(20), **spec)) for name, spec in (
+        bad_beat_min_pot=Decimal(20), casino=casino, **spec)) for name, spec in (
         ("10% capped at 5", {"percent": Decimal(10), "cap": Decimal(5)}),
         ("Fixed drop 3", {"method": "fixed_drop", "fixed_drop": Decimal(3)}))]
     n_stud, poker = n_tables * 3 // 5, []

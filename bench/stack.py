@@ -5,6 +5,7 @@ a Celery worker, all connected as the application role."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -33,6 +34,7 @@ class Stack:
         self.env = {
             **os.environ, "DEBUG": "0", "SECRET_KEY": "drill-" + uuid.uuid4().hex * 2,
             "LEDGER_ANCHOR_KEYS": "drill:" + uuid.uuid4().hex,
+            "FIELD_ENCRYPTION_KEYS": base64.urlsafe_b64encode(os.urandom(32)).decode(),
             "ALLOWED_HOSTS": "127.0.0.1", "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
             "DATABASE_URL": f"postgres://casino_app:app-pw@127.0.0.1:{pg_port}/casino",
             "CASINO_VAR_DIR": str(work / "var"), "CONN_MAX_AGE": "60",

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.checks import Error, Tags, register
 from django.db import DatabaseError
 
-from casino.config import DEMO_SECRET_KEY
+from casino.config import DEMO_SECRET_KEY, DEV_FIELD_ENCRYPTION_KEY
 
 
 @register(Tags.security, deploy=True)
@@ -16,6 +16,25 @@ def demo_secret_key(app_configs, **kwargs):
         return [Error("SECRET_KEY is the demo's key, which is public.",
                       hint="Set SECRET_KEY to 50 or more random characters.",
                       id="casino.E001")]
+    return []
+
+
+@register(Tags.security, deploy=True)
+def field_encryption_keys(app_configs, **kwargs):
+    """The W-2G TIN is encrypted with keys kept outside the database: none, or the
+    development key (public, in the code), is no protection."""
+    keys = settings.FIELD_ENCRYPTION_KEYS
+    if not keys:
+        return [Error("FIELD_ENCRYPTION_KEYS is not set: a W-2G's TIN cannot be stored "
+                      "encrypted, so no W-2G award can be approved.",
+                      hint="Set FIELD_ENCRYPTION_KEYS to a key of your own "
+                           "(docs/configuration.md), kept outside the database.",
+                      id="casino.E004")]
+    if DEV_FIELD_ENCRYPTION_KEY in keys:
+        return [Error("FIELD_ENCRYPTION_KEYS holds the development key, which is public.",
+                      hint="Use keys of your own; re-encrypt what the development key "
+                           "encrypted (manage.py rotate_tin_keys) before removing it.",
+                      id="casino.E004")]
     return []
 
 

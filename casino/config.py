@@ -85,6 +85,37 @@ def secret_key(debug: bool) -> str:
     raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off.")
 
 
+# Public, for a laptop's demo only (DEBUG on): never a casino's key (check --deploy
+# refuses it, casino.E004).
+DEV_FIELD_ENCRYPTION_KEY = "ZGV2ZWxvcG1lbnQta2V5LW5ldmVyLWluLXByb2R1Y3Q="
+
+
+def field_encryption_keys(debug: bool) -> tuple[str, ...]:
+    """FIELD_ENCRYPTION_KEYS: Fernet keys, comma-separated, the first encrypts and every
+    one decrypts (a key being retired stays listed until its records are re-encrypted:
+    manage.py rotate_tin_keys). Unset: the development key while DEBUG is on, none with
+    DEBUG off (check --deploy then fails, and nothing encrypted can be stored)."""
+    raw = os.environ.get("FIELD_ENCRYPTION_KEYS")
+    if raw is None or not raw.strip():
+        return (DEV_FIELD_ENCRYPTION_KEY,) if debug else ()
+    keys = tuple(key.strip() for key in raw.split(",") if key.strip())
+    from cryptography.fernet import Fernet
+
+    for position, key in enumerate(keys, start=1):
+        try:
+            Fernet(key)
+        except (ValueError, TypeError):
+            # The value itself is never repeated: it is a secret.
+            raise ImproperlyConfigured(
+                f"FIELD_ENCRYPTION_KEYS: key {position} of {len(keys)} is not a Fernet key "
+                "(32 random bytes in URL-safe base64, 44 characters, as "
+                "`python -c 'from cryptography.fernet import Fernet; "
+                "print(Fernet.generate_key().decode())'` makes).") from None
+    if len(set(keys)) != len(keys):
+        raise ImproperlyConfigured("FIELD_ENCRYPTION_KEYS names the same key twice.")
+    return keys
+
+
 def database_from_url(url: str) -> dict:
     try:
         config = environ.Env.db_url_config(url)

@@ -199,6 +199,7 @@ jackpots = [
          name="pit-progressive"),
     path("pit/jackpot-hits/<int:pk>/approve/", jackpots_views.hit_approve,
          name="pit-hit-approve"),
+    path("pit/jackpot-hits/<int:pk>/w2g/", jackpots_views.w2g_form, name="pit-hit-w2g"),
     path("sign/<int:pk>/", jackpots_views.sign, name="sign"),
     path("sign/<int:pk>/state.json", jackpots_views.sign_state, name="sign-state"),
 ]

@@ -17,7 +17,8 @@ from casino import health
 from casino.common.roles import Role, is_supervisor, roles_of
 
 ROLE_HOME = {Role.SUPERVISOR: "pit", Role.DEALER: "dealer", Role.ACCOUNTANT: "accounting",
-             Role.CAGE: "cage", Role.COUNT: "count"}
+             Role.CAGE: "cage", Role.COUNT: "count",
+             Role.GROUP_SUPERVISOR: "pit-paytable-list"}
 
 
 @login_required
@@ -26,7 +27,7 @@ def home(request):
     if is_supervisor(request.user):
         return redirect(ROLE_HOME[Role.SUPERVISOR])
     user_roles = roles_of(request.user)
-    for role in (Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT):
+    for role in (Role.GROUP_SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT):
         if role in user_roles:
             return redirect(ROLE_HOME[role])
     return render(request, "no_role.html", status=403)

@@ -9,7 +9,7 @@ class PayoutsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from casino.common import db_roles
+        from casino.common import db_roles, seals
         from casino.common.chains import register
         from payouts.jackpots.chain import METER_LEDGER
         from payouts.jackpots.models import (
@@ -17,6 +17,7 @@ class PayoutsConfig(AppConfig):
             LedgerCheck,
             Progressive,
             ReconciliationCheck,
+            W2GPlayer,
         )
         from payouts.terms.models import Paytable, RakeSchedule
 
@@ -30,3 +31,6 @@ class PayoutsConfig(AppConfig):
             "withholding", "settled_at", "approved_by", "approved_at"))
         for checked in (ReconciliationCheck, LedgerCheck):
             db_roles.record(checked)
+        # A TIN re-encrypted under a new key (rotate_tin_keys) is the same TIN: its seal
+        # holds its last four digits and the rest of the W-2G, not the token's bytes.
+        seals.leave_out(W2GPlayer, "tin_token")

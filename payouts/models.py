@@ -2,6 +2,7 @@
 
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.models import (
+    CorrectionConfirmation,
     HitApproval,
     HitStatus,
     JackpotHit,
@@ -11,10 +12,12 @@ from payouts.jackpots.models import (
     MeterName,
     Progressive,
     ReconciliationCheck,
+    TinDisclosure,
     W2GPlayer,
 )
 from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["AnalysisStatus", "CapScope", "HitApproval", "HitStatus", "JackpotHit", "LedgerCheck",
-           "MeterEntry", "MeterKind", "MeterName", "Method", "ParAnalysis", "Paytable",
-           "Progressive", "RakeSchedule", "ReconciliationCheck", "W2GPlayer"]
+__all__ = ["AnalysisStatus", "CapScope", "CorrectionConfirmation", "HitApproval", "HitStatus",
+           "JackpotHit", "LedgerCheck", "MeterEntry", "MeterKind", "MeterName", "Method",
+           "ParAnalysis", "Paytable", "Progressive", "RakeSchedule", "ReconciliationCheck",
+           "TinDisclosure", "W2GPlayer"]

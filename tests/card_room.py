@@ -13,10 +13,11 @@ D = Decimal
 
 
 @pytest.fixture
-def schedule(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Ten capped at five",
-                                           percent=D(10), cap=D("5.00"))
-    return terms.schedule_publish(actor=supervisor, schedule=draft)
+def schedule(controller):
+    """The group's published schedule (a group supervisor's to make)."""
+    draft = terms.schedule_create(actor=controller, name="Ten capped at five",
+                                  percent=D(10), cap=D("5.00"))
+    return terms.schedule_publish(actor=controller, schedule=draft)
 
 
 def poker_table(supervisor, dealer, casino, schedule, *, label="HE-1", game="holdem",

@@ -192,6 +192,13 @@ def supervisor(db):
 
 
 @pytest.fixture
+def controller(db):
+    """The casino group's gaming controller (the group_supervisor role): governs the
+    group's own terms and wide-area meters, and works at no casino."""
+    return make_user("gina_controller", "group_supervisor", at=[])
+
+
+@pytest.fixture
 def dealer(db):
     return make_user("dana_dealer", "dealer")
 
@@ -297,11 +304,12 @@ def _anchor_file_of_the_test(settings, tmp_path):
 
 
 @pytest.fixture
-def us_paytable(supervisor):
+def us_paytable(controller):
+    """The group's published US paytable in dollars (a group supervisor's to make)."""
     from payouts.terms.services import paytable_create, paytable_publish
 
-    paytable = paytable_create(actor=supervisor, name="House US", variant="us", currency="USD")
-    return paytable_publish(actor=supervisor, paytable=paytable)
+    paytable = paytable_create(actor=controller, name="House US", variant="us", currency="USD")
+    return paytable_publish(actor=controller, paytable=paytable)
 
 
 @pytest.fixture
@@ -316,13 +324,14 @@ def live_table(stud_table, us_paytable, supervisor):
 
 
 @pytest.fixture
-def progressive(supervisor):
+def progressive(controller):
+    """The group's wide-area meter in dollars (a group supervisor's to make and change)."""
     from decimal import Decimal
 
     from payouts.jackpots import services as progressives
 
     return progressives.progressive_create(
-        actor=supervisor, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
+        actor=controller, name="Harbor Jackpot", currency="USD", seed=Decimal("10000.00"),
         contribution_rate=Decimal("0.70"), approval_threshold=Decimal("20000.00"))
 
 
@@ -386,15 +395,16 @@ def as_owner(owner_sql):
 
 
 @pytest.fixture
-def ledger(supervisor, progressive):
-    """The meter's ledger: its seed and three corrections."""
+def ledger(progressive, controller):
+    """The meter's ledger: its seed and three corrections (the group's meter: corrected by
+    its group supervisor)."""
     from decimal import Decimal
 
     from payouts.jackpots import services as progressives
     from payouts.jackpots.models import MeterEntry
 
     for balance in ("10100.00", "10250.00", "10300.00"):
-        progressives.progressive_correct(actor=supervisor, progressive=progressive,
+        progressives.progressive_correct(actor=controller, progressive=progressive,
                                          meter="meter", new_balance=Decimal(balance),
                                          reason="count adjustment")
     return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))

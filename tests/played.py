@@ -46,9 +46,9 @@ def travel():
 
 
 @pytest.fixture
-def holdem(supervisor, dealer, us_casino):
-    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
-        actor=supervisor, name="Ten capped at five", percent=D(10), cap=D("5.00")))
+def holdem(supervisor, controller, dealer, us_casino):
+    schedule = terms.schedule_publish(actor=controller, schedule=terms.schedule_create(
+        actor=controller, name="Ten capped at five", percent=D(10), cap=D("5.00")))
     table = table_create(actor=supervisor, casino=us_casino, label="HE-1", game="holdem",
                          status="open", dealers=[dealer])
     return table_set_poker_settings(

@@ -115,9 +115,9 @@ def test_a_poker_hand_and_its_seal_deleted_with_the_seals_rehashed_is_found(
 
 
 def test_the_anchor_file_and_its_database_copy_hold_each_other(ledger, settings, owner_sql,
-                                                             supervisor):
+                                                             controller):
     anchors.anchor("first")
-    progressives.progressive_correct(actor=supervisor, progressive=ledger[0].progressive,
+    progressives.progressive_correct(actor=controller, progressive=ledger[0].progressive,
                                      meter="meter", new_balance=D("10400.00"),
                                      reason="count adjustment")
     anchors.anchor("second")

@@ -53,7 +53,7 @@ def fuzz_headers(db):
     from tables.poker.services import poker_hand_record
     from tables.stud.services import stud_round_record
 
-    user = make_user("fuzz_boss", "supervisor", "dealer")
+    user = make_user("fuzz_boss", "supervisor", "dealer", "group_supervisor")  # may do all
     casino = casino_create(actor=user, name="Fuzz", currency="USD",
                                     timezone="America/New_York")
     stud = table_create(actor=user, casino=casino, label="CS-F", status="open",

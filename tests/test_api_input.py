@@ -55,8 +55,8 @@ def test_every_amount_and_rate_of_the_terms_is_a_plain_decimal_string(api, super
     assert not RakeSchedule.objects.exists()
 
 
-def test_a_fixed_award_inside_the_awards_object_is_a_plain_decimal(api, supervisor):
-    response = api.as_user(supervisor).post("/api/v1/progressives/", {
+def test_a_fixed_award_inside_the_awards_object_is_a_plain_decimal(api, controller):
+    response = api.as_user(controller).post("/api/v1/progressives/", {
         "name": "P", "currency": "USD", "seed": "1000", "contribution_rate": "0.7",
         "awards": {"flush": {"fixed": "5E+1"}}}, format="json")
 
@@ -142,14 +142,14 @@ def test_json_as_deep_as_a_real_request_is_read(api, supervisor):
 
 
 @pytest.fixture
-def records(dealer, live_table, supervisor, us_casino):
+def records(dealer, live_table, supervisor, us_casino, controller):
     from payouts.terms import services as terms
     from tables.floor.services import table_create, table_set_poker_settings
     from tables.poker.services import poker_hand_record
     from tables.stud.services import stud_round_record
 
-    schedule = terms.schedule_publish(actor=supervisor, schedule=terms.
-                                               schedule_create(actor=supervisor, name="Ten",
+    schedule = terms.schedule_publish(actor=controller, schedule=terms.
+                                               schedule_create(actor=controller, name="Ten",
                                                                percent=D(10)))
     poker = table_create(actor=supervisor, casino=us_casino, label="HE-1",
                                   game="holdem", status="open", dealers=[dealer])

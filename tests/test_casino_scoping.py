@@ -13,7 +13,7 @@ from tests.test_stud_rounds import CONTRACT_ROUND
 pytestmark = pytest.mark.django_db
 
 WHO = ("anonymous", "no_role", "dealer_assigned", "dealer_unassigned", "supervisor",
-       "accountant", "other_casino")
+       "accountant", "other_casino", "group_supervisor")
 DAY = "from=2026-01-01&to=2026-01-31"
 
 # operation: (method, address, body) -> expected status for each of WHO, in order.
@@ -23,8 +23,9 @@ DAY = "from=2026-01-01&to=2026-01-31"
 # permission for an operation is 403 before any lookup, whichever casino is asked.
 # The other casino's staff: 404 for Harbor's objects, 400 for a report naming Harbor
 # ("there is no casino number N"). Lists answer 200 with only the user's casinos' rows
-# (test_lists_hold_only_the_users_casinos). Paytables are the group's (docs/decisions.md)
-# and the floor sign is public, as the sign on the floor is.
+# (test_lists_hold_only_the_users_casinos). The paytable and schedules are the group's:
+# all read them, only the group supervisor (last column, on no casino's staff) changes
+# them; he sees nothing of Harbor's floor. The floor sign is public.
 BODIES = {
     "round": CONTRACT_ROUND,
     "hand": {"pot": "85.00", "flop_dealt": True},
@@ -51,171 +52,192 @@ RECONCILE = "?start=2026-01-01T00:00:00Z&end=2026-01-02T00:00:00Z"
 _ = None  # not yet known: filled in from a run and then read row by row
 MATRIX = {
     # Casinos and tables
-    ("GET", "/api/v1/casinos/", None):                      (401, 403, 200, 200, 200, 200, 200),
-    ("POST", "/api/v1/casinos/", "casino"):                 (401, 403, 403, 403, 201, 403, 400),
-    ("GET", "/api/v1/tables/", None):                       (401, 403, 200, 200, 200, 200, 200),
-    ("POST", "/api/v1/tables/", "table"):                   (401, 403, 403, 403, 201, 403, 400),
-    ("PATCH", "/api/v1/casinos/{casino}/", "rename"):       (401, 403, 403, 403, 200, 403, 404),
-    ("GET", "/api/v1/casinos/{casino}/", None):             (401, 403, 200, 200, 200, 200, 404),
-    ("GET", "/api/v1/tables/{table}/", None):               (401, 403, 200, 404, 200, 200, 404),
-    ("PATCH", "/api/v1/tables/{table}/", "seats"):          (401, 403, 403, 403, 200, 403, 404),
+    ("GET", "/api/v1/casinos/", None):                 (401, 403, 200, 200, 200, 200, 200, 403),
+    ("POST", "/api/v1/casinos/", "casino"):            (401, 403, 403, 403, 201, 403, 400, 403),
+    ("GET", "/api/v1/tables/", None):                  (401, 403, 200, 200, 200, 200, 200, 403),
+    ("POST", "/api/v1/tables/", "table"):              (401, 403, 403, 403, 201, 403, 400, 403),
+    ("PATCH", "/api/v1/casinos/{casino}/", "rename"):  (401, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/api/v1/casinos/{casino}/", None):        (401, 403, 200, 200, 200, 200, 404, 403),
+    ("GET", "/api/v1/tables/{table}/", None):          (401, 403, 200, 404, 200, 200, 404, 403),
+    ("PATCH", "/api/v1/tables/{table}/", "seats"):     (401, 403, 403, 403, 200, 403, 404, 403),
     # Users' accounts: supervisors only; deleting is refused in words (405) to whoever
     # could change accounts, before any lookup
-    ("GET", "/api/v1/users/", None):                        (401, 403, 403, 403, 200, 403, 200),
-    ("POST", "/api/v1/users/", "user"):                     (401, 403, 403, 403, 201, 403, 400),
-    ("GET", "/api/v1/users/{dealer}/", None):               (401, 403, 403, 403, 200, 403, 404),
-    ("PATCH", "/api/v1/users/{dealer}/", "first_name"):     (401, 403, 403, 403, 200, 403, 404),
-    ("DELETE", "/api/v1/users/{dealer}/", None):            (401, 403, 403, 403, 405, 403, 405),
+    ("GET", "/api/v1/users/", None):                   (401, 403, 403, 403, 200, 403, 200, 403),
+    ("POST", "/api/v1/users/", "user"):                (401, 403, 403, 403, 201, 403, 400, 403),
+    ("GET", "/api/v1/users/{dealer}/", None):          (401, 403, 403, 403, 200, 403, 404, 403),
+    ("PATCH", "/api/v1/users/{dealer}/", "first_name"): (401, 403, 403, 403, 200, 403, 404, 403),
+    ("DELETE", "/api/v1/users/{dealer}/", None):       (401, 403, 403, 403, 405, 403, 405, 403),
     # Stud rounds
     ("POST", "/api/v1/tables/{table}/stud-rounds/", "round"):
-                                                            (401, 403, 201, 403, 403, 403, 404),
-    ("GET", "/api/v1/stud-rounds/", None):                  (401, 403, 200, 200, 200, 200, 200),
-    ("GET", "/api/v1/stud-rounds/{round}/", None):          (401, 403, 200, 404, 200, 200, 404),
-    ("POST", "/api/v1/stud-rounds/{round}/void/", "void"):  (401, 403, 403, 404, 201, 403, 404),
+                                                       (401, 403, 201, 403, 403, 403, 404, 403),
+    ("GET", "/api/v1/stud-rounds/", None):             (401, 403, 200, 200, 200, 200, 200, 403),
+    ("GET", "/api/v1/stud-rounds/{round}/", None):     (401, 403, 200, 404, 200, 200, 404, 403),
+    ("POST", "/api/v1/stud-rounds/{round}/void/", "void"):
+                                                       (401, 403, 403, 404, 201, 403, 404, 404),
     # Poker hands, time collection, the bad-beat fund
     ("POST", "/api/v1/tables/{poker}/poker-hands/", "hand"):
-                                                            (401, 403, 201, 403, 403, 403, 404),
-    ("GET", "/api/v1/tables/{poker}/next-hand/", None):     (401, 403, 200, 404, 200, 200, 404),
-    ("GET", "/api/v1/tables/{poker}/raise-limits/", None):  (401, 403, 400, 404, 400, 400, 404),
+                                                       (401, 403, 201, 403, 403, 403, 404, 403),
+    ("GET", "/api/v1/tables/{poker}/next-hand/", None):
+                                                       (401, 403, 200, 404, 200, 200, 404, 404),
+    ("GET", "/api/v1/tables/{poker}/raise-limits/", None):
+                                                       (401, 403, 400, 404, 400, 400, 404, 404),
     ("POST", "/api/v1/tables/{poker}/time-collections/", "time"):
-                                                            (401, 403, 400, 403, 403, 403, 404),
-    ("GET", "/api/v1/poker-hands/{hand}/", None):           (401, 403, 200, 404, 200, 200, 404),
-    ("POST", "/api/v1/poker-hands/{hand}/void/", "void"):   (401, 403, 403, 404, 201, 403, 404),
-    ("GET", "/api/v1/poker-hands/", None):                  (401, 403, 200, 200, 200, 200, 200),
-    ("GET", "/api/v1/time-collections/", None):             (401, 403, 200, 200, 200, 200, 200),
+                                                       (401, 403, 400, 403, 403, 403, 404, 403),
+    ("GET", "/api/v1/poker-hands/{hand}/", None):      (401, 403, 200, 404, 200, 200, 404, 403),
+    ("POST", "/api/v1/poker-hands/{hand}/void/", "void"):
+                                                       (401, 403, 403, 404, 201, 403, 404, 404),
+    ("GET", "/api/v1/poker-hands/", None):             (401, 403, 200, 200, 200, 200, 200, 403),
+    ("GET", "/api/v1/time-collections/", None):        (401, 403, 200, 200, 200, 200, 200, 403),
     ("GET", "/api/v1/time-collections/{collection}/", None):
-                                                            (401, 403, 200, 404, 200, 200, 404),
+                                                       (401, 403, 200, 404, 200, 200, 404, 403),
     ("POST", "/api/v1/time-collections/{collection}/void/", "void"):
-                                                            (401, 403, 403, 404, 201, 403, 404),
-    ("GET", "/api/v1/bad-beat-funds/", None):               (401, 403, 403, 403, 200, 200, 200),
+                                                       (401, 403, 403, 404, 201, 403, 404, 404),
+    ("GET", "/api/v1/bad-beat-funds/", None):          (401, 403, 403, 403, 200, 200, 200, 403),
     ("POST", "/api/v1/bad-beat-funds/{fund}/payout/", "payout"):
-                                                            (401, 403, 403, 403, 400, 403, 404),
-    ("GET", "/api/v1/bad-beat-funds/{fund}/", None):        (401, 403, 403, 403, 200, 200, 404),
+                                                       (401, 403, 403, 403, 400, 403, 404, 404),
+    ("GET", "/api/v1/bad-beat-funds/{fund}/", None):   (401, 403, 403, 403, 200, 200, 404, 403),
     ("GET", "/api/v1/bad-beat-funds/{fund}/entries/", None):
-                                                            (401, 403, 403, 403, 200, 200, 404),
+                                                       (401, 403, 403, 403, 200, 200, 404, 403),
     # Progressives and hits
-    ("POST", "/api/v1/progressives/", "progressive"):       (401, 403, 403, 403, 201, 403, 400),
-    ("PATCH", "/api/v1/progressives/{meter}/", "rename"):   (401, 403, 403, 403, 200, 403, 404),
-    ("GET", "/api/v1/progressives/", None):                 (401, 403, 200, 200, 200, 200, 200),
-    ("GET", "/api/v1/progressives/{meter}/", None):         (401, 403, 200, 200, 200, 200, 404),
+    ("POST", "/api/v1/progressives/", "progressive"):  (401, 403, 403, 403, 201, 403, 400, 400),
+    ("PATCH", "/api/v1/progressives/{meter}/", "rename"):
+                                                       (401, 403, 403, 403, 200, 403, 404, 404),
+    ("GET", "/api/v1/progressives/", None):            (401, 403, 200, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/progressives/{meter}/", None):    (401, 403, 200, 200, 200, 200, 404, 404),
     ("GET", "/api/v1/progressives/{meter}/reconciliation/" + RECONCILE, None):
-                                                            (401, 403, 200, 200, 200, 200, 404),
+                                                       (401, 403, 200, 200, 200, 200, 404, 404),
     ("POST", "/api/v1/progressives/{meter}/correct/", "correct"):
-                                                            (401, 403, 403, 403, 201, 403, 404),
+                                                       (401, 403, 403, 403, 201, 403, 404, 404),
     ("GET", "/api/v1/progressives/{meter}/analysis/", None):
-                                                            (401, 403, 403, 403, 200, 200, 404),
-    ("GET", "/api/v1/jackpot-hits/?round={round}", None):   (401, 403, 403, 403, 200, 200, 200),
-    ("GET", "/api/v1/jackpot-hits/{hit}/", None):           (401, 403, 403, 403, 200, 200, 404),
+                                                       (401, 403, 403, 403, 200, 200, 404, 404),
+    ("GET", "/api/v1/jackpot-hits/?round={round}", None):
+                                                       (401, 403, 403, 403, 200, 200, 200, 403),
+    ("GET", "/api/v1/jackpot-hits/{hit}/", None):      (401, 403, 403, 403, 200, 200, 404, 403),
     ("POST", "/api/v1/jackpot-hits/{hit}/approve/", "form"):
-                                                            (401, 403, 403, 403, 400, 403, 404),
-    # Terms: the group's, read by every role, changed by supervisors
-    ("GET", "/api/v1/paytables/{paytable}/", None):         (401, 403, 200, 200, 200, 200, 200),
-    ("POST", "/api/v1/paytables/", "paytable"):             (401, 403, 403, 403, 400, 403, 400),
-    ("PATCH", "/api/v1/paytables/{paytable}/", "rename"):   (401, 403, 403, 403, 400, 403, 400),
-    ("GET", "/api/v1/paytables/", None):                    (401, 403, 200, 200, 200, 200, 200),
+                                                       (401, 403, 403, 403, 400, 403, 404, 404),
+    # Terms: the group's, read by every role, changed by the group supervisor only
+    ("GET", "/api/v1/paytables/{paytable}/", None):    (401, 403, 200, 200, 200, 200, 200, 200),
+    ("POST", "/api/v1/paytables/", "paytable"):        (401, 403, 403, 403, 400, 403, 400, 400),
+    ("PATCH", "/api/v1/paytables/{paytable}/", "rename"):
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
+    ("GET", "/api/v1/paytables/", None):               (401, 403, 200, 200, 200, 200, 200, 200),
     ("GET", "/api/v1/paytables/{paytable}/analysis/", None):
-                                                            (401, 403, 403, 403, 202, 202, 202),
+                                                       (401, 403, 403, 403, 202, 202, 202, 202),
     ("POST", "/api/v1/paytables/{paytable}/publish/", "form"):
-                                                            (401, 403, 403, 403, 400, 403, 400),
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
     ("POST", "/api/v1/paytables/{paytable}/retire/", "form"):
-                                                            (401, 403, 403, 403, 400, 403, 400),
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
     ("POST", "/api/v1/paytables/{paytable}/new-version/", "form"):
-                                                            (401, 403, 403, 403, 201, 403, 201),
-    ("POST", "/api/v1/rake-schedules/", "schedule"):        (401, 403, 403, 403, 201, 403, 201),
+                                                       (401, 403, 403, 403, 403, 403, 403, 201),
+    ("POST", "/api/v1/rake-schedules/", "schedule"):   (401, 403, 403, 403, 403, 403, 403, 201),
     ("PATCH", "/api/v1/rake-schedules/{schedule}/", "rename"):
-                                                            (401, 403, 403, 403, 400, 403, 400),
-    ("GET", "/api/v1/rake-schedules/", None):               (401, 403, 200, 200, 200, 200, 200),
-    ("GET", "/api/v1/rake-schedules/{schedule}/", None):    (401, 403, 200, 200, 200, 200, 200),
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
+    ("GET", "/api/v1/rake-schedules/", None):          (401, 403, 200, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/rake-schedules/{schedule}/", None):
+                                                       (401, 403, 200, 200, 200, 200, 200, 200),
     ("POST", "/api/v1/rake-schedules/{schedule}/publish/", "form"):
-                                                            (401, 403, 403, 403, 400, 403, 400),
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
     ("POST", "/api/v1/rake-schedules/{schedule}/retire/", "form"):
-                                                            (401, 403, 403, 403, 400, 403, 400),
+                                                       (401, 403, 403, 403, 403, 403, 403, 400),
     ("POST", "/api/v1/rake-schedules/{schedule}/new-version/", "form"):
-                                                            (401, 403, 403, 403, 201, 403, 201),
+                                                       (401, 403, 403, 403, 403, 403, 403, 201),
     # Reports
     ("GET", f"/api/v1/reports/rake/?{DAY}&casino={{casino}}", None):
-                                                            (401, 403, 403, 403, 200, 200, 400),
+                                                       (401, 403, 403, 403, 200, 200, 400, 403),
     ("GET", f"/api/v1/reports/stud/?{DAY}&table={{table}}", None):
-                                                            (401, 403, 403, 403, 200, 200, 400),
+                                                       (401, 403, 403, 403, 200, 200, 400, 403),
     ("GET", f"/api/v1/reports/jackpots/?{DAY}&progressive={{meter}}", None):
-                                                            (401, 403, 403, 403, 200, 200, 400),
+                                                       (401, 403, 403, 403, 200, 200, 400, 403),
     ("GET", f"/api/v1/reports/stud/seats/?{DAY}&casino={{casino}}", None):
-                                                            (401, 403, 403, 403, 200, 200, 400),
+                                                       (401, 403, 403, 403, 200, 200, 400, 403),
     # Pages: the pit
-    ("GET", "/pit/", None):                                 (302, 403, 403, 403, 200, 403, 200),
-    ("GET", "/pit/tables/{table}/history/", None):          (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/tables/{table}/paytable/", "form"):      (302, 403, 403, 403, 302, 403, 404),
-    ("POST", "/pit/tables/{poker}/poker/", "form"):         (302, 403, 403, 403, 200, 403, 404),
-    ("GET", "/pit/tables/{poker}/poker/", None):            (302, 403, 403, 403, 200, 403, 404),
-    ("GET", "/pit/progressives/", None):                    (302, 403, 403, 403, 200, 403, 200),
-    ("GET", "/pit/progressives/{meter}/", None):            (302, 403, 403, 403, 200, 403, 404),
-    ("GET", "/pit/progressives/{meter}/side-bet/", None):   (302, 403, 403, 403, 200, 200, 404),
-    ("GET", "/pit/jackpot-hits/{hit}/approve/", None):      (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):   (302, 403, 403, 403, 200, 403, 404),
-    ("GET", "/pit/progressives/new/", None):                (302, 403, 403, 403, 200, 403, 200),
-    ("POST", "/pit/progressives/new/", "form"):             (302, 403, 403, 403, 400, 403, 400),
-    ("GET", "/pit/progressives/{meter}/edit/", None):       (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/progressives/{meter}/edit/", "form"):    (302, 403, 403, 403, 400, 403, 404),
-    ("GET", "/pit/progressives/{meter}/correct/", None):    (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/progressives/{meter}/correct/", "form"): (302, 403, 403, 403, 400, 403, 404),
-    ("GET", "/pit/progressives/{meter}/tables/", None):     (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/progressives/{meter}/tables/", "form"):  (302, 403, 403, 403, 400, 403, 404),
+    ("GET", "/pit/", None):                            (302, 403, 403, 403, 200, 403, 200, 403),
+    ("GET", "/pit/tables/{table}/history/", None):     (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/tables/{table}/paytable/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),
+    ("POST", "/pit/tables/{poker}/poker/", "form"):    (302, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/pit/tables/{poker}/poker/", None):       (302, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/pit/progressives/", None):               (302, 403, 403, 403, 200, 403, 200, 200),
+    ("GET", "/pit/progressives/{meter}/", None):       (302, 403, 403, 403, 200, 403, 404, 404),
+    ("GET", "/pit/progressives/{meter}/side-bet/", None):
+                                                       (302, 403, 403, 403, 200, 200, 404, 404),
+    ("GET", "/pit/jackpot-hits/{hit}/approve/", None): (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):
+                                                       (302, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/pit/jackpot-hits/{hit}/w2g/", None):     (302, 403, 403, 403, 404, 404, 404, 403),
+    ("GET", "/pit/progressives/new/", None):           (302, 403, 403, 403, 200, 403, 200, 200),
+    ("POST", "/pit/progressives/new/", "form"):        (302, 403, 403, 403, 400, 403, 400, 400),
+    ("GET", "/pit/progressives/{meter}/edit/", None):  (302, 403, 403, 403, 200, 403, 404, 404),
+    ("POST", "/pit/progressives/{meter}/edit/", "form"):
+                                                       (302, 403, 403, 403, 400, 403, 404, 404),
+    ("GET", "/pit/progressives/{meter}/correct/", None):
+                                                       (302, 403, 403, 403, 200, 403, 404, 404),
+    ("POST", "/pit/progressives/{meter}/correct/", "form"):
+                                                       (302, 403, 403, 403, 400, 403, 404, 404),
+    ("GET", "/pit/progressives/{meter}/tables/", None):
+                                                       (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/progressives/{meter}/tables/", "form"):
+                                                       (302, 403, 403, 403, 400, 403, 404, 403),
     # Pages: the dealers (an empty form is refused; deactivating needs no more than a POST)
-    ("GET", "/pit/dealers/", None):                         (302, 403, 403, 403, 200, 403, 200),
-    ("POST", "/pit/dealers/", "form"):                      (302, 403, 403, 403, 400, 403, 400),
-    ("POST", "/pit/dealers/{dealer}/tables/", "form"):      (302, 403, 403, 403, 400, 403, 404),
-    ("GET", "/pit/dealers/{dealer}/active/", None):         (302, 403, 403, 403, 200, 403, 404),
-    ("POST", "/pit/dealers/{dealer}/active/", "form"):      (302, 403, 403, 403, 302, 403, 404),
-    ("GET", "/pit/paytables/", None):                       (302, 403, 403, 403, 200, 403, 200),
-    ("POST", "/pit/paytables/new/", "form"):                (302, 403, 403, 403, 302, 403, 302),
+    ("GET", "/pit/dealers/", None):                    (302, 403, 403, 403, 200, 403, 200, 403),
+    ("POST", "/pit/dealers/", "form"):                 (302, 403, 403, 403, 400, 403, 400, 403),
+    ("POST", "/pit/dealers/{dealer}/tables/", "form"): (302, 403, 403, 403, 400, 403, 404, 403),
+    ("GET", "/pit/dealers/{dealer}/active/", None):    (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/dealers/{dealer}/active/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),
+    ("GET", "/pit/paytables/", None):                  (302, 403, 403, 403, 200, 403, 200, 200),
+    ("POST", "/pit/paytables/new/", "form"):           (302, 403, 403, 403, 302, 403, 302, 302),
     ("GET", "/pit/paytables/compare/?left={paytable}&right={paytable}", None):
-                                                            (302, 403, 403, 403, 302, 403, 302),
-    ("POST", "/pit/paytables/{paytable}/", "form"):         (302, 403, 403, 403, 200, 403, 200),
-    ("GET", "/pit/paytables/{paytable}/", None):            (302, 403, 403, 403, 200, 403, 200),
+                                                       (302, 403, 403, 403, 302, 403, 302, 302),
+    ("POST", "/pit/paytables/{paytable}/", "form"):    (302, 403, 403, 403, 200, 403, 200, 200),
+    ("GET", "/pit/paytables/{paytable}/", None):       (302, 403, 403, 403, 200, 403, 200, 200),
     ("POST", "/pit/paytables/{paytable}/new-version/", "form"):
-                                                            (302, 403, 403, 403, 302, 403, 302),
-    ("GET", "/pit/paytables/{paytable}/analysis/", None):   (302, 403, 403, 403, 200, 200, 200),
-    ("GET", "/pit/analyses/{analysis}/state.json", None):   (302, 403, 403, 403, 200, 200, 200),
+                                                       (302, 403, 403, 403, 403, 403, 403, 302),
+    ("GET", "/pit/paytables/{paytable}/analysis/", None):
+                                                       (302, 403, 403, 403, 200, 200, 200, 200),
+    ("GET", "/pit/analyses/{analysis}/state.json", None):
+                                                       (302, 403, 403, 403, 200, 200, 200, 200),
     ("GET", "/pit/analyses/{analysis}/par-sheet.pdf", None):
-                                                            (302, 403, 403, 403, 404, 404, 404),
-    ("GET", "/pit/rake-schedules/", None):                  (302, 403, 403, 403, 200, 403, 200),
-    ("POST", "/pit/rake-schedules/{schedule}/", "form"):    (302, 403, 403, 403, 200, 403, 200),
-    ("GET", "/pit/rake-schedules/{schedule}/", None):       (302, 403, 403, 403, 200, 403, 200),
+                                                       (302, 403, 403, 403, 404, 404, 404, 404),
+    ("GET", "/pit/rake-schedules/", None):             (302, 403, 403, 403, 200, 403, 200, 200),
+    ("POST", "/pit/rake-schedules/{schedule}/", "form"):
+                                                       (302, 403, 403, 403, 200, 403, 200, 200),
+    ("GET", "/pit/rake-schedules/{schedule}/", None):  (302, 403, 403, 403, 200, 403, 200, 200),
     ("POST", "/pit/rake-schedules/{schedule}/new-version/", "form"):
-                                                            (302, 403, 403, 403, 302, 403, 302),
+                                                       (302, 403, 403, 403, 403, 403, 403, 302),
     # Pages: the dealer
-    ("GET", "/dealer/", None):                              (302, 403, 200, 200, 403, 403, 200),
-    ("GET", "/dealer/tables/{table}/round/", None):         (302, 403, 200, 403, 403, 403, 404),
-    ("GET", "/rounds/{round}/", None):                      (302, 403, 200, 404, 200, 200, 404),
-    ("POST", "/rounds/{round}/void/", "void"):              (302, 403, 403, 403, 302, 403, 404),
-    ("GET", "/dealer/tables/{poker}/poker/", None):         (302, 403, 200, 403, 403, 403, 404),
-    ("GET", "/dealer/tables/{poker}/poker/full/", None):    (302, 403, 200, 403, 403, 403, 404),
+    ("GET", "/dealer/", None):                         (302, 403, 200, 200, 403, 403, 200, 403),
+    ("GET", "/dealer/tables/{table}/round/", None):    (302, 403, 200, 403, 403, 403, 404, 403),
+    ("GET", "/rounds/{round}/", None):                 (302, 403, 200, 404, 200, 200, 404, 403),
+    ("POST", "/rounds/{round}/void/", "void"):         (302, 403, 403, 403, 302, 403, 404, 403),
+    ("GET", "/dealer/tables/{poker}/poker/", None):    (302, 403, 200, 403, 403, 403, 404, 403),
+    ("GET", "/dealer/tables/{poker}/poker/full/", None):
+                                                       (302, 403, 200, 403, 403, 403, 404, 403),
     ("POST", "/dealer/tables/{poker}/poker/time/", "form"):
-                                                            (302, 403, 302, 403, 403, 403, 404),
-    ("GET", "/poker-hands/{hand}/", None):                  (302, 403, 200, 404, 200, 200, 404),
-    ("POST", "/poker-hands/{hand}/void/", "void"):          (302, 403, 403, 403, 302, 403, 404),
-    ("GET", "/pit/tables/{timed}/time-collections/", None): (302, 403, 403, 403, 200, 403, 404),
+                                                       (302, 403, 302, 403, 403, 403, 404, 403),
+    ("GET", "/poker-hands/{hand}/", None):             (302, 403, 200, 404, 200, 200, 404, 403),
+    ("POST", "/poker-hands/{hand}/void/", "void"):     (302, 403, 403, 403, 302, 403, 404, 403),
+    ("GET", "/pit/tables/{timed}/time-collections/", None):
+                                                       (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/time-collections/{collection}/void/", "void"):
-                                                            (302, 403, 403, 403, 302, 403, 404),
+                                                       (302, 403, 403, 403, 302, 403, 404, 403),
     # Pages: accounting
-    ("GET", "/accounting/", None):                          (302, 403, 403, 403, 403, 200, 403),
+    ("GET", "/accounting/", None):                     (302, 403, 403, 403, 403, 200, 403, 403),
     ("GET", f"/accounting/reports/rake/?{DAY}&casino={{casino}}", None):
-                                                            (302, 403, 403, 403, 200, 200, 400),
+                                                       (302, 403, 403, 403, 200, 200, 400, 403),
     ("POST", "/accounting/reports/rake/export/", "export"):
-                                                            (302, 403, 403, 403, 302, 302, 400),
-    ("GET", "/accounting/exports/{export}/", None):         (302, 403, 403, 403, 404, 200, 404),
+                                                       (302, 403, 403, 403, 302, 302, 400, 403),
+    ("GET", "/accounting/exports/{export}/", None):    (302, 403, 403, 403, 404, 200, 404, 403),
     ("GET", "/accounting/exports/{export}/state.json", None):
-                                                            (302, 403, 403, 403, 404, 200, 404),
+                                                       (302, 403, 403, 403, 404, 200, 404, 403),
     ("GET", "/accounting/exports/{export}/download/", None):
-                                                            (302, 403, 403, 403, 404, 404, 404),
-    ("GET", "/accounting/closed-days/", None):              (302, 403, 403, 403, 200, 200, 200),
+                                                       (302, 403, 403, 403, 404, 404, 404, 403),
+    ("GET", "/accounting/closed-days/", None):         (302, 403, 403, 403, 200, 200, 200, 403),
     # The API's schema and its docs: staff with a role, of any casino (the contract is
     # the same for all); the docs page sends someone not logged in to the login page
-    ("GET", "/api/schema/", None):                          (401, 403, 200, 200, 200, 200, 200),
-    ("GET", "/api/docs/", None):                            (302, 403, 200, 200, 200, 200, 200),
+    ("GET", "/api/schema/", None):                     (401, 403, 200, 200, 200, 200, 200, 200),
+    ("GET", "/api/docs/", None):                       (302, 403, 200, 200, 200, 200, 200, 200),
     # The floor sign: public, as the sign on the floor is
-    ("GET", "/sign/{meter}/", None):                        (200, 200, 200, 200, 200, 200, 200),
-    ("GET", "/sign/{meter}/state.json", None):              (200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/sign/{meter}/", None):                   (200, 200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/sign/{meter}/state.json", None):         (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
 # health check. The admin has its matrix (tests/test_admin_scoping.py); the API's schema and
@@ -224,9 +246,10 @@ UNSCOPED = {"", "healthz", "login/", "logout/", "api/v1/auth/token/",
             "api/v1/auth/logout/", "api/v1/"}
 
 
-def poker_tables(supervisor, dealer, casino, api) -> dict:
+def poker_tables(supervisor, dealer, casino, api, governor) -> dict:
     """A raked hold'em table with a hand, and a table on time collection with a
-    collection, at ``casino``, dealt by ``dealer``."""
+    collection, at ``casino``, dealt by ``dealer``, on the group's schedules (made by
+    ``governor``, a group supervisor)."""
     from decimal import Decimal
 
     from payouts.terms import services as terms
@@ -237,14 +260,14 @@ def poker_tables(supervisor, dealer, casino, api) -> dict:
                               status="open", dealers=[dealer])
         return table_set_poker_settings(actor=supervisor, table=opened,
                                         rake_schedule=terms.schedule_publish(
-                                            actor=supervisor, schedule=schedule), **stakes)
+                                            actor=governor, schedule=schedule), **stakes)
 
-    raked = terms.schedule_create(actor=supervisor, name="Ten capped at five",
+    raked = terms.schedule_create(actor=governor, name="Ten capped at five",
                                   percent=Decimal(10), cap=Decimal(5))
     poker = table("HE-1", raked, structure="fixed_limit", small_bet=Decimal(20),
                   big_bet=Decimal(40), small_blind=Decimal(10), big_blind=Decimal(20))
     timed = table("HE-2", terms.schedule_create(
-        actor=supervisor, name="Time", method="time", time_fee=Decimal(6),
+        actor=governor, name="Time", method="time", time_fee=Decimal(6),
         time_period_minutes=30), structure="no_limit", small_blind=Decimal(1),
         big_blind=Decimal(2))
     hand = api.as_user(dealer).post(f"/api/v1/tables/{poker.pk}/poker-hands/",
@@ -258,7 +281,7 @@ def poker_tables(supervisor, dealer, casino, api) -> dict:
 
 @pytest.fixture
 def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jackpot_table,
-          api):
+          controller, api):
     """Harbor (us_casino): a jackpot stud table with a round and a royal's hit, a hold'em
     table with a hand, the meter, the bad-beat fund, an export; Mayfair with its own
     supervisor-dealer only."""
@@ -278,7 +301,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                                       CONTRACT_ROUND, format="json")
     assert played.status_code == 201, played.content
     stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER, seats=[ROYAL])
-    poker = poker_tables(supervisor, dealer, us_casino, api)
+    poker = poker_tables(supervisor, dealer, us_casino, api, controller)
     export = request_export(actor=accountant, report="rake", fmt="csv",
                             query={"from": "2026-01-01", "to": "2026-01-31",
                                    "casino": str(us_casino.pk)})
@@ -287,7 +310,8 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     return {
         "people": {"anonymous": None, "no_role": outsider, "dealer_assigned": dealer,
                    "dealer_unassigned": other_dealer, "supervisor": supervisor,
-                   "accountant": accountant, "other_casino": other},
+                   "accountant": accountant, "other_casino": other,
+                   "group_supervisor": controller},
         "ids": {"casino": us_casino.pk, "table": jackpot_table.pk,
                 "round": played.json()["id"], "meter": jackpot_table.progressive_id,
                 "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,

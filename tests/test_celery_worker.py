@@ -41,7 +41,7 @@ def test_the_beat_task_closes_the_ended_gaming_days_on_a_real_worker(celery_work
         meter = Progressive.objects.create(
             name="Worker meter", currency="USD", seed=Decimal(100), amount=Decimal(100),
             contribution_rate=Decimal("0.5"), awards={"royal_flush": {"percent": "100"}},
-            casino=casino)
+            casino=casino, correction_bound=Decimal(10000))
         MeterEntry.objects.create(progressive=meter, kind="reset", amount=Decimal(100),
                                   balance_after=Decimal(100),
                                   created_at=casino.day_bounds(

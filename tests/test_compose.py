@@ -12,6 +12,7 @@ from tests.conftest import missing_service
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRETS = {"SECRET_KEY": "k" * 60, "ALLOWED_HOSTS": "casino.example",
+           "FIELD_ENCRYPTION_KEYS": "a" * 43 + "=",
            "POSTGRES_PASSWORD": "pw", "OWNER_DB_PASSWORD": "owner-pw",
            "APP_DB_PASSWORD": "app-pw", "LEDGER_ANCHOR_KEYS": "compose:" + "a" * 40}
 

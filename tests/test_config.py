@@ -15,6 +15,7 @@ from casino import config
 ROOT = Path(__file__).resolve().parent.parent
 GOOD_SECRET = "s3cr3t-" * 10
 GOOD_ANCHOR_KEYS = "2026-12:" + "a7" * 20
+GOOD_FIELD_KEY = "Zm9yLXRlc3RzLW9ubHktMzItYnl0ZXMtb2Yta2V5ISE="  # 32 bytes, base64
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("1", True), ("yes", True), ("off", False),
@@ -105,12 +106,36 @@ def test_start_up_stops_on_a_bad_variable_and_names_it():
 def test_deploy_check_is_clean_with_production_like_values():
     result = _django_check(
         {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
-         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS},
+         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS,
+         "FIELD_ENCRYPTION_KEYS": GOOD_FIELD_KEY},
         "--deploy", "--fail-level", "WARNING",
     )
 
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stdout
+
+
+@pytest.mark.parametrize("keys", ["", config.DEV_FIELD_ENCRYPTION_KEY])
+def test_deploy_check_fails_without_a_field_key_of_ones_own(keys):
+    result = _django_check(
+        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
+         "FIELD_ENCRYPTION_KEYS": keys},
+        "--deploy", "--fail-level", "WARNING",
+    )
+
+    assert result.returncode != 0
+    assert "casino.E004" in result.stderr
+    assert "FIELD_ENCRYPTION_KEYS" in result.stderr
+
+
+def test_a_bad_field_key_stops_start_up_and_is_named():
+    result = _django_check({"DEBUG": "0", "SECRET_KEY": GOOD_SECRET,
+                            "ALLOWED_HOSTS": "casino.example",
+                            "FIELD_ENCRYPTION_KEYS": "too-short"})
+
+    assert result.returncode != 0
+    assert "FIELD_ENCRYPTION_KEYS: key 1 of 1 is not a Fernet key" in result.stderr
+    assert "too-short" not in result.stderr
 
 
 def test_the_demo_key_is_refused_with_debug_off():
@@ -141,7 +166,8 @@ def test_deploy_check_fails_while_a_demo_user_keeps_the_demo_password(settings):
     User.objects.create_user("dealer", password=DEMO_USERS["dealer"][1])
     result = _django_check(
         {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
-         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS},
+         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS,
+         "FIELD_ENCRYPTION_KEYS": GOOD_FIELD_KEY},
         "--deploy", "--fail-level", "WARNING",
     )
     assert result.returncode != 0

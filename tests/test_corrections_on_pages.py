@@ -64,10 +64,10 @@ def test_another_casinos_round_is_not_found(client, round_):
 
 
 @pytest.fixture
-def time_table(supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Time", method="time", time_fee=D(6))
+def time_table(supervisor, dealer, us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="Time", method="time", time_fee=D(6))
     return poker_table(supervisor, dealer, us_casino,
-                       terms.schedule_publish(actor=supervisor, schedule=draft), label="NL-1",
+                       terms.schedule_publish(actor=controller, schedule=draft), label="NL-1",
                        structure="no_limit", small_blind=D(1), big_blind=D(2))
 
 

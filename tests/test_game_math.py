@@ -63,10 +63,10 @@ def test_figures_are_kept_per_terms_and_per_ante_only_where_the_cap_binds(
 
 
 def test_a_draft_edited_after_its_figures_gets_new_ones(
-        api, supervisor, django_capture_on_commit_callbacks):
-    draft = terms.paytable_create(actor=supervisor, name="Trial", variant="us")
+        api, supervisor, django_capture_on_commit_callbacks, controller):
+    draft = terms.paytable_create(actor=controller, name="Trial", variant="us")
     _, before = analysis(api, supervisor, draft, django_capture_on_commit_callbacks)
-    terms.paytable_update(actor=supervisor, paytable=draft,
+    terms.paytable_update(actor=controller, paytable=draft,
                           odds={**draft.odds, "flush": 8})
     draft.refresh_from_db()
     _, after = analysis(api, supervisor, draft, django_capture_on_commit_callbacks)
@@ -201,9 +201,9 @@ def test_a_bad_meter_is_refused_naming_it(api, supervisor, progressive):
 
 
 def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par_sheet(
-        client, supervisor, us_paytable, django_capture_on_commit_callbacks):
-    draft = terms.paytable_new_version(actor=supervisor, paytable=us_paytable)
-    terms.paytable_update(actor=supervisor, paytable=draft, odds={**draft.odds, "flush": 8})
+        client, supervisor, us_paytable, django_capture_on_commit_callbacks, controller):
+    draft = terms.paytable_new_version(actor=controller, paytable=us_paytable)
+    terms.paytable_update(actor=controller, paytable=draft, odds={**draft.odds, "flush": 8})
     client.force_login(supervisor)
     with django_capture_on_commit_callbacks(execute=True):
         waiting = client.get(f"/pit/paytables/{draft.pk}/analysis/")

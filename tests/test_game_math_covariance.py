@@ -70,9 +70,9 @@ def test_the_progress_bar_tells_the_simulation_after_the_counting(
 
 @pytest.mark.django_db
 def test_game_math_of_gives_a_computed_version_and_leaves_out_one_without_figures(
-        supervisor, us_paytable, django_capture_on_commit_callbacks):
+        supervisor, us_paytable, django_capture_on_commit_callbacks, controller):
     done = computed(us_paytable, django_capture_on_commit_callbacks)
-    draft = terms.paytable_create(actor=supervisor, name="Trial", variant="us")
+    draft = terms.paytable_create(actor=controller, name="Trial", variant="us")
 
     found = selectors.game_math_of([us_paytable.pk, draft.pk])
 

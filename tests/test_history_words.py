@@ -21,16 +21,17 @@ pytestmark = pytest.mark.django_db
 NEW_YORK = zoneinfo.ZoneInfo("America/New_York")
 
 
-def schedule(supervisor, name, **fields):
-    draft = terms.schedule_create(actor=supervisor, name=name, **fields)
-    return terms.schedule_publish(actor=supervisor, schedule=draft)
+def schedule(actor, name, **fields):
+    """The group's published schedule (``actor``: a group supervisor)."""
+    draft = terms.schedule_create(actor=actor, name=name, **fields)
+    return terms.schedule_publish(actor=actor, schedule=draft)
 
 
 @pytest.fixture
-def card_room(supervisor, us_casino):
+def card_room(supervisor, us_casino, controller):
     """HE-1, fixed limit under one schedule, then moved to time collection."""
-    ten = schedule(supervisor, "Ten capped at five", percent=Decimal(10), cap=Decimal(5))
-    time = schedule(supervisor, "Time collection", method="time", percent=Decimal(0),
+    ten = schedule(controller, "Ten capped at five", percent=Decimal(10), cap=Decimal(5))
+    time = schedule(controller, "Time collection", method="time", percent=Decimal(0),
                     time_fee=Decimal(6))
     table = table_create(actor=supervisor, casino=us_casino, label="HE-1", game="holdem",
                          seats=9)
@@ -74,9 +75,9 @@ def test_amounts_read_as_money(card_room, supervisor):
     assert "Small bet: 20.00 → 2,500.00" in lines
 
 
-def test_a_paytables_maximum_payout_and_odds_read_in_words(supervisor):
-    paytable = terms.paytable_create(actor=supervisor, name="House US", variant="us")
-    terms.paytable_update(actor=supervisor, paytable=paytable, max_payout=Decimal(10000),
+def test_a_paytables_maximum_payout_and_odds_read_in_words(supervisor, controller):
+    paytable = terms.paytable_create(actor=controller, name="House US", variant="us")
+    terms.paytable_update(actor=controller, paytable=paytable, max_payout=Decimal(10000),
                           odds={**paytable.odds, "flush": 6})
 
     rows = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:1],
@@ -84,7 +85,7 @@ def test_a_paytables_maximum_payout_and_odds_read_in_words(supervisor):
 
     assert rows[0]["changes"] == ["Odds, flush: 5 → 6",
                                   "Maximum payout: 5,000.00 → 10,000.00"]
-    assert rows[0]["who"] == supervisor.username
+    assert rows[0]["who"] == controller.username
 
 
 def test_times_are_on_the_casinos_clock(card_room, supervisor):
@@ -118,15 +119,16 @@ def test_terms_read_on_the_supervisors_clock_or_say_utc(supervisor, us_casino):
     assert audit.zone_of(supervisor) == zoneinfo.ZoneInfo("UTC")  # two clocks: the group's
 
 
-def test_a_schedule_page_says_which_clock_its_history_is_on(client, supervisor, us_casino):
-    ten = schedule(supervisor, "Ten capped at five", percent=Decimal(10), cap=Decimal(5))
+def test_a_schedule_page_says_which_clock_its_history_is_on(client, supervisor, us_casino,
+                                                           controller):
+    ten = schedule(controller, "Ten capped at five", percent=Decimal(10), cap=Decimal(5))
     client.force_login(supervisor)
 
     page = client.get(f"/pit/rake-schedules/{ten.pk}/").content.decode()
 
     assert "When (America/New_York)" in page
     assert "Status: Draft → Published" in page
-    assert "Published by: none → sam_supervisor" in page
+    assert "Published by: none → gina_controller" in page
 
 
 def test_another_casinos_name_is_not_shown(supervisor, us_casino):

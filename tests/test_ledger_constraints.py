@@ -35,8 +35,8 @@ def test_plain_sql_cannot_move_a_meter_without_its_entry(progressive, column):
     assert progressive.amount == D("10000.00")
 
 
-def test_a_correction_with_its_entry_commits(supervisor, progressive):
-    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+def test_a_correction_with_its_entry_commits(controller, progressive):
+    progressives.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                      new_balance=D("10500.00"), reason="count adjustment")
     commit_now()
     progressive.refresh_from_db()

@@ -31,7 +31,7 @@ def card_room():
     schedule = terms.schedule_publish(
         actor=boss, schedule=terms.schedule_create(
             actor=boss, name="Ten, bad beat 1", percent=D(10), cap=D(5), cap_scope="pot",
-            bad_beat_drop=D(1), bad_beat_min_pot=D(20)))
+            bad_beat_drop=D(1), bad_beat_min_pot=D(20), casino=casino))
     tables = []
     for n in range(TABLES):
         dealer = make_user(f"poker_dealer_{n}", "dealer")

@@ -43,11 +43,11 @@ def test_rules_4_ten_percent_capped_at_five_below_and_above_the_cap(api, dealer,
     assert (small["rake"], large["rake"]) == ("3.70", "5.00")
 
 
-def test_rules_4_no_flop_no_drop_in_quick_mode(api, supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+def test_rules_4_no_flop_no_drop_in_quick_mode(api, supervisor, dealer, us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="NFND", percent=D(10),
                                            cap=D(5), no_flop_no_drop=True)
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
 
     assert record(api, table, {"pot": "30.00", "flop_dealt": False}, dealer).json()["rake"] \
         == "0.00"
@@ -73,12 +73,12 @@ def test_a_bad_quick_hand_is_refused_naming_the_field_and_nothing_is_stored(
     assert nothing_stored()
 
 
-def test_caps_by_players_need_the_number_of_players(api, supervisor, dealer, us_casino):
+def test_caps_by_players_need_the_number_of_players(api, supervisor, dealer, us_casino, controller):
     draft = terms.schedule_create(
-        actor=supervisor, name="By players", percent=D(10),
+        actor=controller, name="By players", percent=D(10),
         caps_by_players={"2": "1.00", "3": "2.00", "5": "5.00"})
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
 
     refused = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer)
     heads_up = record(api, table, {"pot": "100.00", "flop_dealt": True, "players_dealt": 2},
@@ -127,11 +127,11 @@ def test_the_short_stack_wins_only_the_main_pot(api, dealer, holdem):
 
 
 def test_a_tie_splits_and_the_odd_chip_goes_to_the_first_seat_left_of_the_button(
-        api, supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Drop 1", method="fixed_drop",
+        api, supervisor, dealer, us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="Drop 1", method="fixed_drop",
                                            fixed_drop=D("1.00"))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
     body = {"board": ["As", "Ks", "Qd", "Jc", "Th"], "button": 4, "seats": [
         {"seat": 2, "put_in": "10.00", "cards": ["2c", "3d"]},
         {"seat": 5, "put_in": "10.00", "cards": ["4c", "5d"]},
@@ -283,11 +283,11 @@ def test_a_supervisor_voids_a_hand_with_a_reason(api, dealer, supervisor, holdem
 
 
 def test_rules_4_the_bad_beat_drop_goes_to_its_own_fund_and_ledger(api, supervisor, dealer,
-                                                                  us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="BB", percent=D(10), cap=D(5),
+                                                                  us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="BB", percent=D(10), cap=D(5),
                                            bad_beat_drop=D(1), bad_beat_min_pot=D(20))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
     small = record(api, table, {"pot": "15.00", "flop_dealt": True}, dealer).json()
     big = record(api, table, {"pot": "85.00", "flop_dealt": True}, dealer).json()
 
@@ -310,11 +310,11 @@ def test_rules_4_the_bad_beat_drop_goes_to_its_own_fund_and_ledger(api, supervis
 
 
 def test_time_collection_charges_each_occupied_seat_once_per_period(api, supervisor, dealer,
-                                                                    us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
+                                                                    us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="Time", method="time",
                                            time_fee=D(6), time_period_minutes=30)
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=controller, schedule=draft),
                         structure="no_limit", small_blind=D(1), big_blind=D(2))
     api.as_user(dealer)
     url = f"/api/v1/tables/{table.pk}/time-collections/"
@@ -408,11 +408,11 @@ def test_an_absurd_amount_is_refused_not_overflowed(api, dealer, holdem):
 
 
 def test_a_bad_seat_on_the_time_page_is_a_message_not_a_crash(client, supervisor, dealer,
-                                                               us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="T", method="time",
+                                                               us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="T", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=controller, schedule=draft),
                         structure="no_limit", big_blind=D(2))
     client.force_login(dealer)
     page = client.post(f"/dealer/tables/{table.pk}/poker/time/", {"seats": ["12"]},
@@ -453,12 +453,12 @@ def test_a_kill_blind_follows_the_stakes_in_force(api, supervisor, dealer, kill_
 
 
 @pytest.fixture
-def yen_table(supervisor, dealer):
+def yen_table(supervisor, dealer, controller):
     casino = casino_create(actor=supervisor, name="Tokyo Room", currency="JPY",
                                     timezone="Asia/Tokyo")
-    draft = terms.schedule_create(actor=supervisor, name="Five", percent=D(5))
+    draft = terms.schedule_create(actor=controller, name="Five", percent=D(5), currency="JPY")
     return poker_table(supervisor, dealer, casino,
-                       terms.schedule_publish(actor=supervisor, schedule=draft),
+                       terms.schedule_publish(actor=controller, schedule=draft),
                        structure="no_limit", small_blind=D(100), big_blind=D(200))
 
 
@@ -472,21 +472,22 @@ def test_the_rake_is_never_finer_than_the_currency(api, dealer, yen_table):
     assert (full["rake"], full["seats"][0]["collects"]) == ("8.00", "162.00")
 
 
-def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table):
-    draft = terms.schedule_create(actor=supervisor, name="Cents", percent=D(5),
-                                           cap=D("2.50"))
-    cents = terms.schedule_publish(actor=supervisor, schedule=draft)
+def test_a_schedule_in_cents_cannot_go_to_a_yen_table(supervisor, yen_table, controller):
+    draft = terms.schedule_create(actor=controller, name="Cents", percent=D(5),
+                                  cap=D("2.50"), currency="JPY")
+    cents = terms.schedule_publish(actor=controller, schedule=draft)
 
     with pytest.raises(ValidationError, match=r"cap 2\.50 is not a whole amount of JPY"):
         table_set_poker_settings(actor=supervisor, table=yen_table,
                                                 rake_schedule=cents)
 
 
-def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="NFND", percent=D(10),
+def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dealer, us_casino,
+                                                            controller):
+    draft = terms.schedule_create(actor=controller, name="NFND", percent=D(10),
                                            cap=D(5), no_flop_no_drop=True)
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=controller, schedule=draft),
                         label="RZ-2", game="razz", structure="fixed_limit", small_bet=D(4),
                         big_bet=D(8), ante=D(1))
 
@@ -499,11 +500,11 @@ def test_stud_and_draw_games_have_no_flop_to_dodge_the_rake(api, supervisor, dea
 
 
 def test_players_dealt_counts_seats_that_folded_without_a_chip(api, supervisor, dealer,
-                                                              us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="By players", percent=D(10),
+                                                              us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="By players", percent=D(10),
                                            caps_by_players={"2": "1.00", "5": "5.00"})
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
     body = {**SIDE_POT_HAND, "players_dealt": 6}
     too_few = record(api, table, {**SIDE_POT_HAND, "players_dealt": 2}, dealer)
 
@@ -513,11 +514,11 @@ def test_players_dealt_counts_seats_that_folded_without_a_chip(api, supervisor, 
 
 
 def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervisor, dealer,
-                                                                   us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="T", method="time",
+                                                                   us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="T", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=controller, schedule=draft),
                         structure="no_limit", big_blind=D(2))
     api.as_user(dealer)
     url = f"/api/v1/tables/{table.pk}/time-collections/"
@@ -541,11 +542,11 @@ def test_time_is_collected_as_it_falls_due_and_a_mistake_is_voided(api, supervis
 
 
 def test_a_hand_can_be_voided_after_its_bad_beat_drop_was_paid_out(api, supervisor, dealer,
-                                                                  us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="BB", percent=D(10),
+                                                                  us_casino, controller):
+    draft = terms.schedule_create(actor=controller, name="BB", percent=D(10),
                                            cap=D(5), bad_beat_drop=D(1))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft))
+                        terms.schedule_publish(actor=controller, schedule=draft))
     hand = record(api, table, {"pot": "100.00", "flop_dealt": True}, dealer).json()
     fund = BadBeatFund.objects.get(casino=us_casino)
     api.as_user(supervisor)

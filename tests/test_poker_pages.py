@@ -40,11 +40,12 @@ def test_a_quick_line_that_makes_no_sense_says_why(line, words):
         parse_quick_line(line)
 
 
-def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
+def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer, us_casino,
+                                                      controller):
+    draft = terms.schedule_create(actor=controller, name="Time", method="time",
                                            time_fee=D(6))
     table = poker_table(supervisor, dealer, us_casino,
-                        terms.schedule_publish(actor=supervisor, schedule=draft),
+                        terms.schedule_publish(actor=controller, schedule=draft),
                         structure="no_limit", small_blind=D(1), big_blind=D(2))
     client.force_login(dealer)
     assert "Time collection" in client.get(f"/dealer/tables/{table.pk}/poker/").content.decode()

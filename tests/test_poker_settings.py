@@ -21,8 +21,9 @@ def create_schedule(api, user, **body):
                                   {"name": "House rake", **body}, format="json")
 
 
-def test_a_schedule_is_drafted_published_and_then_frozen(api, supervisor):
-    created = create_schedule(api, supervisor, percent="10", cap="5.00", increment="1.00",
+def test_a_schedule_is_drafted_published_and_then_frozen(api, supervisor, us_casino):
+    created = create_schedule(api, supervisor, casino=us_casino.pk, percent="10", cap="5.00",
+                              increment="1.00",
                               min_pot="10.00", no_flop_no_drop=True, bad_beat_drop="1.00",
                               bad_beat_min_pot="20.00")
     assert created.status_code == 201, created.json()
@@ -61,8 +62,8 @@ def test_a_schedule_is_drafted_published_and_then_frozen(api, supervisor):
     ({"percent": "10", "cap": "-1"}, "cap"),
     ({"percent": "10", "time_period_minutes": 0}, "time_period_minutes"),
 ])
-def test_a_bad_schedule_is_refused_naming_the_field(api, supervisor, body, field):
-    response = create_schedule(api, supervisor, **body)
+def test_a_bad_schedule_is_refused_naming_the_field(api, supervisor, us_casino, body, field):
+    response = create_schedule(api, supervisor, casino=us_casino.pk, **body)
 
     assert response.status_code == 400
     assert field in response.json(), response.json()
@@ -76,10 +77,10 @@ def test_only_supervisors_write_schedules(api, dealer, accountant):
 
 
 @pytest.fixture
-def published(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Ten", percent=D(10),
-                                           cap=D(5))
-    return terms.schedule_publish(actor=supervisor, schedule=draft)
+def published(controller):
+    """The group's schedule (a group supervisor's), which any USD casino's table may use."""
+    draft = terms.schedule_create(actor=controller, name="Ten", percent=D(10), cap=D(5))
+    return terms.schedule_publish(actor=controller, schedule=draft)
 
 
 def create_table(api, user, casino, **body):
@@ -128,7 +129,8 @@ def test_bad_table_settings_are_refused_naming_the_field(api, supervisor, us_cas
 
 
 def test_a_draft_schedule_cannot_be_given_to_a_table(api, supervisor, us_casino):
-    draft = terms.schedule_create(actor=supervisor, name="Draft", percent=D(5))
+    draft = terms.schedule_create(actor=supervisor, name="Draft", percent=D(5),
+                                  casino=us_casino)
     response = create_table(api, supervisor, us_casino, rake_schedule=draft.pk,
                             structure="no_limit", big_blind="2.00")
 
@@ -162,14 +164,15 @@ def test_each_settings_change_is_a_version_in_the_audit_trail(api, supervisor, u
     assert event.pgh_context["user"] == supervisor.pk
 
 
-def test_retiring_a_schedule_in_use_is_refused(supervisor, dealer, us_casino, published):
+def test_retiring_a_schedule_in_use_is_refused(supervisor, controller, dealer, us_casino,
+                                               published):
     table = table_create(actor=supervisor, casino=us_casino, label="NL-1",
                                   game="holdem", status="open", dealers=[dealer])
     table_set_poker_settings(actor=supervisor, table=table,
                                             rake_schedule=published, structure="no_limit",
                                             big_blind=D(2))
     with pytest.raises(Exception, match="in use at NL-1"):
-        terms.schedule_retire(actor=supervisor, schedule=published)
+        terms.schedule_retire(actor=controller, schedule=published)
 
 
 # --- Supervisor pages -------------------------------------------------------------------------
@@ -180,13 +183,15 @@ SCHEDULE_FORM = {"name": "Page rake", "method": "percentage", "percent": "5", "c
                  "time_period_minutes": "30", "bad_beat_drop": "0", "bad_beat_min_pot": "0"}
 
 
-def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(client, supervisor):
+def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(client, supervisor,
+                                                                           us_casino):
     client.force_login(supervisor)
-    refused = client.post("/pit/rake-schedules/", {**SCHEDULE_FORM, "caps_by_players": "two"})
+    harbors = {**SCHEDULE_FORM, "owner": f"casino:{us_casino.pk}"}
+    refused = client.post("/pit/rake-schedules/", {**harbors, "caps_by_players": "two"})
     assert refused.status_code == 400
     assert "is not players:cap" in refused.content.decode()
 
-    created = client.post("/pit/rake-schedules/", SCHEDULE_FORM)
+    created = client.post("/pit/rake-schedules/", harbors)
     schedule = RakeSchedule.objects.get()
     assert created.url == f"/pit/rake-schedules/{schedule.pk}/"
     assert schedule.caps_by_players == {"2": "1.00", "5": "3.00"}

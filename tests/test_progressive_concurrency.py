@@ -41,11 +41,12 @@ def floor():
     casino = casino_create(actor=boss, name="Concurrency", currency="USD",
                                     timezone="America/New_York")
     paytable = payouts.paytable_publish(
-        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us",
+                                                      casino=casino))
     meter = progressives.progressive_create(actor=boss, name="Linked", currency="USD",
                                             seed=D("10000.00"), contribution_rate=D("0.70"),
                                             reserve_rate=D("0.05"),
-                                            approval_threshold=D("1000000"))
+                                            approval_threshold=D("1000000"), casino=casino)
     tables = []
     for n in range(TABLES):
         dealer = make_user(f"dealer_{n}", "dealer")

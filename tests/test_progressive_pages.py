@@ -42,6 +42,15 @@ def text(response) -> str:
     return response.content.decode()
 
 
+@pytest.fixture
+def progressive(supervisor, us_casino):
+    """Harbor's own meter, which its supervisor's pages change and correct (the group's
+    wide-area meters are a group supervisor's: tests/test_group_governance.py)."""
+    return progressives.progressive_create(
+        actor=supervisor, name="Harbor Jackpot", currency="USD", seed=D("10000.00"),
+        contribution_rate=D("0.70"), approval_threshold=D("20000.00"), casino=us_casino)
+
+
 def test_a_supervisor_creates_a_meter_at_its_seed_with_the_awards_given(
         client, supervisor, us_casino):
     client.force_login(supervisor)
@@ -223,13 +232,16 @@ def test_a_supervisor_links_and_unlinks_a_table(client, supervisor, live_table, 
 
 
 def test_a_table_the_meter_cannot_feed_is_refused_next_to_the_choice(client, supervisor,
-                                                                      progressive):
+                                                                      controller):
+    wide = progressives.progressive_create(  # the group's, in dollars: any USD table's
+        actor=controller, name="Harbor Jackpot", currency="USD", seed=D("10000.00"),
+        contribution_rate=D("0.70"))
     pounds = casino_create(actor=supervisor, name="Mayfair", currency="GBP",
                            timezone="Europe/London")
     table = table_create(actor=supervisor, casino=pounds, label="CSP-1", game="caribbean_stud")
     client.force_login(supervisor)
 
-    response = client.post(f"/pit/progressives/{progressive.pk}/tables/",
+    response = client.post(f"/pit/progressives/{wide.pk}/tables/",
                            {"action": "link", "table": table.pk})
 
     assert response.status_code == 400
@@ -242,7 +254,8 @@ def test_a_table_the_meter_cannot_feed_is_refused_next_to_the_choice(client, sup
 def test_unlinking_a_table_that_feeds_another_meter_is_refused(client, supervisor,
                                                                jackpot_table):
     other = progressives.progressive_create(actor=supervisor, name="Other", currency="USD",
-                                            seed=D(100), contribution_rate=D("0.1"))
+                                            seed=D(100), contribution_rate=D("0.1"),
+                                            casino=jackpot_table.casino)
     client.force_login(supervisor)
     response = client.post(f"/pit/progressives/{other.pk}/tables/",
                            {"action": "unlink", "table": jackpot_table.pk})

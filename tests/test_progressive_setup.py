@@ -38,28 +38,30 @@ def test_a_casinos_meter_is_kept_in_the_casinos_currency(supervisor, us_casino):
     assert not Progressive.objects.exists()
 
 
-def test_two_meters_never_share_a_name(supervisor, progressive):
-    problems = refused_with(lambda: meter(supervisor, name="Harbor Jackpot"))
+def test_two_meters_never_share_a_name(controller, progressive):
+    problems = refused_with(lambda: meter(controller, name="Harbor Jackpot"))
     assert problems == {"name": ["There is already a progressive named 'Harbor Jackpot'; "
                                  "choose another name."]}
 
-    other = meter(supervisor)
+    other = meter(controller)
     problems = refused_with(lambda: progressives.progressive_update(
-        actor=supervisor, progressive=other, name="Harbor Jackpot"))
+        actor=controller, progressive=other, name="Harbor Jackpot"))
     assert problems["name"][0].startswith("There is already a progressive named")
 
 
-def test_the_update_check_refuses_as_the_update_does_and_writes_nothing(supervisor,
+def test_the_update_check_refuses_as_the_update_does_and_writes_nothing(controller,
                                                                           progressive):
     problems = refused_with(lambda: progressives.progressive_update_check(
-        progressive=progressive, limit=D("9000.00")))
+        actor=controller, progressive=progressive, limit=D("9000.00")))
     assert problems == {"limit": ["The limit 9000.00 is below the seed 10000.00."]}
 
-    progressives.progressive_update_check(progressive=progressive, seed=D("12000.00"))
+    progressives.progressive_update_check(actor=controller, progressive=progressive,
+                                          seed=D("12000.00"))
     progressive.refresh_from_db()
     assert progressive.seed == D("10000.00")
     assert refused_with(lambda: progressives.progressive_update_check(
-        progressive=progressive, amount=D(1)))["amount"][0].startswith("This would change")
+        actor=controller, progressive=progressive, amount=D(1))
+    )["amount"][0].startswith("This would change")
 
 
 @pytest.fixture
@@ -69,7 +71,7 @@ def mayfair(supervisor):
 
 
 def test_a_table_of_another_casino_another_currency_or_game_is_refused_by_name(
-        supervisor, us_casino, mayfair, live_table):
+        supervisor, controller, us_casino, mayfair, live_table):
     harbor_meter = meter(supervisor, casino=us_casino)
     second = casino_create(actor=supervisor, name="Harbor Two", currency="USD",
                            timezone="America/New_York")
@@ -81,7 +83,7 @@ def test_a_table_of_another_casino_another_currency_or_game_is_refused_by_name(
     cases = [
         (there, harbor_meter, {"progressive": ["Harbor Meter is kept by Test Harbor; CS-9 is at "
                                                "Harbor Two."]}),
-        (pounds, meter(supervisor, name="Group Meter"),
+        (pounds, meter(controller, name="Group Meter"),
          {"progressive": ["Group Meter is kept in USD; CSP-1 plays in GBP."]}),
         (poker, harbor_meter, {"table": ["HE-1 is a Texas hold'em table; a progressive is fed "
                                          "by stud tables' side wagers."]}),
@@ -98,8 +100,9 @@ def test_a_table_of_another_casino_another_currency_or_game_is_refused_by_name(
 
 
 def test_a_wide_area_meter_feeds_tables_of_several_casinos_in_its_currency(supervisor,
+                                                                              controller,
                                                                               live_table):
-    wide = meter(supervisor, name="Wide Area")
+    wide = meter(controller, name="Wide Area")
     second = Casino.objects.create(name="Harbor Two", currency="USD",
                                    timezone="America/Chicago")
     there = table_create(actor=supervisor, casino=second, label="CS-9", game="caribbean_stud")

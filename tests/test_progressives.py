@@ -40,8 +40,8 @@ def ledger_balance(progressive, meter="meter"):
         s=Sum("amount"))["s"] or D(0)
 
 
-def test_the_contract_fields_of_a_progressive(api, supervisor):
-    response = api.as_user(supervisor).post("/api/v1/progressives/", {
+def test_the_contract_fields_of_a_progressive(api, controller):
+    response = api.as_user(controller).post("/api/v1/progressives/", {
         "name": "Pit 3", "currency": "USD", "seed": "5000.00", "contribution_rate": "0.70"},
         format="json")
 
@@ -53,9 +53,9 @@ def test_the_contract_fields_of_a_progressive(api, supervisor):
     assert body["awards"]["four_of_a_kind"] == {"fixed": "500.00"}
 
 
-def test_changing_the_meter_by_hand_is_refused_without_a_correction(api, supervisor,
+def test_changing_the_meter_by_hand_is_refused_without_a_correction(api, controller,
                                                                    progressive):
-    response = api.as_user(supervisor).patch(f"/api/v1/progressives/{progressive.pk}/",
+    response = api.as_user(controller).patch(f"/api/v1/progressives/{progressive.pk}/",
                                              {"amount": "1.00", "seed": "12000.00"},
                                              format="json")
     assert response.status_code == 400
@@ -69,11 +69,11 @@ def test_changing_the_meter_by_hand_is_refused_without_a_correction(api, supervi
     assert corrected.status_code == 201
     entry = MeterEntry.objects.filter(kind="correction").get()
     assert (entry.amount, entry.reason, entry.created_by) == (D("-10.00"), "Seed keyed wrong",
-                                                              supervisor)
+                                                              controller)
 
 
-def test_a_table_links_only_a_meter_in_its_currency(supervisor, live_table):
-    pounds = progressives.progressive_create(actor=supervisor, name="Mayfair", currency="GBP",
+def test_a_table_links_only_a_meter_in_its_currency(supervisor, controller, live_table):
+    pounds = progressives.progressive_create(actor=controller, name="Mayfair", currency="GBP",
                                              seed=D(1000), contribution_rate=D("0.5"))
     with pytest.raises(Exception, match="kept in GBP; CS-1 plays in USD"):
         table_link_progressive(actor=supervisor, table=live_table,
@@ -160,8 +160,8 @@ def test_two_royals_in_one_round_share_the_meter_and_it_resets(dealer, jackpot_t
 
 
 def test_awards_over_the_threshold_wait_for_a_supervisor(api, dealer, supervisor, jackpot_table,
-                                                        progressive):
-    progressives.progressive_correct(actor=supervisor, progressive=progressive,
+                                                        progressive, controller):
+    progressives.progressive_correct(actor=controller, progressive=progressive,
                                      meter="meter", new_balance=D("50000.00"),
                                      reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
@@ -227,10 +227,10 @@ def test_the_floor_sign_needs_no_login_and_shows_the_meter(client, progressive):
 
 
 def test_the_sign_shows_pending_and_the_table_while_a_top_award_awaits_approval(
-        client, dealer, supervisor, jackpot_table, progressive):
+        controller, client, dealer, supervisor, jackpot_table, progressive):
     from django.core.cache import cache
 
-    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+    progressives.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                      new_balance=D("50000.00"), reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
     settlement.settle_pending_hits(progressive.pk)
@@ -247,9 +247,9 @@ def test_an_unknown_sign_is_a_404(client):
     assert client.get("/sign/999999/state.json").status_code == 404
 
 
-def test_the_supervisor_page_shows_meters_hits_and_approves(client, dealer, supervisor,
+def test_the_supervisor_page_shows_meters_hits_and_approves(controller, client, dealer, supervisor,
                                                            jackpot_table, progressive):
-    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+    progressives.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                      new_balance=D("50000.00"), reason="test: a grown meter")
     play(dealer, jackpot_table, seat(1, "Ah Kh Qh Jh Th"))
     play(dealer, jackpot_table, seat(2, "9c 9d 9h 9s 2d"))
@@ -277,7 +277,7 @@ def test_dealers_cannot_open_the_progressive_pages(client, dealer, progressive):
     assert client.get(f"/pit/progressives/{progressive.pk}/").status_code == 403
 
 
-def test_a_period_reconciles_to_the_cent_across_contributions_awards_and_resets(
+def test_a_period_reconciles_to_the_cent_across_contributions_awards_and_resets(controller,
         dealer, supervisor, jackpot_table, progressive):
     import datetime as dt
 
@@ -290,7 +290,7 @@ def test_a_period_reconciles_to_the_cent_across_contributions_awards_and_resets(
         play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"), seat(2, "Jh Js 9c 5s 3c"))
     play(dealer, jackpot_table, seat(5, "Ah Kh Qh Jh Th"))
     settlement.settle_pending_hits(progressive.pk)
-    progressives.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+    progressives.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                      new_balance=D("10000.50"), reason="count check")
 
     line = reconcile(progressive, start, timezone.now() + dt.timedelta(seconds=1))
@@ -357,12 +357,12 @@ def test_a_large_award_waits_for_approval_in_words_with_thousands(dealer, jackpo
     assert "Keep the cards face up on the table and call the supervisor" in told[0]
 
 
-def test_meter_movements_do_not_clutter_the_parameter_history(dealer, supervisor,
+def test_meter_movements_do_not_clutter_the_parameter_history(controller, dealer, supervisor,
                                                              jackpot_table, progressive):
     from pghistory.models import Events
 
     play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))
-    progressives.progressive_update(actor=supervisor, progressive=progressive,
+    progressives.progressive_update(actor=controller, progressive=progressive,
                                     approval_threshold=D("15000.00"))
 
     reasons = [e.pgh_context["reason"] for e in
@@ -399,11 +399,12 @@ def yen_jackpot_table(supervisor, dealer):
     table = table_create(actor=supervisor, casino=casino, label="CS-J", status="open",
                                   game="caribbean_stud", dealers=[dealer])
     paytable = payouts.paytable_publish(actor=supervisor, paytable=payouts.paytable_create(
-        actor=supervisor, name="Ginza US", variant="us"))
+        actor=supervisor, name="Ginza US", variant="us", casino=casino))
     table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     meter = progressives.progressive_create(
         actor=supervisor, name="Ginza Jackpot", currency="JPY", seed=D(1_000_000),
-        wager=D(100), contribution_rate=D("0.705"), approval_threshold=D(50_000_000))
+        wager=D(100), contribution_rate=D("0.705"), approval_threshold=D(50_000_000),
+        casino=casino)
     return table_link_progressive(actor=supervisor, table=table,
                                                progressive=meter)
 
@@ -428,10 +429,10 @@ def test_a_yen_meter_takes_and_pays_whole_yen(dealer, supervisor, yen_jackpot_ta
 
 
 @pytest.mark.parametrize(("field", "value"), [("seed", "1000.50"), ("wager", "100.50")])
-def test_a_yen_meter_refuses_amounts_finer_than_a_yen(api, supervisor, field, value):
+def test_a_yen_meter_refuses_amounts_finer_than_a_yen(api, controller, field, value):
     body = {"name": "Ginza", "currency": "JPY", "seed": "1000000", "wager": "100",
             "contribution_rate": "0.70", field: value}
-    response = api.as_user(supervisor).post("/api/v1/progressives/", body, format="json")
+    response = api.as_user(controller).post("/api/v1/progressives/", body, format="json")
 
     assert response.status_code == 400
     assert value in response.json()[field][0]
@@ -441,10 +442,10 @@ def test_a_yen_meter_refuses_amounts_finer_than_a_yen(api, supervisor, field, va
 
 @pytest.mark.parametrize(("new_balance", "named"), [
     ("-1.00", "never goes below zero; -1.00"), ("1E+4", "'1E+4' is not")])
-def test_a_correction_to_a_negative_or_unreadable_balance_is_refused(api, supervisor,
+def test_a_correction_to_a_negative_or_unreadable_balance_is_refused(api, controller,
                                                                      progressive, new_balance,
                                                                      named):
-    response = api.as_user(supervisor).post(f"/api/v1/progressives/{progressive.pk}/correct/",
+    response = api.as_user(controller).post(f"/api/v1/progressives/{progressive.pk}/correct/",
                                             {"new_balance": new_balance, "reason": "typo"},
                                             format="json")
 
@@ -455,10 +456,10 @@ def test_a_correction_to_a_negative_or_unreadable_balance_is_refused(api, superv
     assert not MeterEntry.objects.filter(kind="correction").exists()
 
 
-def test_a_round_shows_the_jackpot_wager_it_was_played_with(api, dealer, supervisor,
+def test_a_round_shows_the_jackpot_wager_it_was_played_with(api, dealer, supervisor, controller,
                                                             jackpot_table, progressive):
     round_ = play(dealer, jackpot_table, seat(1, "Qh Qs 9d 5c 3h"))
-    progressives.progressive_update(actor=supervisor, progressive=progressive, wager=D(5))
+    progressives.progressive_update(actor=controller, progressive=progressive, wager=D(5))
 
     body = api.as_user(dealer).get(f"/api/v1/stud-rounds/{round_.pk}/").json()
 

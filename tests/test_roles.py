@@ -6,9 +6,19 @@ from tests.conftest import make_user
 pytestmark = pytest.mark.django_db
 
 
-def test_the_migration_creates_the_three_role_groups():
+def test_the_migration_creates_the_role_groups():
     assert set(Group.objects.values_list("name", flat=True)) >= {
-        "supervisor", "dealer", "accountant"}
+        "supervisor", "dealer", "accountant", "cage", "count", "group_supervisor"}
+
+
+def test_the_group_supervisor_may_change_terms_and_meters_and_nothing_of_the_floor():
+    held = set(Group.objects.get(name="group_supervisor")
+               .permissions.values_list("codename", flat=True))
+    assert {"add_paytable", "change_paytable", "add_rakeschedule", "change_rakeschedule",
+            "add_progressive", "change_progressive"} <= held
+    assert not {c for c in held if c.endswith(("table", "casino", "round", "hand", "slip",
+                                                "count", "jackpothit"))} - {
+        "add_paytable", "change_paytable", "view_paytable"}
 
 
 def test_only_supervisors_may_change_tables():
@@ -27,7 +37,7 @@ def test_nobody_may_delete_a_casino_or_a_table():
 
 @pytest.mark.parametrize(("role", "landing"), [
     ("supervisor", "/pit/"), ("dealer", "/dealer/"), ("accountant", "/accounting/"),
-    ("cage", "/cage/"), ("count", "/count/")])
+    ("cage", "/cage/"), ("count", "/count/"), ("group_supervisor", "/pit/paytables/")])
 def test_home_takes_each_role_to_its_work(client, role, landing):
     client.force_login(make_user("someone", role))
 
@@ -39,7 +49,8 @@ def test_home_takes_each_role_to_its_work(client, role, landing):
 
 @pytest.mark.parametrize(("role", "link"), [
     ("supervisor", '<a href="/pit/chips/">Chips</a>'), ("cage", '<a href="/cage/">Cage</a>'),
-    ("count", '<a href="/count/">Count</a>')])
+    ("count", '<a href="/count/">Count</a>'),
+    ("group_supervisor", '<a href="/pit/progressives/">Jackpots</a>')])
 def test_the_top_bar_leads_each_role_to_its_accounting_page(client, role, link):
     client.force_login(make_user("someone", role))
 
@@ -62,6 +73,14 @@ def test_home_sends_anonymous_visitors_to_the_login_page(client):
 
     assert response.status_code == 302
     assert response["Location"] == "/login/?next=/"
+
+
+@pytest.mark.parametrize("url", ["/pit/", "/pit/chips/", "/pit/dealers/", "/accounting/",
+                                 "/admin/"])
+def test_the_group_supervisor_has_no_page_of_a_casinos_floor(client, controller, url):
+    client.force_login(controller)
+
+    assert client.get(url, follow=True).status_code == 403
 
 
 @pytest.mark.parametrize("url", ["/pit/", "/accounting/"])

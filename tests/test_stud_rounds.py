@@ -255,12 +255,13 @@ def test_the_dealer_page_refuses_a_reused_key_with_another_round(client, dealer,
 
 
 def test_every_round_keeps_the_paytable_version_it_was_settled_under(api, dealer, supervisor,
-                                                                     live_table, us_paytable):
+                                                                     live_table, us_paytable,
+                                                                     controller):
     first = record(api, live_table, CONTRACT_ROUND, dealer).json()
-    draft = payouts.paytable_new_version(actor=supervisor, paytable=us_paytable)
-    payouts.paytable_update(actor=supervisor, paytable=draft,
+    draft = payouts.paytable_new_version(actor=controller, paytable=us_paytable)
+    payouts.paytable_update(actor=controller, paytable=draft,
                             odds={**us_paytable.odds, "one_pair": 2})
-    payouts.paytable_publish(actor=supervisor, paytable=draft)
+    payouts.paytable_publish(actor=controller, paytable=draft)
     from tables.floor.services import table_assign_paytable
 
     table_assign_paytable(actor=supervisor, table=live_table, paytable=draft)

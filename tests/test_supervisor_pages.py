@@ -17,10 +17,11 @@ def terms_form(paytable, **changes):
     return data
 
 
-def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor):
+def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor, us_casino):
     client.force_login(supervisor)
 
-    response = client.post("/pit/paytables/new/", {"name": "High roller", "variant": "us"})
+    response = client.post("/pit/paytables/new/", {"name": "High roller", "variant": "us",
+                                                   "owner": f"casino:{us_casino.pk}"})
     paytable = Paytable.objects.get(name="High roller")
     assert response["Location"] == f"/pit/paytables/{paytable.pk}/"
 
@@ -36,9 +37,9 @@ def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor)
     assert "Odds, flush: 5 → 6" in page  # the history shows before and after
 
 
-def test_a_bad_draft_edit_is_explained_and_not_saved(client, supervisor):
-    client.force_login(supervisor)
-    draft = services.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_a_bad_draft_edit_is_explained_and_not_saved(client, controller):
+    client.force_login(controller)
+    draft = services.paytable_create(actor=controller, name="Draft", variant="us")
 
     response = client.post(f"/pit/paytables/{draft.pk}/",
                            terms_form(draft, dealer_qualifier="A9"))
@@ -51,9 +52,9 @@ def test_a_bad_draft_edit_is_explained_and_not_saved(client, supervisor):
 
 @pytest.mark.parametrize("amount", ["1E+4", "\u0661\u0660\u0660"],
                          ids=["exponent", "arabic-indic"])
-def test_a_draft_amount_that_is_not_plain_decimal_is_refused(client, supervisor, amount):
-    client.force_login(supervisor)
-    draft = services.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_a_draft_amount_that_is_not_plain_decimal_is_refused(client, controller, amount):
+    client.force_login(controller)
+    draft = services.paytable_create(actor=controller, name="Draft", variant="us")
 
     response = client.post(f"/pit/paytables/{draft.pk}/", terms_form(draft, max_payout=amount))
 
@@ -72,10 +73,10 @@ def test_posting_to_a_published_paytable_changes_nothing(client, supervisor, us_
     assert us_paytable.odds["flush"] == 5
 
 
-def test_two_versions_are_compared_side_by_side(client, supervisor, us_paytable):
-    client.force_login(supervisor)
-    v2 = services.paytable_new_version(actor=supervisor, paytable=us_paytable)
-    services.paytable_update(actor=supervisor, paytable=v2,
+def test_two_versions_are_compared_side_by_side(client, controller, us_paytable):
+    client.force_login(controller)
+    v2 = services.paytable_new_version(actor=controller, paytable=us_paytable)
+    services.paytable_update(actor=controller, paytable=v2,
                              odds={**us_paytable.odds, "royal_flush": 250})
 
     page = client.get(f"/pit/paytables/compare/?a={us_paytable.pk}&b={v2.pk}").content.decode()
@@ -100,8 +101,8 @@ def test_a_supervisor_assigns_a_paytable_and_the_table_history_shows_it(client, 
     assert "sam_supervisor" in history
 
 
-def test_retiring_a_paytable_in_use_is_refused_with_the_reason(client, supervisor, live_table):
-    client.force_login(supervisor)
+def test_retiring_a_paytable_in_use_is_refused_with_the_reason(client, controller, live_table):
+    client.force_login(controller)
 
     response = client.post(f"/pit/paytables/{live_table.paytable_id}/retire/",
                            {"confirm": "yes"}, follow=True)

@@ -67,7 +67,8 @@ def test_a_paytable_retired_while_it_is_assigned_is_not_left_on_the_table():
     table = table_create(actor=boss, casino=casino, label="CS-R",
                                   game="caribbean_stud", status="open")
     paytable = payouts.paytable_publish(
-        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us"))
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us",
+                                                      casino=casino))
 
     outcome = retire_while_assigning(
         lambda: payouts.paytable_retire(actor=boss, paytable=paytable),
@@ -86,7 +87,8 @@ def test_a_schedule_retired_while_it_is_assigned_is_not_left_on_the_table():
                                   status="open")
     schedule = terms.schedule_publish(actor=boss, schedule=terms.
                                                schedule_create(actor=boss, name="Ten",
-                                                               percent=Decimal(10)))
+                                                               percent=Decimal(10),
+                                                               casino=casino))
 
     outcome = retire_while_assigning(
         lambda: terms.schedule_retire(actor=boss, schedule=schedule),

@@ -50,9 +50,9 @@ def text_of(response) -> str:
 # --- Publishing ---------------------------------------------------------------------------
 
 
-def test_publish_asks_first_and_the_question_changes_nothing(client, supervisor):
-    client.force_login(supervisor)
-    draft = terms.paytable_create(actor=supervisor, name="US Caribbean Stud", variant="us")
+def test_publish_asks_first_and_the_question_changes_nothing(client, controller):
+    client.force_login(controller)
+    draft = terms.paytable_create(actor=controller, name="US Caribbean Stud", variant="us")
     page = client.get(f"/pit/paytables/{draft.pk}/").content.decode()
     seen = re.search(r'name="seen" value="(\w+)"', page).group(1)
 
@@ -69,9 +69,9 @@ def test_publish_asks_first_and_the_question_changes_nothing(client, supervisor)
     assert (draft.status, draft.odds["flush"]) == ("draft", 5)
 
 
-def test_publish_confirmed_saves_what_the_page_showed_then_freezes_it(client, supervisor):
-    client.force_login(supervisor)
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_publish_confirmed_saves_what_the_page_showed_then_freezes_it(client, controller):
+    client.force_login(controller)
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
 
     done = client.post(f"/pit/paytables/{draft.pk}/publish/", {
         **terms_form(draft, odds_flush="6", max_payout="6000.00"),
@@ -83,11 +83,11 @@ def test_publish_confirmed_saves_what_the_page_showed_then_freezes_it(client, su
 
 
 def test_a_draft_changed_in_another_window_is_not_published_and_shown_as_it_is(client,
-                                                                             supervisor):
-    client.force_login(supervisor)
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+                                                                             controller):
+    client.force_login(controller)
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
     seen = draft.fingerprint()
-    terms.paytable_update(actor=supervisor, paytable=draft, max_ante=D(50))
+    terms.paytable_update(actor=controller, paytable=draft, max_ante=D(50))
 
     refused = client.post(f"/pit/paytables/{draft.pk}/publish/", {
         **terms_form(draft, odds_flush="6"), "max_ante": "100.00", "seen": seen,
@@ -102,9 +102,9 @@ def test_a_draft_changed_in_another_window_is_not_published_and_shown_as_it_is(c
     assert (draft.status, draft.odds["flush"], draft.max_ante) == ("draft", 5, D(50))
 
 
-def test_a_draft_edit_out_of_range_is_refused_in_words(client, supervisor):
-    client.force_login(supervisor)
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_a_draft_edit_out_of_range_is_refused_in_words(client, controller):
+    client.force_login(controller)
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
 
     refused = client.post(f"/pit/paytables/{draft.pk}/publish/",
                           terms_form(draft, odds_flush="0", min_ante="", confirm="yes"))
@@ -119,8 +119,8 @@ def test_a_draft_edit_out_of_range_is_refused_in_words(client, supervisor):
     assert draft.status == "draft"
 
 
-def test_retiring_asks_first(client, supervisor, us_paytable):
-    client.force_login(supervisor)
+def test_retiring_asks_first(client, controller, us_paytable):
+    client.force_login(controller)
 
     asked = client.post(f"/pit/paytables/{us_paytable.pk}/retire/")
     us_paytable.refresh_from_db()
@@ -231,8 +231,8 @@ def test_a_new_schedule_form_is_not_prefilled_with_one_methods_amounts(client, s
 
 
 def test_a_fixed_drop_schedule_saves_with_the_percentage_boxes_left_as_they_were(
-        client, supervisor):
-    client.force_login(supervisor)
+        client, controller):
+    client.force_login(controller)
 
     created = client.post("/pit/rake-schedules/", {
         "name": "Drop a dollar", "method": "fixed_drop", "fixed_drop": "1.00",
@@ -247,9 +247,9 @@ def test_a_fixed_drop_schedule_saves_with_the_percentage_boxes_left_as_they_were
     assert re.search(r'<input[^>]*name="percent"[^>]*>', edit).group(0).count("value=") == 0
 
 
-def test_a_draft_changes_method_on_its_page(client, supervisor):
-    client.force_login(supervisor)
-    draft = terms.schedule_create(actor=supervisor, name="Ten", percent=D(10), cap=D(5))
+def test_a_draft_changes_method_on_its_page(client, controller):
+    client.force_login(controller)
+    draft = terms.schedule_create(actor=controller, name="Ten", percent=D(10), cap=D(5))
 
     client.post(f"/pit/rake-schedules/{draft.pk}/", {
         "name": "Ten", "method": "time", "time_fee": "6.00", "percent": "10", "cap": "5.00",
@@ -268,9 +268,9 @@ def test_a_draft_changes_method_on_its_page(client, supervisor):
     ("time_period_minutes", "ten", "Every (minutes): 'ten' is not a whole number."),
     ("percent", "1E+2", "Percent of the pot: '1E+2' is not an amount"),
 ])
-def test_a_bad_schedule_box_is_refused_naming_it_and_the_value(client, supervisor, box, value,
+def test_a_bad_schedule_box_is_refused_naming_it_and_the_value(client, controller, box, value,
                                                                words):
-    client.force_login(supervisor)
+    client.force_login(controller)
     form = {"name": "Ten", "method": "percentage", "percent": "10", box: value}
     if box == "time_period_minutes":
         form["method"], form["time_fee"] = "time", "6.00"
@@ -297,12 +297,13 @@ def test_another_casinos_draft_is_not_found(client, supervisor, floor):
 
 
 def test_a_change_the_services_refuse_is_refused_at_once_not_asked(client, supervisor,
-                                                                  live_table, floor):
-    client.force_login(supervisor)
+                                                                  controller, live_table, floor):
     he1 = floor["he1"]
 
+    client.force_login(controller)  # the table's paytable is the group's
     retire = text_of(client.post(f"/pit/paytables/{live_table.paytable_id}/retire/",
                                  follow=True))
+    client.force_login(supervisor)
     settings = client.post(f"/pit/tables/{he1.pk}/poker/",
                            {**POKER, "rake_schedule": floor["ten"].pk, "raise_cap": "4"})
 

@@ -49,39 +49,39 @@ def published_schedule(actor, **owner):
 # --- What is published is what the page showed ------------------------------------------
 
 
-def test_a_draft_changed_since_the_page_showed_it_is_not_published(supervisor):
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_a_draft_changed_since_the_page_showed_it_is_not_published(controller):
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
     seen = draft.fingerprint()
-    terms.paytable_update(actor=supervisor, paytable=draft,
+    terms.paytable_update(actor=controller, paytable=draft,
                           odds={**draft.odds, "flush": 9})  # another window
 
     with pytest.raises(StaleTerms, match=r"Draft v1 was changed .* nothing was saved or "
                                          r"published"):
-        terms.paytable_publish(actor=supervisor, paytable=draft, seen=seen,
+        terms.paytable_publish(actor=controller, paytable=draft, seen=seen,
                                changes={"max_payout": D(6000)})
 
     draft.refresh_from_db()
     assert (draft.status, draft.odds["flush"], draft.max_payout) == ("draft", 9, D(5000))
 
 
-def test_a_stale_schedule_is_neither_saved_nor_published(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Ten", percent=D(10))
+def test_a_stale_schedule_is_neither_saved_nor_published(controller):
+    draft = terms.schedule_create(actor=controller, name="Ten", percent=D(10))
     seen = draft.fingerprint()
-    terms.schedule_update(actor=supervisor, schedule=draft, percent=D(8))
+    terms.schedule_update(actor=controller, schedule=draft, percent=D(8))
 
     with pytest.raises(StaleTerms):
-        terms.schedule_update(actor=supervisor, schedule=draft, seen=seen, percent=D(5))
+        terms.schedule_update(actor=controller, schedule=draft, seen=seen, percent=D(5))
     with pytest.raises(StaleTerms):
-        terms.schedule_publish(actor=supervisor, schedule=draft, seen=seen)
+        terms.schedule_publish(actor=controller, schedule=draft, seen=seen)
 
     draft.refresh_from_db()
     assert (draft.status, draft.percent) == ("draft", D(8))
 
 
-def test_publishing_with_the_pages_edits_saves_them_then_freezes_the_draft(supervisor):
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_publishing_with_the_pages_edits_saves_them_then_freezes_the_draft(controller):
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
 
-    published = terms.paytable_publish(actor=supervisor, paytable=draft,
+    published = terms.paytable_publish(actor=controller, paytable=draft,
                                        seen=draft.fingerprint(),
                                        changes={"odds": {**draft.odds, "flush": 6}})
 
@@ -92,20 +92,20 @@ def test_publishing_with_the_pages_edits_saves_them_then_freezes_the_draft(super
     assert reasons[-2:] == ["paytable draft edited", "paytable published"]
 
 
-def test_the_fingerprint_follows_the_terms_not_the_instance(supervisor):
-    draft = terms.paytable_create(actor=supervisor, name="Draft", variant="us")
+def test_the_fingerprint_follows_the_terms_not_the_instance(controller):
+    draft = terms.paytable_create(actor=controller, name="Draft", variant="us")
     first = Paytable.objects.get(pk=draft.pk).fingerprint()
 
     assert Paytable.objects.get(pk=draft.pk).fingerprint() == first
-    terms.paytable_update(actor=supervisor, paytable=draft, max_ante=D(50))
+    terms.paytable_update(actor=controller, paytable=draft, max_ante=D(50))
     assert Paytable.objects.get(pk=draft.pk).fingerprint() != first
 
 
-def test_a_retire_after_the_page_was_shown_is_refused_when_the_version_changed(supervisor):
-    paytable = published_paytable(supervisor)
+def test_a_retire_after_the_page_was_shown_is_refused_when_the_version_changed(controller):
+    paytable = published_paytable(controller)
 
     with pytest.raises(StaleTerms):
-        terms.paytable_retire(actor=supervisor, paytable=paytable, seen="something else")
+        terms.paytable_retire(actor=controller, paytable=paytable, seen="something else")
 
     paytable.refresh_from_db()
     assert paytable.status == "published"
@@ -117,19 +117,21 @@ def test_a_retire_after_the_page_was_shown_is_refused_when_the_version_changed(s
 def test_terms_are_in_their_casinos_currency_or_the_one_their_drafter_keeps(
         supervisor, mayfair):
     assert published_paytable(supervisor, casino=mayfair).currency == "GBP"
-    # The supervisor works at Mayfair only: the group's terms default to pounds.
-    assert published_paytable(supervisor).currency == "GBP"
+    # A group supervisor on Mayfair's staff only: the group's terms default to pounds.
+    drafter = make_user("mia_controller", "group_supervisor", at=[mayfair])
+    assert published_paytable(drafter).currency == "GBP"
 
 
 def test_a_drafter_of_casinos_in_several_currencies_names_the_currency(supervisor, mayfair,
                                                                        harbor):
+    drafter = make_user("mia_controller", "group_supervisor", at=[mayfair, harbor])
     with pytest.raises(ValidationError, match=r"Say which currency .* GBP and USD"):
-        terms.paytable_create(actor=supervisor, name="Shared", variant="us")
+        terms.paytable_create(actor=drafter, name="Shared", variant="us")
     with pytest.raises(ValidationError, match="Mayfair Card Club keeps its books in GBP"):
         terms.paytable_create(actor=supervisor, name="Odd", variant="us", casino=mayfair,
                               currency="USD")
 
-    assert terms.paytable_create(actor=supervisor, name="Shared", variant="us",
+    assert terms.paytable_create(actor=drafter, name="Shared", variant="us",
                                  currency="USD").currency == "USD"
     assert not Paytable.objects.filter(name="Odd").exists()
 
@@ -155,11 +157,11 @@ def test_another_casinos_paytable_is_refused_by_name(supervisor, mayfair, harbor
     assert table.paytable_id is None
 
 
-def test_the_groups_paytable_in_another_currency_is_refused_by_name(supervisor, mayfair,
-                                                                   harbor):
+def test_the_groups_paytable_in_another_currency_is_refused_by_name(supervisor, controller,
+                                                                   mayfair, harbor):
     table = table_create(actor=supervisor, casino=harbor, label="CS-1", game="caribbean_stud")
-    pounds = published_paytable(supervisor, currency="GBP")
-    dollars = published_paytable(supervisor, currency="USD")
+    pounds = published_paytable(controller, currency="GBP")
+    dollars = published_paytable(controller, currency="USD")
 
     with pytest.raises(ValidationError, match=r"US Caribbean Stud v1 is the group's, in GBP; "
                                               r"CS-1 is at Harbor Lights \(USD\)"):
@@ -182,20 +184,20 @@ def test_another_casinos_schedule_is_refused_by_name(supervisor, mayfair, harbor
 
 
 def test_a_table_is_offered_its_casinos_terms_and_the_groups_in_its_currency(
-        supervisor, mayfair, harbor):
+        supervisor, controller, mayfair, harbor):
     own = published_paytable(supervisor, casino=harbor)
-    shared = published_paytable(supervisor, currency="USD")
+    shared = published_paytable(controller, currency="USD")
     published_paytable(supervisor, casino=mayfair)
-    published_paytable(supervisor, currency="GBP")
+    published_paytable(controller, currency="GBP")
     terms.paytable_create(actor=supervisor, name="Draft", variant="us", casino=harbor)
 
     assert set(usable_at(Paytable, harbor)) == {own, shared}
 
 
-def test_a_casinos_terms_are_read_by_its_staff_and_the_groups_by_everyone(supervisor, mayfair,
-                                                                         harbor):
+def test_a_casinos_terms_are_read_by_its_staff_and_the_groups_by_everyone(supervisor, controller,
+                                                                         mayfair, harbor):
     theirs = published_schedule(supervisor, casino=mayfair)
-    shared = published_schedule(supervisor, currency="USD")
+    shared = published_schedule(controller, currency="USD")
     harbor_boss = make_user("hal_harbor", "supervisor", at=[harbor])
 
     assert set(terms_visible_to(RakeSchedule, harbor_boss)) == {shared}
@@ -213,11 +215,11 @@ def test_a_new_version_keeps_its_owner(supervisor, mayfair):
 # --- A schedule keeps only its method's terms -------------------------------------------
 
 
-def test_changing_a_drafts_method_leaves_the_other_methods_terms_at_their_defaults(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Was ten", percent=D(10), cap=D(5),
+def test_changing_a_drafts_method_leaves_the_other_methods_terms_at_their_defaults(controller):
+    draft = terms.schedule_create(actor=controller, name="Was ten", percent=D(10), cap=D(5),
                                   caps_by_players={"2": "1.00"}, increment=D(1))
 
-    changed = terms.schedule_update(actor=supervisor, schedule=draft, method="fixed_drop",
+    changed = terms.schedule_update(actor=controller, schedule=draft, method="fixed_drop",
                                     fixed_drop=D(1))
 
     changed.refresh_from_db()
@@ -226,12 +228,12 @@ def test_changing_a_drafts_method_leaves_the_other_methods_terms_at_their_defaul
         "fixed_drop", D(1), D(0), None, {}, D("0.01"))
 
 
-def test_another_methods_amount_given_outright_is_still_refused(supervisor):
-    draft = terms.schedule_create(actor=supervisor, name="Drop", method="fixed_drop",
+def test_another_methods_amount_given_outright_is_still_refused(controller):
+    draft = terms.schedule_create(actor=controller, name="Drop", method="fixed_drop",
                                   fixed_drop=D(1))
 
     with pytest.raises(ValidationError, match="takes no percentage or cap"):
-        terms.schedule_update(actor=supervisor, schedule=draft, method="fixed_drop",
+        terms.schedule_update(actor=controller, schedule=draft, method="fixed_drop",
                               percent=D(10))
 
 
@@ -243,11 +245,11 @@ def test_another_methods_amount_given_outright_is_still_refused(supervisor):
     ({"percent": D(-1)}, "percent", "-1 is below 0."),
     ({"increment": D(0)}, "increment", "0 is not more than 0"),
 ])
-def test_a_schedule_out_of_range_is_refused_naming_the_value(supervisor, changes, field, words):
-    draft = terms.schedule_create(actor=supervisor, name="Ten", percent=D(10))
+def test_a_schedule_out_of_range_is_refused_naming_the_value(controller, changes, field, words):
+    draft = terms.schedule_create(actor=controller, name="Ten", percent=D(10))
 
     with pytest.raises(ValidationError) as refused:
-        terms.schedule_update(actor=supervisor, schedule=draft, **changes)
+        terms.schedule_update(actor=controller, schedule=draft, **changes)
 
     assert words in refused.value.message_dict[field][0]
     assert "Constraint" not in str(refused.value)

@@ -1,4 +1,4 @@
-"""The three staff roles, as Django groups, and what each may do.
+"""The staff roles, as Django groups, and what each may do.
 
 The groups are created by a data migration (casino/migrations); later
 migrations grant permissions on models added by later features.
@@ -17,6 +17,10 @@ class Role(StrEnum):
     ACCOUNTANT = "accountant"
     CAGE = "cage"      # issues fill and credit slips
     COUNT = "count"    # the count team: counts the drop boxes
+    # The casino group's gaming controller: governs the group's own objects (terms and
+    # wide-area meters without a casino), which no casino's supervisor changes
+    # (casino.common.governance; docs/decisions.md, issue 26).
+    GROUP_SUPERVISOR = "group_supervisor"
 
 
 # The roles of a casino's staff, which its supervisors grant (grantable_roles).
@@ -101,6 +105,10 @@ def grantable_roles(actor) -> frozenset[str]:
     if has_role(actor, Role.SUPERVISOR):
         return frozenset(role.value for role in CASINO_ROLES)
     return frozenset()
+
+
+def is_group_supervisor(user) -> bool:
+    return bool(getattr(user, "is_superuser", False)) or has_role(user, Role.GROUP_SUPERVISOR)
 
 
 def role_required(*roles: Role):
@@ -199,6 +207,16 @@ ROLE_PERMISSIONS: dict[str, list[str]] = {
     Role.COUNT: ["tables.view_casino", "tables.view_table", "tables.add_boxcount",
                  "tables.view_boxcount", "tables.add_countcorrection",
                  "tables.view_countcorrection", "tables.view_variance"],
+    # The group's terms and meters only: a casino's are its supervisors' (the services
+    # refuse the rest, casino.common.governance).
+    Role.GROUP_SUPERVISOR: [
+        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
+        "payouts.view_paytableevent", "payouts.add_rakeschedule",
+        "payouts.change_rakeschedule", "payouts.view_rakeschedule",
+        "payouts.view_rakescheduleevent", "payouts.add_progressive",
+        "payouts.change_progressive", "payouts.view_progressive",
+        "payouts.view_progressiveevent", "payouts.view_meterentry",
+        "payouts.view_paranalysis"],
 }
 
 

@@ -30,6 +30,15 @@ from casino.common import chains, db_roles
 # once it has not changed for this long.
 CONTEXT_SETTLES = "1 hour"
 
+# Columns a seal leaves out, by table: a value that is re-encrypted under a new key (the
+# same secret, other bytes) is vouched for by what is sealed beside it.
+_APART: dict[str, tuple[str, ...]] = {}
+
+
+def leave_out(model, *fields: str) -> None:
+    """Registered by the app that owns ``model``, from its ready()."""
+    _APART[model._meta.db_table] = tuple(model._meta.get_field(f).column for f in fields)
+
 
 def sealed_models() -> list:
     """Every record table the service keeps that no ledger of its own chains."""
@@ -49,10 +58,11 @@ def seal_pending() -> int:
     sealed = 0
     with transaction.atomic(), connection.cursor() as cursor:
         for model in sealed_models():
-            cursor.execute("SELECT casino_seal_pending(%s, %s)",
-                           [model._meta.db_table, model._meta.pk.column])
+            table = model._meta.db_table
+            cursor.execute("SELECT casino_seal_pending(%s, %s, %s)",
+                           [table, model._meta.pk.column, list(_APART.get(table, ()))])
             sealed += cursor.fetchone()[0]
-        cursor.execute("SELECT casino_seal_pending(%s, 'id', 'updated_at', %s)",
+        cursor.execute("SELECT casino_seal_pending(%s, 'id', '{}', 'updated_at', %s)",
                        [pghistory.models.Context._meta.db_table, CONTEXT_SETTLES])
         sealed += cursor.fetchone()[0]
     return sealed
@@ -72,6 +82,7 @@ def _ledgers(tables: tuple[str, ...]) -> list[chains.Ledger]:
 
 def _ledger(model, words: str) -> chains.Ledger:
     table, key = model._meta.db_table, model._meta.pk.column
+    apart = ", ".join(f"'{column}'" for column in _APART.get(table, ()))
     checks = ()
     if issubclass(model, pghistory.models.Event) and model.pgh_tracked_model is not None:
         checks = ((follows_its_events(model),
@@ -84,7 +95,7 @@ def _ledger(model, words: str) -> chains.Ledger:
         where=f"e.chain = '{table}'",
         joins=f"LEFT JOIN {table} r ON r.{key}::text = e.record",
         content=f"casino_seal_content(e, CASE WHEN r.{key} IS NULL THEN NULL "
-                "ELSE casino_record_text(r) END)",
+                f"ELSE casino_record_text(r, ARRAY[{apart}]::text[]) END)",
         entry="e.record", gone=f"r.{key} IS NULL", checks=checks)
 
 

@@ -14,6 +14,11 @@ def casinos_of(user) -> QuerySet:
     return at_casinos_of(_staffing().related_model.objects.all(), user, "pk")
 
 
+def all_casinos() -> QuerySet:
+    """Every casino of the group (whose currencies the group's own terms are kept in)."""
+    return _staffing().related_model.objects.all()
+
+
 def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
     """``rows`` of the casinos the user works at (``casino`` names the path from a row to
     its casino): none for a visitor, all for a superuser."""

@@ -17,7 +17,7 @@ from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
 from payouts.terms.versioning import PublicationStatus
 
-READERS = (Role.SUPERVISOR, Role.ACCOUNTANT)
+READERS = (Role.SUPERVISOR, Role.ACCOUNTANT, Role.GROUP_SUPERVISOR)  # the terms' pages
 WORKING = (AnalysisStatus.QUEUED, AnalysisStatus.RUNNING)
 
 

@@ -30,13 +30,18 @@ class ProgressiveSerializer(ModelSerializer):
     limit = MoneyField(required=False,
                                      allow_null=True, min_value=Decimal(0))
     approval_threshold = MoneyField(required=False, min_value=Decimal(0))
+    correction_bound = MoneyField(
+        required=False, min_value=Decimal(0),
+        help_text="A correction to a balance above this needs a second supervisor. Not "
+                  "given at creation: a hundred times the seed, never below the approval "
+                  "threshold; the limit if there is one.")
     tables = serializers.PrimaryKeyRelatedField(many=True, read_only=True)
 
     class Meta:
         model = Progressive
         fields = ["id", "name", "currency", "wager", "seed", "contribution_rate",
-                  "reserve_rate", "limit", "awards", "approval_threshold", "amount", "reserve",
-                  "overflow", "tables", "casino"]
+                  "reserve_rate", "limit", "awards", "approval_threshold", "correction_bound",
+                  "amount", "reserve", "overflow", "tables", "casino"]
         read_only_fields = ["amount", "reserve", "overflow"]
 
     def to_internal_value(self, data):
@@ -63,6 +68,16 @@ class CorrectionInput(serializers.Serializer):
     meter = serializers.ChoiceField(choices=["meter", "reserve", "overflow"], default="meter")
     new_balance = MoneyField()
     reason = serializers.CharField(max_length=2000)
+    # Optional to the parser, required by the rules above the meter's correction bound:
+    # the service names what is missing.
+    witness = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="Above the meter's correction_bound: the user name of a second supervisor "
+                  "who may correct it.")
+    witness_password = serializers.CharField(
+        required=False, allow_blank=True, default="", trim_whitespace=False,
+        write_only=True, style={"input_type": "password"},
+        help_text="The second supervisor's own password.")
 
 
 class ReconciliationQuery(serializers.Serializer):
@@ -115,7 +130,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         payload = CorrectionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         progressives.progressive_correct(actor=request.user, progressive=progressive,
-                                         **payload.validated_data)
+                                         request=request, **payload.validated_data)
         progressive.refresh_from_db()
         return Response(ProgressiveSerializer(progressive).data, status=status.HTTP_201_CREATED)
 

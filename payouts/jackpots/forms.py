@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
 from casino.common.pages import in_words, problems_in
+from casino.common.roles import is_group_supervisor, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person_fields
 from payouts.jackpots import w2g
@@ -25,7 +26,8 @@ CATEGORY_WORDS = {c: c.replace("_", " ").capitalize() for c in STUD_CATEGORIES}
 AWARD_KINDS = [("", "No award"), ("percent", "Percent"), ("fixed", "Fixed amount")]
 PARAMETER_WORDS = {"name": "Name", "wager": "Side wager", "seed": "Seed",
                    "contribution_rate": "Contribution rate", "reserve_rate": "Reserve rate",
-                   "limit": "Limit", "approval_threshold": "Approval from", "awards": "Awards"}
+                   "limit": "Limit", "approval_threshold": "Approval from",
+                   "correction_bound": "Corrections above", "awards": "Awards"}
 
 
 def _amount(label: str, **options) -> PlainDecimalFormField:
@@ -59,6 +61,11 @@ class ProgressiveParametersForm(forms.Form):
     approval_threshold = _amount("Approval from", initial=Decimal("10000.00"),
                                  help_text="Awards of this amount or more wait for a "
                                            "supervisor's approval.")
+    correction_bound = _amount(
+        "Corrections above", required=False,
+        help_text="A correction that sets a meter above this needs a second supervisor's "
+                  "password. Blank on a new meter: a hundred times the seed (never below "
+                  "the approval amount), or the limit if there is one.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -107,7 +114,10 @@ class ProgressiveParametersForm(forms.Form):
 
     def parameters(self) -> dict:
         data = self.cleaned_data
-        return {field: data[field] for field in PARAMETER_WORDS}
+        chosen = {field: data[field] for field in PARAMETER_WORDS}
+        if chosen["correction_bound"] is None:
+            del chosen["correction_bound"]  # a new meter's derived; a meter's kept
+        return chosen
 
     @classmethod
     def initial_of(cls, progressive: Progressive) -> dict:
@@ -139,7 +149,12 @@ class NewProgressiveForm(ProgressiveParametersForm):
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["casino"].queryset = casinos_of(user)
+        # Offered only what the user may create: his casinos' meters as their supervisor,
+        # the group's (no casino) as a group supervisor (services.require_governs).
+        casino = self.fields["casino"]
+        casino.queryset = casinos_of(user) if is_supervisor(user) else casinos_of(user).none()
+        if not is_group_supervisor(user):
+            casino.required, casino.empty_label = True, None
         in_words(self)
 
 
@@ -149,6 +164,13 @@ class CorrectionForm(forms.Form):
     reason = forms.CharField(max_length=2000, label="Reason", widget=forms.Textarea(
         attrs={"rows": 2}), help_text="Kept with the correction in the ledger, e.g. the "
                                      "count sheet's number.")
+    witness, witness_password = second_person_fields(
+        "Second supervisor", "Only for a balance above the meter's correction bound: "
+                             "another supervisor who may correct it.")
+
+    def correction(self) -> dict:
+        """The service's arguments (progressive_correct) from the cleaned form."""
+        return dict(self.cleaned_data)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

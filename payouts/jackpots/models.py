@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from casino.common.days import group_gaming_day
 from casino.common.db_roles import append_only
+from casino.common.fieldcrypt import TOKEN_PREFIX
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -74,6 +75,12 @@ class Progressive(models.Model):
     awards = models.JSONField(help_text='Category -> {"percent": "100"} or {"fixed": "500.00"}.')
     approval_threshold = models.DecimalField(max_digits=14, decimal_places=2,
                                              default=Decimal("10000.00"))
+    # The largest balance a correction may set on one supervisor's word; above it a
+    # second supervisor confirms by their own password (issue 26). Given at creation or
+    # derived (tables.rules.progressive.default_correction_bound); a parameter after.
+    correction_bound = models.DecimalField(
+        max_digits=14, decimal_places=2,
+        help_text="A correction to a balance above this needs a second supervisor.")
     amount = models.DecimalField(max_digits=14, decimal_places=2)
     reserve = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
     overflow = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
@@ -94,6 +101,8 @@ class Progressive(models.Model):
             models.CheckConstraint(condition=models.Q(amount__gte=0, reserve__gte=0,
                                                       overflow__gte=0),
                                    name="progressive_meters_not_negative"),
+            models.CheckConstraint(condition=models.Q(correction_bound__gte=0),
+                                   name="progressive_correction_bound_not_negative"),
         ]
 
     def __str__(self) -> str:
@@ -292,6 +301,26 @@ class HitApproval(models.Model):
         return f"approval of hit {self.hit_id}"
 
 
+class CorrectionConfirmation(models.Model):
+    """The second supervisor who confirmed, by their own password, a correction that set
+    a meter above its bound (``Progressive.correction_bound``): written once, in the
+    transaction that writes the correction, beside its ledger entry."""
+
+    entry = models.OneToOneField(MeterEntry, on_delete=models.PROTECT,
+                                 related_name="confirmation")
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     related_name="+")
+    confirmed_at = models.DateTimeField(help_text="When their password was confirmed.")
+    bound = models.DecimalField(max_digits=14, decimal_places=2,
+                                help_text="The meter's bound the correction went above.")
+
+    class Meta:
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"confirmation of correction {self.entry_id}"
+
+
 class TinKind(models.TextChoices):
     SSN = "ssn", "SSN"
     ITIN = "itin", "ITIN"
@@ -306,14 +335,16 @@ class IdKind(models.TextChoices):
 
 
 def masked_tin(tin: str) -> str:
-    """The only way a stored TIN is ever shown: its last four digits."""
+    """How a TIN is shown everywhere but on the W-2G itself: its last four digits."""
     return f"XXX-XX-{tin[-4:]}"
 
 
 class W2GPlayer(models.Model):
     """The winner's details a W-2G needs, taken with the approval (payouts.jackpots.w2g
-    checks them). The TIN is kept whole, as the form needs it, and shown only masked;
-    no audit trigger copies this table."""
+    checks them). The TIN is kept encrypted (``tin_token``, casino.common.fieldcrypt: the
+    key is outside the database), its last four digits apart for the masked display; it
+    is decrypted only for the W-2G itself, each time recorded (TinDisclosure). No audit
+    trigger copies this table."""
 
     approval = models.OneToOneField(HitApproval, on_delete=models.PROTECT, related_name="w2g")
     full_name = models.CharField(max_length=120)
@@ -323,15 +354,19 @@ class W2GPlayer(models.Model):
     postal_code = models.CharField(max_length=12)
     country = models.CharField(max_length=60)
     tin_kind = models.CharField(max_length=4, choices=TinKind.choices)
-    tin = models.CharField(max_length=9, help_text="Nine digits; shown masked only.")
+    tin_token = models.TextField(help_text="The nine digits, encrypted (a Fernet token).")
+    tin_last4 = models.CharField(max_length=4, help_text="What the masked TIN shows.")
     id_kind = models.CharField(max_length=20, choices=IdKind.choices)
     id_number = models.CharField(max_length=30)
     date_of_birth = models.DateField()
 
     class Meta:
         constraints = [
-            models.CheckConstraint(condition=models.Q(tin__regex=r"^[0-9]{9}$"),
-                                   name="w2g_tin_is_nine_digits"),
+            # Never the TIN in clear: a token, and four digits for the mask.
+            models.CheckConstraint(condition=models.Q(tin_token__startswith=TOKEN_PREFIX),
+                                   name="w2g_tin_is_encrypted"),
+            models.CheckConstraint(condition=models.Q(tin_last4__regex=r"^[0-9]{4}$"),
+                                   name="w2g_tin_last4_is_four_digits"),
         ]
         triggers = append_only()
 
@@ -340,4 +375,23 @@ class W2GPlayer(models.Model):
 
     @property
     def tin_masked(self) -> str:
-        return masked_tin(self.tin)
+        return masked_tin(self.tin_last4)
+
+
+class TinDisclosure(models.Model):
+    """One decryption of a W-2G's TIN: who saw it in full, when, on which W-2G. Written
+    in the transaction that decrypts it (payouts.jackpots.w2g.tin_disclose), never
+    changed."""
+
+    player = models.ForeignKey(W2GPlayer, on_delete=models.PROTECT,
+                               related_name="disclosures")
+    shown_to = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="+")
+    shown_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["id"]
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"TIN of W-2G {self.player_id} shown to {self.shown_to_id}"

@@ -18,15 +18,18 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common import governance
+from casino.common.amounts import in_currency
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
 from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
+from casino.common.staff import casinos_of
 from casino.common.witness import second_person
-from payouts.jackpots import w2g
+from payouts.jackpots import tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
+    CorrectionConfirmation,
     HitApproval,
     HitStatus,
     JackpotHit,
@@ -39,12 +42,10 @@ from payouts.jackpots.models import (
 )
 from payouts.jackpots.tasks import settle_progressive
 from tables.rules.money import CURRENCY_DIGITS, has_exact_cents, unit
-from tables.rules.progressive import (
-    contribution,
-)
+from tables.rules.progressive import contribution, default_correction_bound
 
 PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
-              "approval_threshold"}
+              "approval_threshold", "correction_bound"}
 
 
 def _check(progressive: Progressive) -> None:
@@ -54,12 +55,16 @@ def _check(progressive: Progressive) -> None:
                                            "service keeps books in."})
     amounts = [("seed", progressive.seed), ("wager", progressive.wager),
                ("limit", progressive.limit), ("approval_threshold", progressive.approval_threshold),
+               ("correction_bound", progressive.correction_bound),
                *(("awards", rule.fixed) for rule in rules.values() if rule.fixed is not None)]
     for field, amount in amounts:
         _require_whole_units(amount, progressive.currency, field)
     if progressive.contribution_rate + progressive.reserve_rate > 1:
         raise ValidationError({"contribution_rate": "The contribution and reserve rates "
                                                     "together cannot exceed 1 (100%)."})
+    if progressive.correction_bound < 0:
+        raise ValidationError({"correction_bound": f"{progressive.correction_bound} is below "
+                                                   "zero; a meter never is."})
     if progressive.limit is not None and progressive.limit < progressive.seed:
         raise ValidationError({"limit": f"The limit {progressive.limit} is below the seed "
                                         f"{progressive.seed}."})
@@ -73,6 +78,19 @@ def _check(progressive: Progressive) -> None:
         raise ValidationError({"name": f"There is already a progressive named "
                                        f"'{progressive.name}'; choose another name."})
     progressive.full_clean()
+
+
+def require_governs(actor, progressive: Progressive) -> None:
+    """A casino's meter is changed by its supervisors; a wide-area meter no casino keeps
+    (the group's) by a group supervisor only (casino.common.governance). A hit on it is
+    still approved at the casino where it was hit (hit_approve)."""
+    if progressive.casino_id:
+        what = f"{progressive.name} is {progressive.casino.name}'s meter"
+    else:
+        what = (f"{progressive.name} is the group's wide-area meter, in "
+                f"{progressive.currency}")
+    governance.require_governs(actor, progressive.casino if progressive.casino_id else None,
+                               what=what)
 
 
 def _require_whole_units(amount: Decimal | None, currency: str, field: str) -> None:
@@ -90,13 +108,16 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
     unknown = set(parameters) - PARAMETERS
     if unknown:
         raise ValidationError({f: "This field cannot be set here." for f in unknown})
-    if casino is not None:
-        require_staff(actor, casino)
     progressive = Progressive(name=name, currency=currency, seed=seed, amount=seed,
                               casino=casino,
                               contribution_rate=contribution_rate,
                               awards=dict(awards or US_AWARDS),
                               **{k: v for k, v in parameters.items() if v is not None})
+    require_governs(actor, progressive)
+    if progressive.correction_bound is None:
+        progressive.correction_bound = default_correction_bound(
+            seed=progressive.seed, approval_threshold=progressive.approval_threshold,
+            limit=progressive.limit)
     _check(progressive)
     with changed_by(actor, "progressive created"):
         progressive.save()
@@ -110,16 +131,19 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
 def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Progressive:
     """Parameters only: the meter itself moves through wins and corrections."""
     progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    require_governs(actor, progressive)
     _apply_parameters(progressive, changes)
     with changed_by(actor, "progressive parameters changed"):
         progressive.save()
     return progressive
 
 
-def progressive_update_check(*, progressive: Progressive, **changes: Any) -> None:
+def progressive_update_check(*, actor, progressive: Progressive, **changes: Any) -> None:
     """progressive_update's refusal, if it would refuse, with nothing written: what a page
     asks before it shows the supervisor what the change will do."""
-    _apply_parameters(Progressive.objects.get(pk=progressive.pk), changes)
+    progressive = Progressive.objects.get(pk=progressive.pk)
+    require_governs(actor, progressive)
+    _apply_parameters(progressive, changes)
 
 
 def _apply_parameters(progressive: Progressive, changes: dict[str, Any]) -> None:
@@ -135,12 +159,16 @@ def _apply_parameters(progressive: Progressive, changes: dict[str, Any]) -> None
     _check(progressive)
 
 
-@transaction.atomic
+@sensitive_variables("witness_password")
 def progressive_correct(*, actor, progressive: Progressive, meter: str, new_balance: Decimal,
-                        reason: str) -> MeterEntry:
-    """A documented correction of a meter (who, why), written to the ledger."""
-    if not is_supervisor(actor):
-        raise PermissionDenied("Only a pit supervisor can correct a meter.")
+                        reason: str, request=None, witness: str = "",
+                        witness_password: str = "") -> MeterEntry:
+    """A documented correction of a meter (who, why), written to the ledger: a casino's
+    meter by its supervisors, the group's by a group supervisor. Setting a balance above
+    the meter's ``correction_bound`` takes a second supervisor who governs it too,
+    confirmed by their own password through the login throttle (so checked before the
+    correction's transaction, as a jackpot approval's witness is)."""
+    require_governs(actor, progressive)
     if not (reason or "").strip():
         raise ValidationError({"reason": "Say why the meter is corrected."})
     if meter not in MeterName.values:
@@ -149,16 +177,59 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
     if new_balance < 0:
         raise ValidationError({"new_balance": f"A meter never goes below zero; {new_balance} "
                                               "is refused."})
-    progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
     _require_whole_units(new_balance, progressive.currency, "new_balance")
+    second = None
+    bound = Progressive.objects.values_list("correction_bound", flat=True).get(
+        pk=progressive.pk)
+    if new_balance > bound:
+        second = _second_supervisor(actor, progressive, new_balance, bound, request,
+                                    witness, witness_password)
+    return _correct(actor=actor, progressive=progressive, meter=meter,
+                    new_balance=new_balance, reason=reason.strip(), second=second,
+                    confirmed_at=timezone.now())
+
+
+def _second_supervisor(actor, progressive: Progressive, new_balance: Decimal,
+                       bound: Decimal, request, name: str, password: str):
+    """The second supervisor confirmed by their password, or the refusal naming why."""
+    above = (f"{in_currency(new_balance, progressive.currency)} is above "
+             f"{progressive.name}'s correction bound of "
+             f"{in_currency(bound, progressive.currency)}")
+    person, refused = second_person(
+        actor, (name or "").strip(), password, request, acting="correcting the meter",
+        refusal=lambda person: "" if governance.governs(person, progressive.casino) else (
+            f"{person.get_username()} does not govern {progressive.name}: the second "
+            "person is another supervisor who may correct it."),
+        ask=f"{above}: a second supervisor confirms it with their own password.",
+        fields=("witness", "witness_password"))
+    if refused:
+        raise nested_errors(refused)
+    return person
+
+
+@transaction.atomic
+def _correct(*, actor, progressive: Progressive, meter: str, new_balance: Decimal,
+             reason: str, second, confirmed_at) -> MeterEntry:
+    progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
+    if new_balance > progressive.correction_bound and second is None:
+        # The bound was lowered between the check and the lock: ask again.
+        raise ValidationError({"witness": [
+            f"{progressive.name}'s correction bound is now {progressive.correction_bound}: "
+            "a second supervisor confirms this correction."]})
     field = "amount" if meter == MeterName.METER else meter
     delta = new_balance - getattr(progressive, field)
     setattr(progressive, field, new_balance)
-    with changed_by(actor, f"correction: {reason}"):
+    confirmed = f", confirmed by {second.get_username()}" if second else ""
+    with changed_by(actor, f"correction: {reason}{confirmed}"):
         progressive.save(update_fields=[field])
-        return MeterEntry.objects.create(
+        entry = MeterEntry.objects.create(
             progressive=progressive, meter=meter, kind=MeterKind.CORRECTION, amount=delta,
-            balance_after=new_balance, reason=reason.strip(), created_by=actor)
+            balance_after=new_balance, reason=reason, created_by=actor)
+    if second is not None:
+        CorrectionConfirmation.objects.create(entry=entry, confirmed_by=second,
+                                              confirmed_at=confirmed_at,
+                                              bound=progressive.correction_bound)
+    return entry
 
 
 # The meter's row is locked by this statement's UPDATE and stays locked to the commit:
@@ -323,5 +394,5 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
                                           approved_at=hit.approved_at, witnessed_by=witness,
                                           witnessed_at=witnessed_at)
     if details:
-        W2GPlayer.objects.create(approval=approval, **details)
+        W2GPlayer.objects.create(approval=approval, **tins.sealed(details))
     return hit

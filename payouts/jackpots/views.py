@@ -5,7 +5,7 @@ floor's: tables.floor.views)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -14,10 +14,12 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
 from casino.common import audit, chains
+from casino.common.fieldcrypt import Undecryptable
+from casino.common.governance import governs
 from casino.common.pages import form_problems, posted_form_data, refusal_on_form
-from casino.common.roles import Role, role_required
+from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
-from payouts.jackpots import chain, selectors, wording
+from payouts.jackpots import chain, selectors, tins, wording
 from payouts.jackpots import services as progressives
 from payouts.jackpots.forms import (
     CorrectionForm,
@@ -45,7 +47,12 @@ def sign_state(request, pk: int):
     return JsonResponse(state)
 
 
-@role_required(Role.SUPERVISOR)
+# A casino's supervisors and the group's: who may change which meter is the services'
+# rule (require_governs); the pages offer the buttons only to whom they serve.
+GOVERNORS = (Role.SUPERVISOR, Role.GROUP_SUPERVISOR)
+
+
+@role_required(*GOVERNORS)
 def progressive_list(request):
     visible = selectors.progressives_visible_to(request.user)
     check = chain.last_check()
@@ -57,7 +64,7 @@ def progressive_list(request):
         "zone": audit.zone_of(request.user)})
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 def progressive_detail(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
     hits = (selectors.hits_visible_to(request.user).filter(progressive=progressive)
@@ -72,6 +79,8 @@ def progressive_detail(request, pk: int):
         "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50],
                                  zone=zone, viewer=request.user), "zone": zone,
         "checks": progressive.reconciliations.all()[:9],
+        "governs": governs(request.user, progressive.casino if progressive.casino_id else None),
+        "links_tables": is_supervisor(request.user),
     })
 
 
@@ -111,6 +120,28 @@ def hit_approve(request, pk: int):
         "approval": getattr(hit, "approval", None) if not waiting else None})
 
 
+@role_required(Role.SUPERVISOR, Role.ACCOUNTANT)
+@require_GET
+@never_cache
+def w2g_form(request, pk: int):
+    """The W-2G of an approved award, printable, with the TIN in full: the one place it is
+    decrypted (tins.tin_disclose records who saw it, and when)."""
+    hit = selectors.hit_for_approval(request.user, pk)
+    player = getattr(getattr(hit, "approval", None), "w2g", None) if hit else None
+    if player is None:
+        raise Http404("There is no W-2G for this jackpot here.")
+    try:
+        tin = tins.tin_disclose(actor=request.user, player=player)
+    except Undecryptable as refused:  # a key removed too soon, or an altered record
+        raise PermissionDenied(str(refused)) from None
+    response = render(request, "payouts/w2g.html", {
+        "hit": hit, "player": player, "tin": f"{tin[:3]}-{tin[3:5]}-{tin[5:]}",
+        "casino": hit.round.table.casino, "line": wording.hit_line(hit),
+        "zone": hit.round.table.casino.zone})
+    response["Cache-Control"] = "no-store"  # the full TIN is never kept by a browser
+    return response
+
+
 def _form_page(request, template: str, context: dict):
     """A form page: 400 while a field is refused, so a refusal is never taken for success."""
     form = context["form"]
@@ -121,10 +152,11 @@ def _confirmed(request) -> bool:
     return request.POST.get("confirmed") == "yes"
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def progressive_create(request):
-    casino = casinos_of(request.user).first()  # most meters are one casino's
+    # Most meters are one casino's; a group supervisor's are the group's.
+    casino = casinos_of(request.user).first() if is_supervisor(request.user) else None
     initial = {**ProgressiveParametersForm.initial_of_awards(US_AWARDS),
                "casino": casino, "currency": casino.currency if casino else None}
     form = NewProgressiveForm(posted_form_data(request), user=request.user, initial=initial)
@@ -143,17 +175,19 @@ def progressive_create(request):
     return _form_page(request, "payouts/progressive_form.html", {"form": form})
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def progressive_edit(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
+    progressives.require_governs(request.user, progressive)  # refused in words, at once
     form = ProgressiveParametersForm(posted_form_data(request),
                                      initial=ProgressiveParametersForm.initial_of(progressive))
     changes: list[str] = []
     if request.method == "POST" and form.is_valid():
         parameters = form.parameters()
         try:
-            progressives.progressive_update_check(progressive=progressive, **parameters)
+            progressives.progressive_update_check(actor=request.user, progressive=progressive,
+                                                  **parameters)
             changes = wording.parameter_changes(progressive, parameters)
             if changes and _confirmed(request):
                 progressives.progressive_update(actor=request.user, progressive=progressive,
@@ -173,28 +207,30 @@ def progressive_edit(request, pk: int):
         "form": form, "progressive": progressive, "changes": changes})
 
 
-@role_required(Role.SUPERVISOR)
+@sensitive_post_parameters("witness_password")
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def progressive_correct(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
+    progressives.require_governs(request.user, progressive)  # refused in words, at once
     form = CorrectionForm(posted_form_data(request))
-    change = None
+    changes: list[str] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        change = wording.correction_line(progressive, data["meter"], data["new_balance"])
-        if change is None:
+        changes = wording.correction_lines(progressive, data["meter"], data["new_balance"])
+        if not changes:
             form.add_error("new_balance", f"The {data['meter']} is already at "
                                           f"{data['new_balance']}: there is nothing to correct.")
         elif _confirmed(request):
             try:
                 progressives.progressive_correct(actor=request.user, progressive=progressive,
-                                                 **data)
+                                                 request=request, **form.correction())
             except ValidationError as refused:
                 refusal_on_form(form, refused)
-                change = None
+                changes = []
             else:
-                messages.success(request, f"{progressive}: {change}")
+                messages.success(request, f"{progressive}: {changes[0]}")
                 return redirect("pit-progressive", pk=pk)
     return _form_page(request, "payouts/progressive_correct.html", {
-        "form": form, "progressive": progressive, "changes": [change] if change else [],
-        "meters": selectors.meters(progressive)})
+        "form": form, "progressive": progressive, "changes": changes,
+        "second_needed": len(changes) > 1, "meters": selectors.meters(progressive)})

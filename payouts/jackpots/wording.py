@@ -89,6 +89,9 @@ def parameter_changes(progressive: Progressive, new: dict) -> list[str]:
     if new["approval_threshold"] != old["approval_threshold"]:
         lines.append(f"Awards of {amount(new['approval_threshold'])} or more wait for a "
                      f"supervisor's approval (was {amount(old['approval_threshold'])}).")
+    if "correction_bound" in new and new["correction_bound"] != old["correction_bound"]:
+        lines.append(f"A correction to more than {amount(new['correction_bound'])} needs a "
+                     f"second supervisor (was {amount(old['correction_bound'])}).")
     lines += _award_lines(progressive.awards, new["awards"], money)
     return lines
 
@@ -127,3 +130,18 @@ def correction_line(progressive: Progressive, meter: str, new_balance: Decimal) 
             f"{in_currency(abs(new_balance - now), money)}). A correction entry with your "
             "name and the reason is added to the ledger; the entries before it stay as "
             "they are.")
+
+
+
+def correction_lines(progressive: Progressive, meter: str, new_balance: Decimal) -> list[str]:
+    """What a correction will do (none: it would change nothing) and, above the meter's
+    correction bound, that a second supervisor confirms it."""
+    change = correction_line(progressive, meter, new_balance)
+    if change is None:
+        return []
+    if new_balance <= progressive.correction_bound:
+        return [change]
+    money = progressive.currency
+    return [change, f"{in_currency(new_balance, money)} is above the meter's correction bound "
+                    f"of {in_currency(progressive.correction_bound, money)}: a second "
+                    "supervisor confirms it with their own password."]

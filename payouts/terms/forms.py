@@ -9,8 +9,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from casino.common.amounts import PlainDecimalFormField
+from casino.common.governance import governs
 from casino.common.pages import WholeNumberField, in_words
-from casino.common.staff import casinos_of
+from casino.common.roles import is_group_supervisor, is_supervisor
+from casino.common.staff import all_casinos, casinos_of
 from payouts.terms.models import METHOD_FIELDS, CapScope, Method, Paytable, RakeSchedule
 from payouts.terms.versioning import FIRST_CURRENCY, VersionedTerms
 from tables.rules.stud import STUD_CATEGORIES, Variant
@@ -23,11 +25,17 @@ def owner_of(terms: VersionedTerms) -> str:
 
 
 def owner_choices(user, terms: VersionedTerms | None) -> list[tuple[str, str]]:
-    """Each of the user's casinos, then the group in each of their currencies."""
-    casinos = list(casinos_of(user).order_by("name"))
-    currencies = {c.currency for c in casinos} or {FIRST_CURRENCY}
+    """Whose terms the user may make them: each casino he supervises, then, for a group
+    supervisor, the group in each currency its casinos keep (and the terms' own owner,
+    shown even where he may not choose it)."""
+    casinos = list(casinos_of(user).order_by("name")) if is_supervisor(user) else []
+    currencies = set()
+    if is_group_supervisor(user):
+        currencies = set(all_casinos().values_list("currency", flat=True)) or {FIRST_CURRENCY}
     if terms is not None and not terms.casino_id:
         currencies.add(terms.currency)
+    elif terms is not None and terms.casino not in casinos:
+        casinos.append(terms.casino)
     return [*((f"casino:{c.pk}", f"{c.name} only ({c.currency})") for c in casinos),
             *((f"group:{code}", f"The group: any casino in {code}")
               for code in sorted(currencies))]
@@ -51,7 +59,10 @@ class TermsForm(forms.Form):
         elif self.fields["owner"].choices:
             self.initial.setdefault("owner", self.fields["owner"].choices[0][0])
         in_words(self)
-        if terms is not None and not terms.is_draft:
+        # Shown, not changed: a published version, or terms the user does not govern (the
+        # group's to a casino's supervisor: the services refuse them too).
+        if terms is not None and not (terms.is_draft and governs(
+                user, terms.casino if terms.casino_id else None)):
             for field in self.fields.values():
                 field.disabled = True
 

@@ -22,8 +22,9 @@ from django.db.backends.utils import format_number
 from django.db.models import Max, Model
 from django.utils import timezone
 
+from casino.common import governance
 from casino.common.audit import changed_by
-from casino.common.staff import casinos_of, require_staff
+from casino.common.staff import casinos_of
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
 
 # The currency of the group's terms drafted by someone who works at no casino yet (there
@@ -185,14 +186,22 @@ def first_currency(actor, casino) -> str:
     return currencies[0] if currencies else FIRST_CURRENCY
 
 
+def require_governs(terms: VersionedTerms, actor) -> None:
+    """A casino's terms are changed by its supervisors, the group's (no casino) by a group
+    supervisor only (casino.common.governance): asked before every write here."""
+    governance.require_governs(actor, terms.casino if terms.casino_id else None,
+                               what=f"{terms.label} {terms.whose}")
+
+
 def check_owner(terms: VersionedTerms, actor) -> None:
-    """A casino's terms are drafted by its staff, in its currency."""
+    """A casino's terms are drafted by its supervisors, in its currency; the group's by a
+    group supervisor."""
+    require_governs(terms, actor)
     if terms.currency not in CURRENCY_DIGITS:
         raise ValidationError({"currency": f"'{terms.currency}' is not a currency the floor "
                                            f"keeps; use {', '.join(CURRENCY_DIGITS)}."})
     if terms.casino_id is None:
         return
-    require_staff(actor, terms.casino)
     if terms.currency != terms.casino.currency:
         raise ValidationError({"currency": f"{terms.casino.name} keeps its books in "
                                            f"{terms.casino.currency}, so its terms are in "
@@ -239,6 +248,7 @@ def edit_draft(model: type[Model], pk: int, changes: dict, *, allowed: set[str],
     """Change a draft's terms (call inside a transaction); published versions refuse, and
     so does a draft changed since ``seen`` (refuse_if_changed)."""
     terms = lock(model, pk)
+    require_governs(terms, actor)  # whose it is now; check_owner asks again of its new owner
     refuse_unless_draft(terms)
     refuse_if_changed(terms, seen)
     refuse_unknown(changes, allowed, "changed")
@@ -255,6 +265,7 @@ def publish(model: type[Model], pk: int, *, actor, clean: Callable[[Model], None
             reason: str, seen: str | None = None) -> Model:
     """Freeze the draft (call inside a transaction), unless it changed since ``seen``."""
     terms = lock(model, pk)
+    require_governs(terms, actor)
     if terms.status != PublicationStatus.DRAFT:
         raise ValidationError({"status": f"{terms} is already {terms.status}."})
     refuse_if_changed(terms, seen)
@@ -271,6 +282,7 @@ def retire(model: type[Model], pk: int, *, actor, noun: str, reason: str,
            seen: str | None = None) -> Model:
     """Retire a published version no table uses (call inside a transaction)."""
     terms = lock(model, pk)
+    require_governs(terms, actor)
     refuse_if_changed(terms, seen)
     if terms.status != PublicationStatus.PUBLISHED:
         raise ValidationError({"status": f"Only a published {noun} can be retired; "
@@ -290,6 +302,7 @@ def new_version(model: type[Model], source: Model, *, actor,
     """A new draft in the source's family, numbered after the latest version, holding
     ``copy(source)`` (call inside a transaction)."""
     family = lock(model, source.family_id or source.pk)
+    require_governs(model.objects.get(pk=source.pk), actor)  # the family keeps its owner
     latest = model.objects.filter(family=family).aggregate(v=Max("version"))["v"] or 1
     draft = model(**copy(source), family=family, version=latest + 1, created_by=actor)
     with changed_by(actor, f"new version of {family.name}"):

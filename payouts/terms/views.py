@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
+from casino.common.governance import governs
 from casino.common.pages import (
     ask_first,
     changed_lines,
@@ -35,6 +36,14 @@ from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.selectors import terms_visible_to
 from payouts.terms.versioning import StaleTerms, VersionedTerms
 from tables.rules.stud import STUD_CATEGORIES
+
+# A casino's supervisors and the group's (who governs which terms: the services ask
+# casino.common.governance; the pages offer a button only to whom it serves).
+GOVERNORS = (Role.SUPERVISOR, Role.GROUP_SUPERVISOR)
+
+
+def _governed(request, terms: VersionedTerms) -> bool:
+    return governs(request.user, terms.casino if terms.casino_id else None)
 
 
 @dataclass(frozen=True)
@@ -113,14 +122,14 @@ def _usable_by(terms, owner: dict) -> str:
 # --- Paytables ----------------------------------------------------------------------------
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 def paytable_list(request):
     paytables = terms_visible_to(Paytable, request.user).order_by("family_id", "version")
     return render(request, "payouts/paytable_list.html", {
         "paytables": paytables, "form": NewPaytableForm(user=request.user)})
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_POST
 def paytable_create(request):
     form = NewPaytableForm(request.POST, user=request.user)
@@ -148,6 +157,7 @@ def _paytable_page(request, paytable: Paytable, form, problems=()):
     return render(request, "payouts/paytable_detail.html", {
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
         "history": history, "zone": zone, "tables": paytable.tables.select_related("casino"),
+        "governs": _governed(request, paytable),
     }, status=400 if problems else 200)
 
 
@@ -160,7 +170,7 @@ PAYTABLES = TermsPages(
         actor=user, paytable=p, seen=seen, changes=changes))
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def paytable_detail(request, pk: int):
     paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
@@ -170,7 +180,7 @@ def paytable_detail(request, pk: int):
     return _paytable_page(request, paytable, form)
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_POST
 def paytable_transition(request, pk: int, action: str):
     paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
@@ -184,7 +194,7 @@ def paytable_transition(request, pk: int, action: str):
     }, "pit-paytable")
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 def paytable_compare(request):
     ids = [request.GET.get("a"), request.GET.get("b")]
     if not all(i and i.isdigit() for i in ids):
@@ -206,7 +216,7 @@ def paytable_compare(request):
 # --- Collection schedules -------------------------------------------------------------
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def schedule_list(request):
     form = ScheduleForm(request.POST or None, user=request.user)
@@ -236,7 +246,8 @@ def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
         "schedule": schedule, "form": form, "problems": problems, "history": history,
         "zone": zone,
         "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
-        "tables": schedule.tables.select_related("casino")},
+        "tables": schedule.tables.select_related("casino"),
+        "governs": _governed(request, schedule)},
         status=400 if problems else 200)
 
 
@@ -250,7 +261,7 @@ SCHEDULES = TermsPages(
     kept=lambda form: form.kept())
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def schedule_detail(request, pk: int):
     schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)
@@ -260,7 +271,7 @@ def schedule_detail(request, pk: int):
     return _schedule_page(request, schedule, form)
 
 
-@role_required(Role.SUPERVISOR)
+@role_required(*GOVERNORS)
 @require_POST
 def schedule_transition(request, pk: int, action: str):
     schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)

@@ -2,7 +2,12 @@
 contributions, awards, resets, corrections and closing, straight from the ledger (each
 row reconciles to the cent: the closing is the ledger's own balance after the day's last
 entry), the reserve and overflow beside it, the liability (meter - reset value), and the
-hits with their approval and tax flags."""
+hits with their approval and tax flags.
+
+Signs are the contract's (API.md): ``awards`` is what the meter paid, a positive amount,
+and opening + contributions - awards + resets + corrections = closing. The ledger and a
+closed day's figures keep an award as the movement it is (negative); the report turns
+it round in one place (``_rows``), so the page, the files and the API agree."""
 
 from __future__ import annotations
 
@@ -115,10 +120,11 @@ def _rows(progressive: Progressive, lines: list[dict]) -> list[dict]:
             continue
         row = {key: main[key] for key in ("gaming_day", "opening", *MOVEMENTS, "closing",
                                           "hits", "wagers", "seed")}
+        row["awards"] = ZERO - main["awards"]  # paid out: positive (never "-0.00")
         row.update(progressive=progressive.pk, progressive_name=progressive.name,
                    liability=main["closing"] - main["seed"],
-                   balanced=main["opening"] + sum(main[m] for m in MOVEMENTS)
-                   == main["closing"])
+                   balanced=main["opening"] + row["contributions"] - row["awards"]
+                   + row["resets"] + row["corrections"] == main["closing"])
         for name in (MeterName.RESERVE, MeterName.OVERFLOW):
             side = meters.get(name) or {"opening": ZERO, "closing": ZERO}
             row[f"{name}_opening"], row[f"{name}_closing"] = side["opening"], side["closing"]

@@ -192,3 +192,21 @@ def w2g_reportable(amount: Decimal, wager: Decimal) -> bool:
 def withholding_applies(amount: Decimal, wager: Decimal) -> bool:
     """US: tax is withheld when the win minus the wager exceeds 5,000."""
     return amount - wager > WITHHOLDING_OVER
+
+
+# A correction may set a meter above its bound only with a second supervisor (issue 26).
+CORRECTION_BOUND_SEEDS = 100
+
+
+def default_correction_bound(*, seed: Decimal, approval_threshold: Decimal,
+                             limit: Decimal | None) -> Decimal:
+    """The largest balance a correction may set on one supervisor's word, unless a meter
+    names its own: the limit where there is one (the meter never grows past it); else a
+    hundred times the seed (a meter seeded at 10,000 and fed 0.70 a wager pays its royal
+    near 465,000 on average, under fifty seeds: a hundred is past its usual cycles), and
+    never below the approval threshold (a meter seeded at nothing would otherwise need a
+    second supervisor for every correction; that threshold is already where an award
+    needs a second person)."""
+    if limit is not None:
+        return limit
+    return max(seed * CORRECTION_BOUND_SEEDS, approval_threshold)

@@ -73,9 +73,11 @@ def dealer_at_live_table(db):
                          game="caribbean_stud", status="open", dealers=[dealer])
     paytable = payouts.paytable_publish(
         actor=supervisor,
-        paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us"))
+        paytable=payouts.paytable_create(actor=supervisor, name="US", variant="us",
+                                         casino=casino))
     table_assign_paytable(actor=supervisor, table=table, paytable=paytable)
     meter = jackpots.progressive_create(
         actor=supervisor, name="Browser Jackpot", currency="USD", seed=Decimal("10000.00"),
-        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"))
+        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"),
+        casino=casino)
     return table_link_progressive(actor=supervisor, table=table, progressive=meter)

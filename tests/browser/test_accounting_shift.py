@@ -113,7 +113,7 @@ def floor(travel, day):
     table = table_create(actor=supervisor, casino=casino, label="CS-1", game="caribbean_stud",
                          status="open", dealers=[dealer])
     paytable = paytable_publish(actor=supervisor, paytable=paytable_create(
-        actor=supervisor, name="House US", variant="us", currency="USD"))
+        actor=supervisor, name="House US", variant="us", casino=casino))
     return {"table": table_assign_paytable(actor=supervisor, table=table, paytable=paytable),
             "dealer": dealer}
 

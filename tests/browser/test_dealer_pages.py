@@ -41,7 +41,8 @@ def dealer_pages(dealer_at_live_table):
     dealer = stud.dealers.get()
     supervisor = make_user("floor_boss", "supervisor", at=[stud.casino])
     schedule = terms.schedule_publish(actor=supervisor, schedule=terms.schedule_create(
-        actor=supervisor, name="Time", method="time", time_fee=Decimal(6)))
+        actor=supervisor, name="Time", method="time", time_fee=Decimal(6),
+        casino=stud.casino))
     poker = table_set_poker_settings(
         actor=supervisor, rake_schedule=schedule, structure="no_limit",
         small_blind=Decimal(1), big_blind=Decimal(2),

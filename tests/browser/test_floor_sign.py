@@ -26,10 +26,12 @@ def test_the_floor_sign_follows_the_meter_within_two_seconds(live_server, page: 
     table = table_create(actor=boss, casino=casino, label="CS-9",
                                   game="caribbean_stud", status="open", dealers=[dealer])
     table_assign_paytable(actor=boss, table=table, paytable=payouts.paytable_publish(
-        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us")))
+        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us",
+                                                     casino=casino)))
     meter = progressives.progressive_create(actor=boss, name="Big Jackpot", currency="USD",
                                             seed=Decimal("25000.00"),
-                                            contribution_rate=Decimal("0.70"))
+                                            contribution_rate=Decimal("0.70"),
+                                            casino=casino)
     table_link_progressive(actor=boss, table=table, progressive=meter)
 
     page.goto(f"{live_server.url}/sign/{meter.pk}/")

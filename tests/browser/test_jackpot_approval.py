@@ -47,10 +47,11 @@ def waiting_hit(db):
                          game="caribbean_stud", status="open", dealers=[dealer])
     table_assign_paytable(actor=supervisor, table=table, paytable=terms.paytable_publish(
         actor=supervisor, paytable=terms.paytable_create(actor=supervisor, name="US",
-                                                         variant="us")))
+                                                         variant="us", casino=casino)))
     meter = jackpots.progressive_create(
         actor=supervisor, name="Browser Jackpot", currency="USD", seed=Decimal("50000.00"),
-        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("20000.00"))
+        contribution_rate=Decimal("0.70"), approval_threshold=Decimal("20000.00"),
+        casino=casino)
     table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
     stud_round_record(actor=dealer, table=table, dealer_cards=["As", "Kd", "7c", "4h", "2s"],
                       seats=[{"seat": 1, "ante": "10.00", "decision": "raise",

@@ -12,9 +12,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.redis,
 
 
 def test_the_draft_figures_appear_beside_the_published_ones_with_progress_on_the_way(
-        live_server, page: Page, supervisor, us_paytable, celery_worker):
-    draft = terms.paytable_new_version(actor=supervisor, paytable=us_paytable)
-    terms.paytable_update(actor=supervisor, paytable=draft, odds={**draft.odds, "flush": 8})
+        live_server, page: Page, supervisor, controller, us_paytable, celery_worker):
+    # The group's paytable: its controller drafts v2; a casino's supervisor reads it.
+    draft = terms.paytable_new_version(actor=controller, paytable=us_paytable)
+    terms.paytable_update(actor=controller, paytable=draft, odds={**draft.odds, "flush": 8})
     page.goto(f"{live_server.url}/login/")
     page.get_by_label("User name").fill("sam_supervisor")
     page.get_by_label("Password").fill("sam_supervisor-password-1")

@@ -29,7 +29,7 @@ def card_room_table(db):
     schedule = terms.schedule_publish(
         actor=supervisor, schedule=terms.schedule_create(
             actor=supervisor, name="Ten capped at five", percent=Decimal(10),
-            cap=Decimal("5.00")))
+            cap=Decimal("5.00"), casino=casino))
     return table_set_poker_settings(
         actor=supervisor, table=table, rake_schedule=schedule, structure="fixed_limit",
         small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),

@@ -40,8 +40,11 @@ def floor():
 
     call_command("load_demo", debug_off_ok=True, history_days=3)
     royal_flush_awaiting_approval(Table.objects.get(label="CS-1"))
-    us, uk = (Paytable.objects.get(variant=v, status="published") for v in ("us", "uk"))
-    return {"us": us.pk, "uk": uk.pk, "schedule": RakeSchedule.objects.first().pk,
+    us, uk = (Paytable.objects.get(variant=v, status="published", casino__isnull=False)
+              for v in ("us", "uk"))
+    group = Paytable.objects.get(casino__isnull=True)  # the controller's: read-only here
+    return {"us": us.pk, "uk": uk.pk, "group": group.pk,
+            "schedule": RakeSchedule.objects.first().pk,
             "stud": Table.objects.get(label="CS-1").pk,
             "poker": Table.objects.get(label="HE-1").pk,
             "progressive": Progressive.objects.get().pk}
@@ -60,6 +63,7 @@ def royal_flush_awaiting_approval(table) -> None:
 
 def supervisor_pages(ids: dict) -> list[str]:
     return ["/pit/", "/pit/paytables/", f"/pit/paytables/{ids['us']}/",
+            f"/pit/paytables/{ids['group']}/",
             f"/pit/paytables/compare/?a={ids['us']}&b={ids['uk']}",
             "/pit/rake-schedules/", f"/pit/rake-schedules/{ids['schedule']}/",
             f"/pit/tables/{ids['poker']}/poker/", f"/pit/tables/{ids['stud']}/history/",

@@ -32,7 +32,7 @@ def stud_floor(db):
     table = table_create(actor=boss, casino=casino, label="CS-7", game="caribbean_stud",
                          status="open")
     paytable = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
-        actor=boss, name="US", variant="us"))
+        actor=boss, name="US", variant="us", casino=casino))
     return table_assign_paytable(actor=boss, table=table, paytable=paytable)
 
 

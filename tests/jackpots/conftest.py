@@ -32,9 +32,10 @@ def play(table, cards, seat=1):
 
 
 @pytest.fixture
-def w2g_hit(supervisor, jackpot_table, progressive):
-    """A royal flush on a grown meter: $50,000.70, over the threshold, with a W-2G."""
-    jackpots.progressive_correct(actor=supervisor, progressive=progressive, meter="meter",
+def w2g_hit(controller, jackpot_table, progressive):
+    """A royal flush on a grown meter: $50,000.70, over the threshold, with a W-2G (the
+    group's meter, corrected by the group's controller)."""
+    jackpots.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                  new_balance=D("50000.00"), reason="test: a grown meter")
     play(jackpot_table, ROYAL)
     settlement.settle_pending_hits(progressive.pk)

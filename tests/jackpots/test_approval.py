@@ -9,6 +9,7 @@ from decimal import Decimal as D
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from casino.common.fieldcrypt import decrypted
 from payouts.jackpots import services as jackpots
 from payouts.jackpots import settlement
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
@@ -149,8 +150,8 @@ def test_a_w2g_approval_keeps_the_players_details_and_shows_the_tin_masked(
 
     player = W2GPlayer.objects.get()
     assert player.approval == HitApproval.objects.get(hit=w2g_hit)
-    assert (player.full_name, player.postal_code, player.tin, player.tin_kind) == (
-        "Pat Q. Player", "89109", "234567891", "ssn")
+    assert (player.full_name, player.postal_code, decrypted(player.tin_token),
+            player.tin_kind) == ("Pat Q. Player", "89109", "234567891", "ssn")
     assert str(player.date_of_birth) == "1970-05-31"
     assert player.tin_masked == "XXX-XX-7891"
     assert "7891" in str(player)
@@ -196,8 +197,8 @@ def test_a_bad_ssn_or_itin_is_refused_without_repeating_it(supervisor, witness, 
 def test_an_itin_is_kept_as_one(supervisor, witness, w2g_hit):
     approve(supervisor, w2g_hit, player={**W2G_PLAYER, "tin": "912 70 1234"})
 
-    assert (W2GPlayer.objects.get().tin, W2GPlayer.objects.get().tin_kind) == (
-        "912701234", "itin")
+    player = W2GPlayer.objects.get()
+    assert (decrypted(player.tin_token), player.tin_kind) == ("912701234", "itin")
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
@@ -258,7 +259,7 @@ def test_the_application_role_may_only_add_approvals_and_w2g_details(
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize(("table", "change"), [
     ("payouts_hitapproval", "witnessed_by_id = approved_by_id + 0"),
-    ("payouts_w2gplayer", "tin = '987654321'"),
+    ("payouts_w2gplayer", "tin_last4 = '4321'"),
 ])
 def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
     supervisor = make_user("sam_supervisor", "supervisor")
@@ -269,7 +270,7 @@ def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
         owner_sql(f"UPDATE {table} SET {change}")
     with pytest.raises(Exception, match=f"Cannot delete rows from {table}"):
         owner_sql(f"DELETE FROM {table}")
-    assert W2GPlayer.objects.get().tin == "234567891"
+    assert decrypted(W2GPlayer.objects.get().tin_token) == "234567891"
 
 
 def _w2g_hit_committed(supervisor):
@@ -289,10 +290,11 @@ def _w2g_hit_committed(supervisor):
     table = table_create(actor=supervisor, casino=casino, label="CS-1", game="caribbean_stud",
                          status="open", dealers=[dealer])
     table_assign_paytable(actor=supervisor, table=table, paytable=paytable_publish(
-        actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us")))
+        actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us",
+                                                   casino=casino)))
     meter = jackpots.progressive_create(actor=supervisor, name="Harbor Jackpot", currency="USD",
                                         seed=D("50000.00"), contribution_rate=D("0.70"),
-                                        approval_threshold=D("20000.00"))
+                                        approval_threshold=D("20000.00"), casino=casino)
     table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
     play(table, ROYAL)
     settlement.settle_pending_hits(meter.pk)

@@ -97,12 +97,13 @@ def test_a_jackpot_day_reconciles_contributions_awards_resets_and_corrections(
     assert [r["gaming_day"] for r in rows] == ["2026-03-02", "2026-03-03", "2026-03-04"]
     for row in rows:
         assert row["balanced"] is True
-        assert D(row["opening"]) + D(row["contributions"]) + D(row["awards"]) \
+        assert D(row["opening"]) + D(row["contributions"]) - D(row["awards"]) \
             + D(row["resets"]) + D(row["corrections"]) == D(row["closing"])
     day = rows[1]
     assert (day["contributions"], day["awards"], day["resets"], day["corrections"],
             day["closing"], day["hits"], day["wagers"]) == (
-        "1.00", "-1001.00", "1000.00", "200.00", "1200.00", 1, "2.00")
+        "1.00", "1001.00", "1000.00", "200.00", "1200.00", 1, "2.00")
+    assert body["totals"]["awards"] == "1001.00"
     assert rows[2]["opening"] == rows[1]["closing"]
     assert day["liability"] == "200.00"
     [first_hit, _] = body["hits"]

@@ -35,15 +35,15 @@ def test_the_stud_report_sets_the_theoretical_hold_beside_the_hold(
 
 
 def test_figures_of_terms_a_draft_no_longer_has_are_never_used(
-        api, supervisor, stud_table, play_round, django_capture_on_commit_callbacks):
+        api, supervisor, stud_table, play_round, django_capture_on_commit_callbacks, controller):
     from tables.floor.services import table_assign_paytable
 
-    draft = terms.paytable_create(actor=supervisor, name="Trial", variant="us")
+    draft = terms.paytable_create(actor=controller, name="Trial", variant="us")
     with django_capture_on_commit_callbacks(execute=True):
         analysis.request_analysis(draft)  # figures of the first terms
-    terms.paytable_update(actor=supervisor, paytable=draft, odds={**draft.odds, "flush": 50})
+    terms.paytable_update(actor=controller, paytable=draft, odds={**draft.odds, "flush": 50})
     draft.refresh_from_db()
-    published = terms.paytable_publish(actor=supervisor, paytable=draft)
+    published = terms.paytable_publish(actor=controller, paytable=draft)
     table = table_assign_paytable(actor=supervisor, table=stud_table, paytable=published)
     play_round(table, at(2026, 3, 3, 9))
 
@@ -57,12 +57,12 @@ def test_figures_of_terms_a_draft_no_longer_has_are_never_used(
 
 
 def test_where_the_cap_binds_at_the_minimum_ante_the_figures_of_that_ante_are_used(
-        api, supervisor, stud_table, play_round, django_capture_on_commit_callbacks):
+        api, supervisor, stud_table, play_round, django_capture_on_commit_callbacks, controller):
     from tables.floor.services import table_assign_paytable
 
-    high = terms.paytable_create(actor=supervisor, name="High limit", variant="us",
+    high = terms.paytable_create(actor=controller, name="High limit", variant="us",
                                  min_ante=D("30.00"), max_ante=D("100.00"))
-    high = terms.paytable_publish(actor=supervisor, paytable=high)
+    high = terms.paytable_publish(actor=controller, paytable=high)
     table = table_assign_paytable(actor=supervisor, table=stud_table, paytable=high)
     play_round(table, at(2026, 3, 3, 9), body={
         "dealer_cards": ["2h", "3d", "8c", "9h", "Jd"],

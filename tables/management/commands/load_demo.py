@@ -1,5 +1,6 @@
 """Load a demo casino: two casinos, their stud and poker tables, paytables, collection
-schedules, one user per role and, on a fresh database, a few weeks of play (closed day
+schedules, one user per role (the group's controller governs the group's own paytable)
+and, on a fresh database, a few weeks of play (closed day
 by day, as the beat would have) so every report and chart shows something.
 
 Safe to run again: existing demo objects are kept and the demo passwords reset.
@@ -44,7 +45,12 @@ DEMO_USERS = {
     "cage": (Role.CAGE, "issue-slips-demo"),
     "counter": (Role.COUNT, "count-boxes-demo"),
     "counter2": (Role.COUNT, "second-count-demo"),
+    # The casino group's gaming controller: works at no casino, governs the group's terms
+    # and wide-area meters (casino.common.governance).
+    "controller": (Role.GROUP_SUPERVISOR, "group-terms-demo"),
 }
+# The group's own paytable, in dollars: the controller's, for any USD casino's tables.
+GROUP_PAYTABLE = ("Group Caribbean Stud", "us", "USD")
 ACCOUNTING_DAYS = 3  # the last gaming days of the history with closed and counted shifts
 
 DEMO_JACKPOT = "Harbor Lights Jackpot"
@@ -107,8 +113,10 @@ class Command(BaseCommand):
         # A fresh demo is set up on the morning its history begins, so that every ledger
         # starts before the play it records.
         start = now - dt.timedelta(days=history_days + 1) if fresh and history_days else now
+        floor_staff = [user for name, user in users.items() if name != "controller"]
         with clock_at(start):
-            casinos = self._floor(supervisor, dealer, staff=list(users.values()))
+            casinos = self._floor(supervisor, dealer, staff=floor_staff)
+            self._group_paytable(users["controller"])
         if fresh and history_days:
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
@@ -169,7 +177,7 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Demo casino ready."))
         self.stdout.write(f"Log in at {url}/login/ as:")
         for name, (role, password) in DEMO_USERS.items():
-            self.stdout.write(f"  {role.value:<11} user {name:<11} password {password}")
+            self.stdout.write(f"  {role.value:<16} user {name:<11} password {password}")
         jackpot = Progressive.objects.get(name=DEMO_JACKPOT)
         self.stdout.write(f"Floor sign: {url}/sign/{jackpot.pk}/   API docs: {url}/api/docs/   "
                           f"health: {url}/healthz")
@@ -189,6 +197,17 @@ class Command(BaseCommand):
         draft = payouts.paytable_create(actor=supervisor, name=name, variant=variant,
                                         casino=casino)
         return payouts.paytable_publish(actor=supervisor, paytable=draft)
+
+    def _group_paytable(self, controller) -> Paytable:
+        """The group's published paytable (not on a table: a USD casino's supervisor may
+        give it to his tables), made and published by the group's controller."""
+        name, variant, currency = GROUP_PAYTABLE
+        existing = Paytable.objects.filter(name=name, casino__isnull=True).first()
+        if existing:
+            return existing
+        draft = payouts.paytable_create(actor=controller, name=name, variant=variant,
+                                        currency=currency)
+        return payouts.paytable_publish(actor=controller, paytable=draft)
 
     def _schedule(self, supervisor, name: str, casino: Casino) -> RakeSchedule:
         existing = RakeSchedule.objects.filter(name=name,

@@ -8,11 +8,13 @@ import pgtrigger.migrations
 from django.db import migrations, models
 
 SEALS = """
--- What a record says: every column by name, nulls left out (a column added later as NULL
--- changes no old seal), times in UTC whatever the session's zone.
-CREATE OR REPLACE FUNCTION casino_record_text(r anyelement) RETURNS text AS $$
+-- What a record says: every column by name but those ``apart`` (a value re-encrypted
+-- under a new key), nulls left out (a column added later as NULL changes no old seal),
+-- times in UTC whatever the session's zone.
+CREATE OR REPLACE FUNCTION casino_record_text(r anyelement, apart text[] DEFAULT '{}')
+RETURNS text AS $$
 BEGIN
-    RETURN jsonb_strip_nulls(to_jsonb(r))::text;
+    RETURN (jsonb_strip_nulls(to_jsonb(r)) - apart)::text;
 END $$ LANGUAGE plpgsql STABLE SET timezone = 'UTC';
 
 CREATE OR REPLACE FUNCTION casino_seal_content(e casino_seal, content text) RETURNS text AS $$
@@ -26,6 +28,7 @@ $$ LANGUAGE sql IMMUTABLE;
 -- itself: it runs as the owner (SECURITY DEFINER). Records whose rows may still change
 -- for a while (pghistory's context of a request) are sealed only once settled.
 CREATE OR REPLACE FUNCTION casino_seal_pending(sealed_table text, key_column text,
+                                               apart text[] DEFAULT '{}',
                                                settled_by text DEFAULT NULL,
                                                settle interval DEFAULT NULL)
 RETURNS integer AS $$
@@ -44,9 +47,10 @@ BEGIN
         settled := format(' AND r.%I < now() - %L::interval', settled_by, settle);
     END IF;
     FOR pending IN EXECUTE format(
-        'SELECT r.%1$I::text AS record, casino_record_text(r) AS content FROM %2$I r '
+        'SELECT r.%1$I::text AS record, casino_record_text(r, %4$L) AS content FROM %2$I r '
         'WHERE NOT EXISTS (SELECT 1 FROM casino_seal s WHERE s.chain = %2$L '
-        'AND s.record = r.%1$I::text)%3$s ORDER BY r.%1$I', key_column, sealed_table, settled)
+        'AND s.record = r.%1$I::text)%3$s ORDER BY r.%1$I', key_column, sealed_table, settled,
+        apart)
     LOOP
         seal.id := nextval(pg_get_serial_sequence('casino_seal', 'id'));
         seal.chain := sealed_table;
@@ -64,17 +68,17 @@ END $$ LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp;
 """
 
 UNSEAL = """
-DROP FUNCTION IF EXISTS casino_seal_pending(text, text, text, interval);
+DROP FUNCTION IF EXISTS casino_seal_pending(text, text, text[], text, interval);
 DROP FUNCTION IF EXISTS casino_seal_content(casino_seal, text);
-DROP FUNCTION IF EXISTS casino_record_text(anyelement);
+DROP FUNCTION IF EXISTS casino_record_text(anyelement, text[]);
 """
 
 
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('casino', '0003_cage_and_count_roles'),
-        ('payouts', '0011_meter_ledger_chain'),  # payouts_chain_hash
+        ('casino', '0004_group_supervisor_role'),
+        ('payouts', '0022_entries_add_up'),  # payouts_chain_hash, the W-2G's encrypted TIN
     ]
 
     operations = [

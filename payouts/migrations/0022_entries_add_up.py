@@ -48,5 +48,5 @@ END $$ LANGUAGE plpgsql;
 
 
 class Migration(migrations.Migration):
-    dependencies = [("payouts", "0019_analyses_without_the_seat_covariance_queued_again")]
+    dependencies = [("payouts", "0021_w2g_tin_encrypted")]
     operations = [migrations.RunSQL(CHAIN, BEFORE)]
