@@ -15,7 +15,8 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 
 from casino import config
-from casino.common import fieldcrypt
+from casino.common import fieldcrypt, seals
+from casino.common.chains import breaks
 from payouts.jackpots import tins
 from payouts.jackpots.models import TinDisclosure, W2GPlayer
 from tests.conftest import make_user
@@ -157,12 +158,31 @@ def test_retiring_a_key_re_encrypts_every_tin_under_the_first(settings, capsys):
     make_user("wendy_witness", "accountant")
     approve(supervisor, _w2g_hit_committed(supervisor), player=W2G_PLAYER)
     settings.FIELD_ENCRYPTION_KEYS = (new, old)
+    seals.seal_pending()
 
     call_command("rotate_tin_keys")
 
     assert "1 TIN(s) now encrypted under the first key" in capsys.readouterr().out
     settings.FIELD_ENCRYPTION_KEYS = (new,)  # the old key is gone
     assert fieldcrypt.decrypted(W2GPlayer.objects.get().tin_token) == TIN
+    # The same TIN under a new key: the W-2G's seal (its last four digits, not the
+    # token's bytes) still holds.
+    assert [b for b in breaks() if b["ledger"] == "payouts_w2gplayer"] == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_token_swapped_by_the_owner_is_refused_on_the_w2g(client, paid_w2g, supervisor,
+                                                             as_owner):
+    other = fieldcrypt.encrypted("345678912")  # another winner's TIN, under the same key
+    as_owner("UPDATE payouts_w2gplayer SET tin_token = %s", [other], table="payouts_w2gplayer")
+    client.force_login(supervisor)
+
+    page = client.get(f"/pit/jackpot-hits/{paid_w2g.pk}/w2g/")
+
+    assert page.status_code == 403
+    assert "does not end in the four digits recorded with it (XXX-XX-7891)" in text_of(page)
+    assert "345-67-8912" not in text_of(page)
+    assert not TinDisclosure.objects.exists()
 
 
 def test_the_service_role_cannot_rewrite_the_tins(settings, paid_w2g):
