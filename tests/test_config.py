@@ -119,7 +119,7 @@ def test_deploy_check_is_clean_with_production_like_values():
 def test_deploy_check_fails_without_a_field_key_of_ones_own(keys):
     result = _django_check(
         {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
-         "FIELD_ENCRYPTION_KEYS": keys},
+         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS, "FIELD_ENCRYPTION_KEYS": keys},
         "--deploy", "--fail-level", "WARNING",
     )
 
