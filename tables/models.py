@@ -45,6 +45,7 @@ from tables.poker.models import (
 )
 from tables.reports.models import (
     ClosedDay,
+    DayCheck,
     ExportJob,
     MeterFigure,
     RakeFigure,
@@ -65,6 +66,7 @@ __all__ = [
     "ChipSlipVoid",
     "ClosedDay",
     "CountCorrection",
+    "DayCheck",
     "Discrepancy",
     "ExportJob",
     "FundEntryKind",
