@@ -114,12 +114,14 @@ def accounting_rules_set(*, actor, casino, **changes) -> AccountingRules:
     if problems:
         raise ValidationError(problems)
     rules.full_clean()
-    with changed_by(actor, "accounting rules changed"):
+    # One reason for the transaction's changes: its audit events share one context.
+    reason = ("accounting rules changed: the casino keeps its table inventory here"
+              if rules.inventory_in_service else "accounting rules changed")
+    with changed_by(actor, reason):
         rules.save()
     if rules.inventory_in_service:  # from now on the tables' chips say when they are open
         for table in Table.objects.filter(casino=casino, game=Game.CARIBBEAN_STUD):
-            shifts.table_follow_shift(actor=actor, table=table,
-                                      reason="the casino keeps its table inventory here")
+            shifts.table_follow_shift(actor=actor, table=table, reason=reason)
     return rules
 
 

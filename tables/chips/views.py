@@ -301,6 +301,9 @@ def _from_defaults(saved: dict, casino) -> dict:
     for name in RULE_FIELDS:
         before = getattr(defaults, name)
         if not same(before, saved.get(name)):
-            changes[name] = [[str(d) for d in before] if isinstance(before, list)
-                             else str(before), saved.get(name)]
+            if isinstance(before, list):
+                before = [str(d) for d in before]
+            elif not isinstance(before, bool):
+                before = str(before)
+            changes[name] = [before, saved.get(name)]
     return changes
