@@ -123,8 +123,7 @@ def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api
     and "Open" on the pit, and took rounds the count room had no box for. Both casinos keep
     their table inventory here; each banked table's current shift is open, its opener signed
     by the supervisor and the dealer, so the dealer records at once."""
-    from tables.chips.models import AccountingRules
-    from tables.floor.shifts import last_shift
+    from tables.chips.models import AccountingRules, InventorySlip
 
     # Mid-shift in both casinos (10:00 in New York, 15:00 in London), the clock held: a
     # shift that ended between the load and the round would rightly refuse it.
@@ -133,22 +132,24 @@ def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api
     call_command("load_demo", debug_off_ok=True, history_days=6)
 
     banked = Table.objects.filter(game="caribbean_stud").select_related("casino")
-    assert all(AccountingRules.objects.get(casino=c).inventory_in_service
-               for c in Casino.objects.all())
     supervisor = authenticate(RequestFactory().post("/login/"), username="supervisor",
                               password="pit-boss-demo")
     client.force_login(supervisor)
     pit, chips_page = (client.get(page).content.decode() for page in ("/pit/", "/pit/chips/"))
     for table in banked:
-        shift = last_shift(table)
-        assert (shift.gaming_day, shift.shift) == (table.casino.gaming_day(now),
-                                                   table.casino.shift(now))
-        assert shift.dealing
+        last = InventorySlip.objects.filter(table=table).order_by(
+            "-gaming_day", "-shift", "kind").first()
+        day, shift = table.casino.gaming_day(now), table.casino.shift(now)
+        assert (last.kind, last.gaming_day, last.shift) == ("opener", day, shift), table.label
+        assert set(last.signatures.values_list("role", flat=True)) == {"dealer", "supervisor"}
         assert table.status == "open"
-        words = f'<span class="status open table-state">Open: {shift.words()}</span>'
+        words = (f'<span class="status open table-state">Open: {day:%Y-%m-%d} shift '
+                 f'{shift}</span>')
         assert words in pit
         assert words in chips_page
-    assert "Closed since" not in pit
+    assert "Closed since" not in chips_page
+    assert all(AccountingRules.objects.get(casino=c).inventory_in_service
+               for c in Casino.objects.all())
     dealer = authenticate(RequestFactory().post("/login/"), username="dealer",
                           password="deal-cards-demo")
     cs1 = banked.get(label="CS-1")
