@@ -120,7 +120,7 @@ def probe(seconds: float, table_id: int) -> dict:
 
 
 def check() -> dict:
-    from casino.common.chains import first_breaks
+    from casino.common.chains import breaks
     from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
     from tables.stud.models import StudRound
 
@@ -134,7 +134,7 @@ def check() -> dict:
     return {"rounds": StudRound.objects.count(), "meters_equal_ledgers": not unequal,
             "unequal": unequal, "hits": JackpotHit.objects.count(),
             "hits_pending": JackpotHit.objects.filter(status=HitStatus.PENDING).count(),
-            "chain_breaks": first_breaks()}
+            "chain_breaks": breaks()}
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ class Stack:
         self.processes: dict[str, subprocess.Popen] = {}
         self.env = {
             **os.environ, "DEBUG": "0", "SECRET_KEY": "drill-" + uuid.uuid4().hex * 2,
+            "LEDGER_ANCHOR_KEYS": "drill:" + uuid.uuid4().hex,
             "ALLOWED_HOSTS": "127.0.0.1", "REDIS_URL": f"redis://127.0.0.1:{redis_port}/0",
             "DATABASE_URL": f"postgres://casino_app:app-pw@127.0.0.1:{pg_port}/casino",
             "CASINO_VAR_DIR": str(work / "var"), "CONN_MAX_AGE": "60",

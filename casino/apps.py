@@ -18,13 +18,17 @@ class CasinoConfig(AppConfig):
         from django.db.models.signals import post_migrate, pre_save
 
         from casino import checks  # noqa: F401  (registers the deployment checks)
+        from casino.common import chains, db_roles, seals
         from casino.common.roles import sync_roles
         from casino.common.tokens import revoke_on_password_change
+        from casino.models import Seal
 
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
         post_migrate.connect(grant_after_migrate, dispatch_uid="casino.grant_app_role")
         pre_save.connect(revoke_on_password_change, sender=get_user_model(),
                          dispatch_uid="casino.revoke_tokens")
+        db_roles.written_by_the_database(Seal)
+        chains.register_more(seals.book_ledgers)
 
 
 def grant_after_migrate(sender, using, plan=None, **kwargs) -> None:

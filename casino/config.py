@@ -164,3 +164,29 @@ def redact(url: str) -> str:
         netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
         return urlunsplit(parts._replace(netloc=netloc))
     return url
+
+
+def anchor_keys(debug: bool, secret: str) -> dict[str, bytes]:
+    """LEDGER_ANCHOR_KEYS: ``name:secret`` pairs, comma-separated, the first signing new
+    anchors and every one verifying the anchors it signed (rotation: put the new key
+    first, keep the old ones). Each secret is 32 or more characters, held by the service
+    and never stored in the database. With DEBUG on and none set, one derived from
+    SECRET_KEY; with DEBUG off it is required."""
+    raw = os.environ.get("LEDGER_ANCHOR_KEYS", "").strip()
+    if not raw:
+        if not debug:
+            raise ImproperlyConfigured(
+                "LEDGER_ANCHOR_KEYS is required when DEBUG is off: the key that signs the "
+                "ledgers' anchors, as name:secret (docs/deploy.md).")
+        import hashlib
+
+        return {"demo": hashlib.sha256(b"ledger anchors|" + secret.encode()).digest()}
+    keys: dict[str, bytes] = {}
+    for item in raw.split(","):
+        name, _, value = item.strip().partition(":")
+        if not name or len(value) < 32 or name in keys:
+            raise ImproperlyConfigured(
+                "LEDGER_ANCHOR_KEYS must list name:secret pairs, each secret 32 or more "
+                f"characters and each name once (found {name or item.strip()!r}).")
+        keys[name] = value.encode()
+    return keys

@@ -1,4 +1,11 @@
+import pgtrigger
 from django.db import models
+
+
+def _append_only() -> list:
+    # casino.common.db_roles.append_only, spelled out: casino.common reads these models.
+    return [pgtrigger.Protect(name="records_are_never_changed", operation=pgtrigger.Update),
+            pgtrigger.Protect(name="records_are_never_deleted", operation=pgtrigger.Delete)]
 
 
 class WorkerHeartbeat(models.Model):
@@ -13,3 +20,48 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.hostname} at {self.seen_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Seal(models.Model):
+    """A record of the books (a count, a slip and its signatures, an approval, a W-2G, a
+    closed day, an audit event ...) sealed into the chain of its table: a hash of the
+    record's every column and the chain's previous seal. Written by the database's own
+    function (casino_seal_pending, migration casino 0004), never by the service's role;
+    casino.common.seals lists what is sealed and walks the chains."""
+
+    chain = models.CharField(max_length=63, help_text="The sealed record's table.")
+    record = models.CharField(max_length=64, help_text="The sealed record's key.")
+    sealed_at = models.DateTimeField()
+    prev_hash = models.CharField(max_length=64, editable=False)
+    row_hash = models.CharField(max_length=64, editable=False)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [models.UniqueConstraint(fields=["chain", "record"],
+                                               name="one_seal_per_book_record")]
+        indexes = [models.Index(fields=["chain", "id"], name="seal_chain_order")]
+        triggers = _append_only()
+
+    def __str__(self) -> str:
+        return f"seal of {self.chain} {self.record}"
+
+
+class LedgerAnchor(models.Model):
+    """The heads of every ledger chain at one moment, signed with a key the service holds
+    and the database never sees (casino.common.anchors). The same line goes to an
+    append-only file outside PostgreSQL; this copy is what the pages and /healthz show."""
+
+    seq = models.PositiveBigIntegerField(unique=True)
+    made_at = models.DateTimeField()
+    reason = models.CharField(max_length=200)
+    key = models.CharField(max_length=40, help_text="Which of the service's keys signed it.")
+    prev_mac = models.CharField(max_length=64)
+    heads = models.JSONField()
+    mac = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["seq"]
+        triggers = _append_only()
+
+    def __str__(self) -> str:
+        return f"anchor {self.seq} at {self.made_at:%Y-%m-%d %H:%M:%S} UTC"

@@ -142,6 +142,7 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # publishes; a request's publish is tried once (the sweep settles what was not sent).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "max_retries": 0}
 CELERY_RESULT_EXPIRES = timedelta(days=1)
+ANCHOR_MINUTES = config.env_int("ANCHOR_MINUTES", 15, minimum=1)  # casino.common.anchors
 CELERY_BEAT_SCHEDULE = {
     "worker-heartbeat": {
         "task": "casino.tasks.worker_heartbeat",
@@ -170,6 +171,14 @@ CELERY_BEAT_SCHEDULE = {
     "verify-closed-days-nightly": {
         "task": "tables.reports.verify_closed_days",
         "schedule": crontab(hour=0, minute=45),
+    },
+    "seal-records": {
+        "task": "casino.tasks.seal_records",
+        "schedule": timedelta(minutes=1),
+    },
+    "anchor-ledgers": {
+        "task": "casino.tasks.anchor_ledgers",
+        "schedule": timedelta(minutes=ANCHOR_MINUTES),
     },
 }
 
@@ -307,6 +316,14 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = config.env_bool("SECURE_HSTS_PRELOAD", default=True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
+
+# --- Ledger anchors (casino.common.anchors, docs/reliability.md) ---------------
+# The heads of every hash chain, signed with a key the database never holds and written to
+# an append-only file outside PostgreSQL: every ANCHOR_MINUTES (the beat, above), at each
+# gaming day's close and by `manage.py anchor_ledgers`.
+LEDGER_ANCHOR_KEYS = config.anchor_keys(DEBUG, SECRET_KEY)
+LEDGER_ANCHOR_FILE = Path(os.environ.get("LEDGER_ANCHOR_FILE", "").strip()
+                          or VAR_DIR / "anchors" / "ledger-anchors.jsonl")
 
 LOGGING = {
     "version": 1,

@@ -3,6 +3,7 @@ from __future__ import annotations
 import socket
 
 from celery import shared_task
+from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
@@ -20,3 +21,21 @@ def worker_heartbeat(hostname: str | None = None) -> int:
     if not created:
         WorkerHeartbeat.objects.filter(pk=heartbeat.pk).update(seen_at=now, beats=F("beats") + 1)
     return heartbeat.pk
+
+
+@shared_task(name="casino.tasks.seal_records", time_limit=300)
+def seal_records() -> int:
+    """Beat, every minute: seal the books' records written since (casino.common.seals)."""
+    from casino.common import seals
+
+    return seals.seal_pending()
+
+
+@shared_task(name="casino.tasks.anchor_ledgers", time_limit=300)
+def anchor_ledgers() -> int | None:
+    """Beat, every ANCHOR_MINUTES: sign every chain's head outside the database, unless
+    nothing moved since the last anchor; returns the anchor's number."""
+    from casino.common import anchors
+
+    made = anchors.anchor(f"every {settings.ANCHOR_MINUTES} minutes", if_changed=True)
+    return made.seq if made else None

@@ -115,7 +115,7 @@ import json
 from django.core.management import call_command
 from django.db.models import Count
 from payouts.jackpots.models import JackpotHit, MeterEntry, Progressive
-from casino.common.chains import entries_checked, first_breaks
+from casino.common.chains import breaks, entries_checked
 from tables.stud.models import StudRound
 keys = json.load(open({keys!r}))
 stored = dict(StudRound.objects.filter(idempotency_key__in=list(keys))
@@ -141,7 +141,7 @@ print(json.dumps({{
     "hits_with_more_awards": sum(1 for a in awards if a["n"] > 1),
     "fixed_awards_paid": hits.filter(from_meter=False).exclude(status="pending").count(),
     "meter": str(meter.amount), "meter_ledger_ends_at": str(last.balance_after),
-    "chain_breaks": first_breaks(), "entries_checked": entries_checked(),
+    "chain_breaks": breaks(), "entries_checked": entries_checked(),
 }}))
 """
 

@@ -11,7 +11,7 @@ class TablesConfig(AppConfig):
         from casino.common.chains import register
         from tables.chips.models import AccountingRules, SlipSeries
         from tables.floor.chain import RECORD_LEDGER
-        from tables.floor.models import Casino, Table
+        from tables.floor.models import Casino, RecordSeal, Table
         from tables.poker.chain import FUND_LEDGER
         from tables.poker.models import BadBeatFund
 
@@ -22,4 +22,5 @@ class TablesConfig(AppConfig):
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
+        db_roles.written_by_the_database(RecordSeal)  # by the sealing trigger, as the owner
         register(FUND_LEDGER)

@@ -289,6 +289,13 @@ def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _anchor_file_of_the_test(settings, tmp_path):
+    """Each test's ledger anchors go to a file of its own (the database rolls back; the
+    file outside it would not)."""
+    settings.LEDGER_ANCHOR_FILE = tmp_path / "ledger-anchors.jsonl"
+
+
 @pytest.fixture
 def us_paytable(supervisor):
     from payouts.terms.services import paytable_create, paytable_publish
@@ -360,3 +367,34 @@ def celery_worker(redis_broker):
         yield worker
 
 
+
+
+# --- The database's owner at work (tamper-evidence tests) ---------------------------------
+
+
+@pytest.fixture
+def as_owner(owner_sql):
+    """What the database's owner can do (the application role cannot): switch a table's
+    triggers off (append-only, audit, sealing) and edit it."""
+    def tamper(sql: str, params=(), table: str = "payouts_meterentry") -> None:
+        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+        try:
+            owner_sql(sql, params)
+        finally:
+            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
+    return tamper
+
+
+@pytest.fixture
+def ledger(supervisor, progressive):
+    """The meter's ledger: its seed and three corrections."""
+    from decimal import Decimal
+
+    from payouts.jackpots import services as progressives
+    from payouts.jackpots.models import MeterEntry
+
+    for balance in ("10100.00", "10250.00", "10300.00"):
+        progressives.progressive_correct(actor=supervisor, progressive=progressive,
+                                         meter="meter", new_balance=Decimal(balance),
+                                         reason="count adjustment")
+    return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))

@@ -12,7 +12,7 @@ from tests.conftest import missing_service
 ROOT = Path(__file__).resolve().parent.parent
 SECRETS = {"SECRET_KEY": "k" * 60, "ALLOWED_HOSTS": "casino.example",
            "POSTGRES_PASSWORD": "pw", "OWNER_DB_PASSWORD": "owner-pw",
-           "APP_DB_PASSWORD": "app-pw"}
+           "APP_DB_PASSWORD": "app-pw", "LEDGER_ANCHOR_KEYS": "compose:" + "a" * 40}
 
 
 def compose(*args: str, env_overrides: dict[str, str]) -> subprocess.CompletedProcess:
@@ -61,3 +61,17 @@ def test_only_migrate_connects_as_the_owner_the_services_as_the_application_role
     assert urls.pop("migrate") == "postgres://casino_owner:owner-pw@db:5432/casino"
     assert set(urls.values()) == {"postgres://casino_app:app-pw@db:5432/casino"}
     assert any("init-roles.sh" in volume for volume in services["db"]["volumes"])
+
+
+def test_the_ledger_anchors_go_to_a_volume_the_database_never_mounts():
+    services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
+    mounts = {name: [str(v) for v in service.get("volumes", [])]
+              for name, service in services.items()}
+    assert any("anchors:/app/anchors" in v or "/app/anchors" in v for v in mounts["worker"])
+    assert not any("anchors" in v for v in mounts["db"])
+    assert services["worker"]["environment"]["LEDGER_ANCHOR_FILE"].startswith("/app/anchors/")
+
+    result = compose("config", "-q", env_overrides={
+        k: v for k, v in SECRETS.items() if k != "LEDGER_ANCHOR_KEYS"})
+    assert result.returncode != 0
+    assert "set LEDGER_ANCHOR_KEYS in .env" in result.stderr

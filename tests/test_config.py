@@ -14,6 +14,7 @@ from casino import config
 
 ROOT = Path(__file__).resolve().parent.parent
 GOOD_SECRET = "s3cr3t-" * 10
+GOOD_ANCHOR_KEYS = "2026-12:" + "a7" * 20
 
 
 @pytest.mark.parametrize(("raw", "expected"), [("1", True), ("yes", True), ("off", False),
@@ -103,7 +104,8 @@ def test_start_up_stops_on_a_bad_variable_and_names_it():
 
 def test_deploy_check_is_clean_with_production_like_values():
     result = _django_check(
-        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example"},
+        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
+         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS},
         "--deploy", "--fail-level", "WARNING",
     )
 
@@ -138,7 +140,8 @@ def test_deploy_check_fails_while_a_demo_user_keeps_the_demo_password(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]
     User.objects.create_user("dealer", password=DEMO_USERS["dealer"][1])
     result = _django_check(
-        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example"},
+        {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
+         "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS},
         "--deploy", "--fail-level", "WARNING",
     )
     assert result.returncode != 0
@@ -153,3 +156,28 @@ def test_the_demo_refuses_to_load_with_debug_off_unless_told(settings):
     settings.DEBUG = False
     with pytest.raises(CommandError, match="DEBUG is off, so this looks like a production"):
         call_command("load_demo", history_days=0)
+
+
+def test_start_up_stops_without_a_key_to_sign_the_ledgers_anchors():
+    result = _django_check({"DEBUG": "0", "SECRET_KEY": GOOD_SECRET,
+                            "ALLOWED_HOSTS": "casino.example", "LEDGER_ANCHOR_KEYS": ""})
+
+    assert result.returncode != 0
+    assert "LEDGER_ANCHOR_KEYS is required when DEBUG is off" in result.stderr
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("new:" + "n" * 32 + ", old:" + "o" * 40, {"new": b"n" * 32, "old": b"o" * 40}),
+    ("short:abc", "found 'short'"),
+    ("k:" + "x" * 32 + ",k:" + "y" * 32, "found 'k'"),
+    (":" + "x" * 40, "found ':"),
+])
+def test_anchor_keys_are_name_secret_pairs_the_first_signing(monkeypatch, raw, expected):
+    monkeypatch.setenv("LEDGER_ANCHOR_KEYS", raw)
+    if isinstance(expected, dict):
+        keys = config.anchor_keys(False, GOOD_SECRET)
+        assert keys == expected
+        assert next(iter(keys)) == "new"
+    else:
+        with pytest.raises(ImproperlyConfigured, match=expected):
+            config.anchor_keys(False, GOOD_SECRET)

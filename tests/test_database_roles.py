@@ -185,3 +185,40 @@ def test_the_granted_privileges_are_the_policy():
             updatable = {name for (name,) in cursor.fetchall()}
         if columns:
             assert updatable == set(columns), table
+
+
+# --- Issue 26: what the application role can no longer commit ---------------------------
+
+
+def test_the_role_cannot_commit_a_ledger_entry_whose_balance_does_not_follow(progressive):
+    from payouts.jackpots.models import MeterEntry
+
+    last = MeterEntry.objects.filter(progressive=progressive, meter="meter").last()
+    with pytest.raises(DatabaseError, match=r"must leave it at 10005\.00, not 1\.00"):
+        attempt("INSERT INTO payouts_meterentry (progressive_id, meter, kind, amount, "
+                "balance_after, wagers, reason, created_at, gaming_day, prev_hash, row_hash) "
+                "VALUES (%s, 'meter', 'correction', 5.00, 1.00, 0, 'x', now(), %s, '', '')",
+                [progressive.pk, last.gaming_day])
+
+
+def test_the_role_cannot_commit_a_bad_beat_entry_whose_balance_does_not_follow(us_casino):
+    from tables.poker.models import BadBeatFund
+
+    fund = BadBeatFund.objects.create(casino=us_casino)
+    with pytest.raises(DatabaseError, match=r"must leave it at 5\.00, not 1\.00"):
+        attempt("INSERT INTO tables_badbeatentry (fund_id, kind, amount, balance_after, note, "
+                "created_at, prev_hash, row_hash) VALUES (%s, 'drop', 5.00, 1.00, '', now(), "
+                "'', '')", [fund.pk])
+
+
+@pytest.mark.parametrize("statement", [
+    "INSERT INTO tables_recordseal (table_id, kind, record_id, sealed_at, prev_hash, row_hash) "
+    "SELECT id, 'stud_round', 987654, now(), '', '' FROM tables_table LIMIT 1",
+    "INSERT INTO casino_seal (chain, record, sealed_at, prev_hash, row_hash) "
+    "VALUES ('tables_boxcount', '987654', now(), '', '')",
+])
+def test_the_role_cannot_write_a_seal_for_a_record_that_does_not_exist(statement, stud_table):
+    assert not privilege("tables_recordseal", "INSERT")
+    assert not privilege("casino_seal", "INSERT")
+    with pytest.raises(DatabaseError, match="permission denied for table"):
+        attempt(statement)

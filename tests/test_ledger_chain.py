@@ -8,20 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from casino.common.chains import first_breaks
-from payouts.jackpots import services as progressives
+from casino.common.chains import breaks
 from payouts.jackpots.models import MeterEntry
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def ledger(supervisor, progressive):
-    for balance in ("10100.00", "10250.00", "10300.00"):
-        progressives.progressive_correct(actor=supervisor, progressive=progressive,
-                                         meter="meter", new_balance=D(balance),
-                                         reason="count adjustment")
-    return list(MeterEntry.objects.filter(progressive=progressive).order_by("id"))
 
 
 def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
@@ -30,38 +20,28 @@ def test_each_entry_holds_the_hash_of_the_one_before(ledger, capsys):
     assert rows[0].prev_hash == ""
     assert [r.prev_hash for r in rows[1:]] == [r.row_hash for r in rows[:-1]]
     call_command("verify_ledgers")
-    assert "All ledgers intact: 4 entries checked." in capsys.readouterr().out
-
-
-@pytest.fixture
-def as_owner(owner_sql):
-    """What the database's owner can do (the application role cannot): switch the
-    append-only trigger off and edit."""
-    def tamper(sql: str, params: list, table: str = "payouts_meterentry") -> None:
-        owner_sql(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        try:
-            owner_sql(sql, params)
-        finally:
-            owner_sql(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-    return tamper
+    assert "All ledgers intact: " in capsys.readouterr().out
 
 
 def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, as_owner, capsys):
     altered = ledger[2]
     as_owner("UPDATE payouts_meterentry SET amount = amount + 1000 WHERE id = %s",
              [altered.pk])
-    assert first_breaks() == [{"ledger": "meter", "entry": altered.pk, "broken": "content",
-                               "chain": {"progressive_id": altered.progressive_id,
-                                         "meter": "meter"}}]
-    with pytest.raises(CommandError, match="1 ledger"):
+    chain = {"progressive_id": altered.progressive_id, "meter": "meter"}
+    # Every break, not only the first: the entry itself, and the next one's balance, which
+    # no longer follows from the amounts before it.
+    assert breaks() == [
+        {"ledger": "meter", "entry": altered.pk, "broken": "content", "chain": chain},
+        {"ledger": "meter", "entry": ledger[3].pk, "broken": "balance", "chain": chain}]
+    with pytest.raises(CommandError, match="2 break"):
         call_command("verify_ledgers")
     assert f"entry {altered.pk} does not match its content" in capsys.readouterr().err
 
 
 def test_an_entry_removed_by_the_owner_breaks_the_next_one(ledger, as_owner):
     as_owner("DELETE FROM payouts_meterentry WHERE id = %s", [ledger[1].pk])
-    [broken] = first_breaks()
-    assert (broken["entry"], broken["broken"]) == (ledger[2].pk, "previous hash")
+    assert [(b["entry"], b["broken"]) for b in breaks()] == [
+        (ledger[2].pk, "previous hash"), (ledger[3].pk, "balance")]
 
 
 def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, as_owner, client,
@@ -96,11 +76,11 @@ def test_the_bad_beat_fund_ledger_is_chained_and_checked_too(us_casino, supervis
     BadBeatFund.objects.filter(pk=fund.pk).update(balance=balance)
     entries = list(BadBeatEntry.objects.filter(fund=fund).order_by("id"))
     assert [e.prev_hash for e in entries[1:]] == [e.row_hash for e in entries[:-1]]
-    assert first_breaks() == []
+    assert breaks() == []
 
     as_owner("UPDATE tables_badbeatentry SET note = 'paid out' WHERE id = %s",
              [entries[0].pk], table="tables_badbeatentry")
-    assert first_breaks() == [{"ledger": "bad-beat fund", "entry": entries[0].pk,
+    assert breaks() == [{"ledger": "bad-beat fund", "entry": entries[0].pk,
                                "broken": "content", "chain": {"fund_id": fund.pk}}]
     with pytest.raises(CommandError):
         call_command("verify_ledgers")
@@ -142,7 +122,7 @@ def test_every_record_of_a_table_is_sealed_in_one_chain_when_it_commits(api, dea
         ("stud_round", first), ("stud_round", second), ("stud_round_void", void.pk)]
     assert seals[0].prev_hash == ""
     assert [s.prev_hash for s in seals[1:]] == [s.row_hash for s in seals[:-1]]
-    assert first_breaks() == []
+    assert breaks() == []
 
 
 @pytest.fixture
@@ -159,7 +139,7 @@ def test_a_seat_altered_by_the_owner_breaks_its_rounds_seal(sealed_rounds, as_ow
     table, ids, seals = sealed_rounds
     as_owner("UPDATE tables_studseat SET bet_result = bet_result + 100 WHERE round_id = %s "
              "AND seat = 1", [ids[1]], table="tables_studseat")
-    assert first_breaks() == [{"ledger": "table records", "entry": seals[1].pk,
+    assert breaks() == [{"ledger": "table records", "entry": seals[1].pk,
                                "broken": "content", "chain": {"table_id": table.pk}}]
     with pytest.raises(CommandError):
         call_command("verify_ledgers")
@@ -172,7 +152,7 @@ def test_a_round_removed_or_slipped_in_by_the_owner_is_found(sealed_rounds, as_o
     as_owner("DELETE FROM tables_studseat WHERE round_id = %s", [ids[2]],
              table="tables_studseat")
     as_owner("DELETE FROM tables_studround WHERE id = %s", [ids[2]], table="tables_studround")
-    assert first_breaks()[0]["entry"] == seals[2].pk
+    assert breaks()[0]["entry"] == seals[2].pk
 
     as_owner("DELETE FROM tables_recordseal WHERE id = %s", [seals[2].pk],
              table="tables_recordseal")
@@ -182,7 +162,7 @@ def test_a_round_removed_or_slipped_in_by_the_owner_is_found(sealed_rounds, as_o
              "gaming_day, shift, dealer_cards, dealer_category, dealer_took_fifth_card, void, "
              "'', '', dealer_id, paytable_id, table_id FROM tables_studround WHERE id = %s",
              [ids[0]], table="tables_studround")
-    [found] = first_breaks()
+    [found] = breaks()
     assert found["broken"] == "seal (it has none)"
     assert found["entry"].startswith("stud_round ")
 
@@ -195,14 +175,14 @@ def test_a_balance_that_is_not_the_sum_of_its_ledger_is_reported(ledger, as_owne
     as_owner("UPDATE payouts_meterentry SET row_hash = payouts_chain_hash("
              "payouts_meterentry_content(payouts_meterentry), prev_hash) WHERE id = %s",
              [altered.pk])
-    found = first_breaks()
+    found = breaks()
     assert (found[0]["entry"], found[0]["broken"]) == (altered.pk, "balance")
 
 
 def test_a_meter_moved_behind_its_ledger_is_reported(ledger, as_owner, capsys):
     as_owner("UPDATE payouts_progressive SET amount = amount + 5000 WHERE id = %s",
              [ledger[0].progressive_id], table="payouts_progressive")
-    [found] = first_breaks()
+    [found] = breaks()
     assert (found["entry"], found["broken"]) == (ledger[-1].pk,
                                                  "balance (the meter shows another)")
     with pytest.raises(CommandError):
@@ -222,4 +202,22 @@ def test_an_entry_never_takes_a_day_before_the_entry_ahead_of_it(ledger, progres
                                        gaming_day=last.gaming_day)
     behind.refresh_from_db()
     assert (ahead.pk < behind.pk, behind.gaming_day) == (True, later)
-    assert first_breaks() == []
+    assert breaks() == []
+
+
+def test_rounds_recorded_one_after_another_in_one_transaction_are_each_sealed_whole(
+        api, dealer, jackpot_table):
+    """A round with a side wager is sealed before it takes the meter; the next round of the
+    same transaction (the demo's history) must still be sealed at commit, with its seats,
+    not at its own insert before them."""
+    from tests.test_stud_rounds import CONTRACT_ROUND
+
+    side_wager = {**CONTRACT_ROUND, "seats": [{**CONTRACT_ROUND["seats"][0], "progressive": True},
+                                              CONTRACT_ROUND["seats"][1]]}
+    for _ in range(3):
+        answer = api.as_user(dealer).post(f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/",
+                                          side_wager, format="json")
+        assert answer.status_code == 201, answer.content
+    commit_now()
+    assert len(seals_of(jackpot_table)) == 3
+    assert breaks() == []

@@ -31,6 +31,7 @@ WORKING = ("SELECT", "INSERT", "UPDATE", "DELETE")
 # Tables whose rows stay: no DELETE; UPDATE on these columns only (every column: empty).
 _KEPT: dict[str, tuple[str, ...]] = {}
 _RECORDS: set[str] = set()
+_READ_ONLY: set[str] = set()
 
 
 def keep(model, *, update: tuple[str, ...] = ()) -> None:
@@ -50,6 +51,12 @@ def record(model) -> None:
     _RECORDS.add(model._meta.db_table)
 
 
+def written_by_the_database(model) -> None:
+    """A table only the database's own functions write (the seals, as the owner): the role
+    may read it, never add to it."""
+    _READ_ONLY.add(model._meta.db_table)
+
+
 def _protected_operations(model) -> set[str]:
     operations = set()
     for trigger in getattr(model._meta, "triggers", []):
@@ -59,7 +66,7 @@ def _protected_operations(model) -> set[str]:
     return operations
 
 
-def _is_record(model) -> bool:
+def is_record(model) -> bool:
     import pghistory.models
 
     table = model._meta.db_table
@@ -76,9 +83,10 @@ def table_access() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
         meta = model._meta
         if meta.proxy or meta.db_table in access:
             continue
-        if not meta.managed or model is pghistory.models.Context:
+        if not meta.managed or model is pghistory.models.Context or \
+                meta.db_table in _READ_ONLY:
             access[meta.db_table] = (("SELECT",), ())
-        elif _is_record(model):
+        elif is_record(model):
             access[meta.db_table] = (RECORD, ())
         elif meta.db_table in _KEPT:
             columns = _KEPT[meta.db_table]

@@ -3,7 +3,7 @@ LedgerCheck for /healthz and the supervisors' page."""
 
 from __future__ import annotations
 
-from casino.common import chains
+from casino.common import anchors, chains, seals
 from payouts.jackpots.models import LedgerCheck
 
 # A meter, reserve or overflow whose shown balance is not its ledger's last entry (the
@@ -20,12 +20,15 @@ METER_LEDGER = chains.Ledger(name="meter", table="payouts_meterentry",
                              chain_by=("progressive_id", "meter"),
                              content_function="payouts_meterentry_content",
                              amount_column="amount", balance_column="balance_after",
-                             checks=((SHOWN, "balance (the meter shows another)"),))
+                             checks=((SHOWN, "balance (the meter shows another)"),),
+                             covers=("payouts_meterentry",))
 
 
 def record_check() -> LedgerCheck:
+    """Seal what waits, walk every chain and hold it against its anchors."""
+    seals.seal_pending()
     return LedgerCheck.objects.create(entries=chains.entries_checked(),
-                                      breaks=chains.first_breaks())
+                                      breaks=chains.breaks() + anchors.verify_anchors())
 
 
 def last_check() -> LedgerCheck | None:

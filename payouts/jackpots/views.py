@@ -13,7 +13,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
-from casino.common import audit
+from casino.common import audit, chains
 from casino.common.pages import form_problems, posted_form_data, refusal_on_form
 from casino.common.roles import Role, role_required
 from casino.common.staff import casinos_of
@@ -48,10 +48,13 @@ def sign_state(request, pk: int):
 @role_required(Role.SUPERVISOR)
 def progressive_list(request):
     visible = selectors.progressives_visible_to(request.user)
+    check = chain.last_check()
     return render(request, "payouts/progressive_list.html", {
         "progressives": visible.prefetch_related("tables"),
         "mismatches": ReconciliationCheck.objects.filter(balanced=False, progressive__in=visible)
-        .select_related("progressive")[:20], "ledger_check": chain.last_check()})
+        .select_related("progressive")[:20], "ledger_check": check,
+        "ledger_breaks": [chains.sentence(b) for b in check.breaks] if check else [],
+        "zone": audit.zone_of(request.user)})
 
 
 @role_required(Role.SUPERVISOR)

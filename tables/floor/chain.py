@@ -17,4 +17,8 @@ SELECT kind || ' ' || id, table_id FROM (
 
 RECORD_LEDGER = Ledger(name="table records", table="tables_recordseal", chain_by=("table_id",),
                        content_function="tables_recordseal_content",
-                       checks=((UNSEALED, "seal (it has none)"),))
+                       checks=((UNSEALED, "seal (it has none)"),),
+                       covers=("tables_recordseal", "tables_studround", "tables_studseat",
+                               "tables_studroundvoid", "tables_pokerhand", "tables_pokerseat",
+                               "tables_pokerpot", "tables_pokerhandvoid",
+                               "tables_timecollection", "tables_timecollectionvoid"))

@@ -176,6 +176,10 @@ def create_keyed(model, *, key: str, fingerprint: str, **fields):
 def seal_before_shared_rows(record) -> None:
     """Seal the record now rather than at commit (RecordSeal, migration tables 0018): a
     round or hand then holds a shared row it locks last (a jackpot meter, a bad-beat fund)
-    only for its own writes and the commit, not while its seal is computed."""
-    with connection.cursor() as cursor:
-        cursor.execute(f"SET CONSTRAINTS {record._meta.db_table}_seal IMMEDIATE")
+    only for its own writes and the commit, not while its seal is computed. The seal then
+    goes back to waiting for the commit: a later round of the same transaction (the demo's
+    history, a test) is sealed when its seats exist, not at its own insert."""
+    constraint = f"{record._meta.db_table}_seal"
+    with connection.cursor() as cursor:  # one round trip, as before
+        cursor.execute(f"SET CONSTRAINTS {constraint} IMMEDIATE; "
+                       f"SET CONSTRAINTS {constraint} DEFERRED")

@@ -15,4 +15,5 @@ SELECT e.id, e.fund_id FROM tables_badbeatentry e JOIN tables_badbeatfund f ON f
 FUND_LEDGER = Ledger(name="bad-beat fund", table="tables_badbeatentry", chain_by=("fund_id",),
                      content_function="tables_badbeatentry_content",
                      amount_column="amount", balance_column="balance_after",
-                     checks=((FUND_SHOWN, "balance (the fund shows another)"),))
+                     checks=((FUND_SHOWN, "balance (the fund shows another)"),),
+                     covers=("tables_badbeatentry",))

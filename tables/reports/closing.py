@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Min
 from django.utils import timezone
 
+from casino.common import anchors
 from casino.common.days import group_day_bounds
 from payouts.jackpots.models import MeterEntry, Progressive
 from tables.floor.models import Casino, Table
@@ -77,8 +78,6 @@ def close_day(books: Casino | None, day: dt.date) -> ClosedDay | None:
         StudFigure(**common, **_without(f, "gaming_day")) for f in figures.get("stud", ()))
     MeterFigure.objects.bulk_create(
         MeterFigure(**common, **_without(f, "gaming_day")) for f in figures["meters"])
-    # Issue 26: the ledgers' anchor at a day's close is called here, after commit (the
-    # lead's part: transaction.on_commit(...)).
     return closed
 
 
@@ -110,19 +109,24 @@ def close_ended_days(now: dt.datetime | None = None, progress=None) -> int:
     """Close every day of every set of books that has ended and is not closed yet, in
     order; returns how many days were closed."""
     now = now or timezone.now()
-    count = 0
+    closed = []
     for books in [*Casino.objects.order_by("pk"), None]:
         last = ClosedDay.objects.filter(casino=books).order_by("-gaming_day").first()
         day = last.gaming_day + dt.timedelta(days=1) if last else _first_day(books)
         while day is not None and _ended(books, day, now):
             if close_day(books, day) is not None:
-                count += 1
+                closed.append(f"{books or 'group books'} {day}")
                 if progress:
                     progress(books, day)
             day += dt.timedelta(days=1)
-    if count:
-        log.info("closed %s gaming days", count)
-    return count
+    if closed:
+        log.info("closed %s gaming days", len(closed))
+        # The closed days and every chain as they stand, anchored outside the database
+        # once they are committed (an anchor of figures rolled back would never verify).
+        reason = f"closing {', '.join(closed[:3])}" + (
+            f" and {len(closed) - 3} more days" if len(closed) > 3 else "")
+        transaction.on_commit(lambda: anchors.anchor(reason))
+    return len(closed)
 
 
 def day_figures(books: Casino | None, day: dt.date) -> dict[str, list[dict]]:

@@ -201,7 +201,7 @@ def test_the_migration_keeps_counting_casinos_counting_here(live_table, supervis
     from tables.floor.services import casino_create
 
     migration = importlib.import_module(
-        "tables.migrations.0024_accounting_rules_inventory_in_service")
+        "tables.migrations.0025_accounting_rules_inventory_in_service")
     elsewhere = casino_create(actor=supervisor, name="Elsewhere", currency="USD",
                               timezone="America/New_York")
     travel(at(2026, 11, 30, 6, 5))

@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0024_accounting_rules_inventory_in_service'),
+        ('tables', '0025_accounting_rules_inventory_in_service'),
     ]
 
     operations = [

@@ -37,7 +37,7 @@ def casinos_that_count_their_chips_here_keep_doing_so(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tables', '0023_day_start_default_called'),
+        ('tables', '0024_entries_add_up_and_seals_by_the_database'),
     ]
 
     operations = [

@@ -1,0 +1,27 @@
+"""manage.py verify_ledgers: seal what waits, walk every ledger's hash chain and hold each
+against the anchors kept outside the database; name every break, exit 1 if there is one."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+
+from casino.common import anchors, chains, seals
+
+
+class Command(BaseCommand):
+    help = ("Check every ledger's hash chain and every anchor of them; name each break and "
+            "exit 1 if there is any.")
+
+    def handle(self, *args, **options):
+        seals.seal_pending()
+        found = chains.breaks() + anchors.verify_anchors()
+        last = anchors.last_anchor()
+        anchored = (f"last anchor {last.seq} at {last.made_at:%Y-%m-%d %H:%M} UTC ({last.reason})"
+                    if last else "no anchor yet")
+        if not found:
+            self.stdout.write(self.style.SUCCESS(
+                f"All ledgers intact: {chains.entries_checked()} entries checked; {anchored}."))
+            return
+        for each in found:
+            self.stderr.write(chains.sentence(each))
+        raise CommandError(f"{len(found)} break(s) found in the ledgers; {anchored}.")

@@ -1,0 +1,136 @@
+"""The owner's tamper drill (docs/reliability.md): what the database's owner (or anyone
+holding PostgreSQL's superuser) can change in the books, tried one change at a time
+against a stack of its own, and `manage.py verify_ledgers` run after each.
+
+    python scripts/tamper.py [--history-days 7] [--keep]
+
+It builds a PostgreSQL cluster in a temporary directory (the two roles of docs/deploy.md),
+migrates as the owner, loads the demo as the application role (with DEBUG off, as the
+service runs), adds what the demo lacks (a rename of a casino, a void, a jackpot approved
+with a witness and its W-2G), anchors, and checks that the untouched books verify. Then,
+for each kind of tamper below, it copies that database, switches every trigger off as the
+superuser may (``session_replication_role = replica``: no append-only guard, no audit
+event, no balance check), makes the change, and runs `verify_ledgers` as the service
+would. Each must be found: exit 1 and the break named. It prints each tamper with the
+message that found it and exits 0 only if every one was detected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.stack import Stack  # noqa: E402 (the project's root is put on the path first)
+from scripts.tamper_cases import CASES, PREPARE  # noqa: E402
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def admin_sql(stack: Stack, statement: str) -> None:
+    env = {**os.environ, "PGPASSWORD": "superuser-pw"}
+    subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(stack.pg_port), "-U", "postgres",
+                    "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-qc", statement], env=env,
+                   check=True, capture_output=True, text=True)
+
+
+def superuser_sql(stack: Stack, script: str) -> None:
+    """The tamper, as PostgreSQL's superuser, with every trigger off for the session."""
+    env = {**os.environ, "PGPASSWORD": "superuser-pw"}
+    done = subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(stack.pg_port), "-U",
+                           "postgres", "-d", "casino", "-v", "ON_ERROR_STOP=1", "-q"],
+                          input="SET session_replication_role = replica;\n" + script,
+                          env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise RuntimeError(done.stderr.strip())
+
+
+def verify(stack: Stack) -> tuple[int, list[str]]:
+    done = subprocess.run([sys.executable, "manage.py", "verify_ledgers"], cwd=ROOT,
+                          env=stack.env, capture_output=True, text=True, timeout=600)
+    lines = [line for line in (done.stderr + done.stdout).splitlines()
+             if line.strip() and not line.startswith(("AXES", "CommandError"))]
+    return done.returncode, lines
+
+
+def bring_up(stack: Stack, history_days: int) -> Path:
+    """The demo's books, verified and anchored, kept as the template every tamper starts
+    from; returns the anchor file's copy."""
+    stack.start_postgres()
+    log(f"PostgreSQL {stack.pg_port}: roles casino_owner and casino_app made")
+    stack.manage("migrate", "--noinput", owner=True)
+    stack.manage("load_demo", "--history-days", str(history_days), "--debug-off-ok")
+    stack.manage("shell", "-c", PREPARE)
+    print(stack.manage("anchor_ledgers", "--reason", "the drill's baseline").strip())
+    status, lines = verify(stack)
+    if status:
+        raise SystemExit("The untouched demo does not verify:\n" + "\n".join(lines))
+    log(f"untouched books: {lines[-1]}")
+    admin_sql(stack, "ALTER DATABASE casino RENAME TO casino_base")
+    anchor_file = Path(stack.env["CASINO_VAR_DIR"]) / "anchors" / "ledger-anchors.jsonl"
+    kept = stack.work / "baseline-anchors.jsonl"
+    shutil.copy(anchor_file, kept)
+    return kept
+
+
+def try_each(stack: Stack, baseline: Path) -> list[tuple[str, bool, list[str]]]:
+    anchor_file = Path(stack.env["CASINO_VAR_DIR"]) / "anchors" / "ledger-anchors.jsonl"
+    results = []
+    for name, sql in [("nothing changed (the control)", ""), *CASES]:
+        admin_sql(stack, "DROP DATABASE IF EXISTS casino")
+        admin_sql(stack, "CREATE DATABASE casino TEMPLATE casino_base OWNER casino_owner")
+        shutil.copy(baseline, anchor_file)
+        try:
+            if sql:
+                superuser_sql(stack, sql)
+        except RuntimeError as failed:
+            results.append((name, False, [f"the tamper itself failed: {failed}"]))
+            continue
+        status, lines = verify(stack)
+        detected = status != 0 if sql else status == 0
+        results.append((name, detected, lines))
+        log(f"{'found' if status else 'clean'}: {name}")
+    return results
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--history-days", type=int, default=7)
+    parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    args = parser.parse_args(argv)
+    work = Path(tempfile.mkdtemp(prefix="casino-tamper-"))
+    stack = Stack(work, pg_port=55433, redis_port=56380, web_port=58001)
+    for env in (stack.env, stack.owner_env):  # no Redis: tasks run in-process
+        env["REDIS_URL"] = ""
+    try:
+        results = try_each(stack, bring_up(stack, args.history_days))
+    finally:
+        stack.shutdown()
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    control, *tampers = results
+    print(f"\nThe untouched copy: {'verifies' if control[1] else 'DOES NOT verify'} "
+          f"({control[2][-1] if control[2] else 'no output'})\n")
+    for number, (name, detected, lines) in enumerate(tampers, start=1):
+        print(f"{number:>2}. {'DETECTED' if detected else 'MISSED  '}  {name}")
+        for line in lines[:4]:
+            print(f"      {line}")
+        if len(lines) > 4:
+            print(f"      ... and {len(lines) - 4} more lines")
+    found = sum(detected for _, detected, _ in tampers)
+    print(f"\n{found} of {len(tampers)} tampers detected.")
+    return 0 if found == len(tampers) and control[1] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
