@@ -146,5 +146,6 @@ def summary_words(check: DayCheck | None, findings: list[dict] | None = None) ->
     if not found:
         return (f"Every closed day checked ({check.days}) matches its records: figures, "
                 "checksums, and nothing stored on a closed day after it closed.")
-    return (f"{len(found)} problem{'s' if len(found) > 1 else ''} found in the closed days "
-            "(see the Closed days page): their figures no longer agree with the records.")
+    return (f"{len(found)} problem{'s' if len(found) > 1 else ''} found in the closed days: "
+            "what the reports show for a closed day no longer agrees with the records. The "
+            "Closed days page names each.")

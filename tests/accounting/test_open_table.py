@@ -57,10 +57,12 @@ def test_a_table_whose_chip_shift_is_closed_records_no_round(api, live_table, in
 def test_the_dealers_page_says_the_same(client, live_table, inventory_here, dealer, travel):
     travel(at(2026, 11, 30, 7))
     client.force_login(dealer)
+    address = f"/dealer/tables/{live_table.pk}/round/"
+    assert NO_SHIFT in client.get(address).content.decode()   # said before a round is typed
     form = {"dealer_cards": "As Kd 7c 4h 2s", "seat1_ante": "10", "seat1_decision": "raise",
             "seat1_cards": "Qh Qs 9d 5c 3h"}
 
-    response = client.post(f"/dealer/tables/{live_table.pk}/round/", form)
+    response = client.post(address, form)
 
     assert response.status_code == 400
     assert NO_SHIFT in response.content.decode()
