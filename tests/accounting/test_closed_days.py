@@ -1,8 +1,9 @@
 """Issue 26, point 5, the count room's side: openers, closers, fills and credits, their
-slips and signatures, box counts and corrections are read live by the accounting reports,
-never stored with a closed day's figures. They land on their shift's day, closed or not:
-a box is counted the morning after its day closed, and a shift still open when its day
-closes takes its fills and its closer. The closed day's figures stay as they closed."""
+slips and signatures, box counts, corrections and explanations are read live by the
+accounting reports, never stored with a closed day's figures. They land on their shift's
+day, closed or not: a box is counted the morning after its day closed, and a shift still
+open when its day closes takes its fills and its closer. The closed day's figures stay as
+they closed."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def count_box(table, day, shift, counters, cash):
 
 
 def test_a_box_is_counted_the_morning_after_its_day_closed(api, played_shift, counters,
-                                                           accountant, travel):
+                                                           accountant, supervisor, travel):
     travel(at(2026, 12, 1, 6, 15))
     closing.close_ended_days()
     closed = ClosedDay.objects.get(gaming_day=DAY)
@@ -49,7 +50,12 @@ def test_a_box_is_counted_the_morning_after_its_day_closed(api, played_shift, co
         witness=second.username, witness_password=f"{second.username}-password-1",
         request=RequestFactory().post("/count/"))
 
+    variance = box.variances.order_by("id").first()          # the first count, 100 short
+    explained = count.variance_explain(actor=supervisor, variance=variance,
+                                       found="a fill slip was entered twice")
+
     assert BoxCount.objects.get().gaming_day == DAY          # on the closed day, by design
+    assert (variance.gaming_day, explained.variance_id) == (DAY, variance.pk)
     assert correction.count_id == box.pk
     report = api.as_user(accountant).get("/api/v1/reports/count/", {
         "from": "2026-11-30", "to": "2026-11-30"}).json()
