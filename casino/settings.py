@@ -176,6 +176,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "payouts.tasks.verify_ledgers",
         "schedule": crontab(hour=0, minute=30),
     },
+    "verify-closed-days-nightly": {
+        "task": "tables.reports.verify_closed_days",
+        "schedule": crontab(hour=0, minute=45),
+    },
     "seal-records": {
         "task": "casino.tasks.seal_records",
         "schedule": timedelta(minutes=1),

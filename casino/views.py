@@ -47,6 +47,8 @@ def healthz(request):
         "worker": health.last_worker_heartbeat() if database["ok"] else None,
         # An altered ledger is for the regulator, not the load balancer: shown, not 503.
         "ledgers": health.last_ledger_check() if database["ok"] else None,
+        # The closed days against their records (nightly), shown the same way.
+        "closed_days": health.last_day_check() if database["ok"] else None,
     }
     return JsonResponse(body, status=200 if ok else 503)
 

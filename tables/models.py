@@ -47,6 +47,7 @@ from tables.poker.models import (
 )
 from tables.reports.models import (
     ClosedDay,
+    DayCheck,
     ExportJob,
     MeterFigure,
     RakeFigure,
@@ -67,6 +68,7 @@ __all__ = [
     "ChipSlipVoid",
     "ClosedDay",
     "CountCorrection",
+    "DayCheck",
     "Discrepancy",
     "ExportJob",
     "FundEntryKind",

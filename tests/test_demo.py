@@ -116,3 +116,45 @@ def test_the_demo_has_closed_and_counted_shifts_to_look_at():
                                ("counter2", "second-count-demo")]:
         assert authenticate(RequestFactory().post("/login/"), username=username,
                             password=password) is not None
+
+
+def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api, travel):
+    """Issue 26: the demo's banked tables showed "Closed since ... shift 3" on the chips page
+    and "Open" on the pit, and took rounds the count room had no box for. Both casinos keep
+    their table inventory here; each banked table's current shift is open, its opener signed
+    by the supervisor and the dealer, so the dealer records at once."""
+    from tables.chips.models import AccountingRules, InventorySlip
+
+    # Mid-shift in both casinos (10:00 in New York, 15:00 in London), the clock held: a
+    # shift that ended between the load and the round would rightly refuse it.
+    now = dt.datetime(2026, 12, 2, 15, tzinfo=dt.UTC)
+    travel(now)
+    call_command("load_demo", debug_off_ok=True, history_days=6)
+
+    banked = Table.objects.filter(game="caribbean_stud").select_related("casino")
+    supervisor = authenticate(RequestFactory().post("/login/"), username="supervisor",
+                              password="pit-boss-demo")
+    client.force_login(supervisor)
+    pit, chips_page = (client.get(page).content.decode() for page in ("/pit/", "/pit/chips/"))
+    for table in banked:
+        last = InventorySlip.objects.filter(table=table).order_by(
+            "-gaming_day", "-shift", "kind").first()
+        day, shift = table.casino.gaming_day(now), table.casino.shift(now)
+        assert (last.kind, last.gaming_day, last.shift) == ("opener", day, shift), table.label
+        assert set(last.signatures.values_list("role", flat=True)) == {"dealer", "supervisor"}
+        assert table.status == "open"
+        words = (f'<span class="status open table-state">Open: {day:%Y-%m-%d} shift '
+                 f'{shift}</span>')
+        assert words in pit
+        assert words in chips_page
+    assert "Closed since" not in chips_page
+    assert all(AccountingRules.objects.get(casino=c).inventory_in_service
+               for c in Casino.objects.all())
+    dealer = authenticate(RequestFactory().post("/login/"), username="dealer",
+                          password="deal-cards-demo")
+    cs1 = banked.get(label="CS-1")
+    recorded = api.as_user(dealer).post(f"/api/v1/tables/{cs1.pk}/stud-rounds/", {
+        "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+        "seats": [{"seat": 1, "ante": "10.00", "decision": "raise",
+                   "cards": ["Qh", "Qs", "9d", "5c", "3h"]}]}, format="json")
+    assert recorded.status_code == 201, recorded.json()

@@ -153,6 +153,12 @@ class AccountingRulesForm(forms.Form):
         label="Hold band confidence", max_digits=5, decimal_places=4,
         help_text="How sure the hold band is, between 0.5 and 1, e.g. 0.99.",
         widget=forms.TextInput(attrs={"inputmode": "decimal"}))
+    inventory_in_service = forms.BooleanField(
+        label="Keep the table inventory here", required=False,
+        help_text="Ticked: a banked table deals only inside a shift opened on the Chips page, "
+                  "its opener signed by the supervisor and the dealer, and it opens and closes "
+                  "with that shift. Not ticked: the inventory is kept elsewhere and a table is "
+                  "opened and closed by its status.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -164,7 +170,8 @@ class AccountingRulesForm(forms.Form):
                                            for d in rules.denominations),
                 "report_at": rules.report_at, "escalate_at": rules.escalate_at,
                 "variance_at": rules.variance_at,
-                "confidence": f"{Decimal(rules.confidence).normalize():f}"}
+                "confidence": f"{Decimal(rules.confidence).normalize():f}",
+                "inventory_in_service": rules.inventory_in_service}
 
     def clean_denominations(self) -> list[Decimal]:
         """'1, 2.50, 5' -> [1, 2.50, 5], smallest first; every piece that is not a chip

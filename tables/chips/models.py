@@ -48,6 +48,12 @@ class AccountingRules(models.Model):
         verbose_name="explain count variances over", default=Decimal("25.00"),
         help_text="A counted win or rake that differs from the recorded one by more than "
                   "this opens a variance a supervisor must explain.")
+    inventory_in_service = models.BooleanField(
+        "keep the table inventory here", default=False,
+        help_text="On: a banked table deals only inside a shift opened here, its opener "
+                  "signed by the supervisor and the dealer, and it opens and closes with "
+                  "that shift. Off: the inventory is kept elsewhere and the table is opened "
+                  "and closed by its status.")
     confidence = models.DecimalField(
         "hold band confidence", max_digits=5, decimal_places=4, default=Decimal("0.99"),
         help_text="How sure the statistical hold band is, e.g. 0.99: a hold outside it is "

@@ -25,6 +25,7 @@ from tables.chips.models import (
     SignerRole,
 )
 from tables.floor.models import Casino, Table
+from tables.floor.shifts import Shift
 from tables.rules.chips import standard_denominations
 
 ZERO = Decimal("0.00")
@@ -164,6 +165,31 @@ def last_inventories(tables: Iterable[int]) -> dict[int, InventorySlip]:
             .order_by("table_id", "-gaming_day", "-shift", "kind").distinct("table_id")
             .select_related("recorded_by"))
     return {slip.table_id: slip for slip in rows}
+
+
+def shifts_of(tables: Iterable[Table]) -> dict[int, Shift | None]:
+    """Each banked table's latest shift as the floor reads it (``floor.shifts``: whether it
+    deals), for the tables whose casino keeps its inventory here, in three queries."""
+    tables = [t for t in tables if not t.is_poker]
+    kept = set(AccountingRules.objects.filter(
+        casino__in={t.casino_id for t in tables}, inventory_in_service=True)
+        .values_list("casino_id", flat=True))
+    tables = [t for t in tables if t.casino_id in kept]
+    last = last_inventories(t.pk for t in tables)
+    signed: dict[int, set[str]] = {}
+    for slip, role in InventorySignature.objects.filter(
+            slip__in=[s.pk for s in last.values()]).values_list("slip", "role"):
+        signed.setdefault(slip, set()).add(role)
+    found: dict[int, Shift | None] = {}
+    for table in tables:
+        slip = last.get(table.pk)
+        roles = signed.get(slip.pk, set()) if slip else set()
+        found[table.pk] = None if slip is None else Shift(
+            gaming_day=slip.gaming_day, shift=slip.shift,
+            opened=slip.kind == InventoryKind.OPENER,
+            dealer_signed=SignerRole.DEALER in roles,
+            supervisor_signed=SignerRole.SUPERVISOR in roles)
+    return found
 
 
 def discrepancies_visible_to(user) -> QuerySet[Discrepancy]:

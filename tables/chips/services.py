@@ -39,7 +39,9 @@ from tables.chips.models import (
     SlipSeries,
 )
 from tables.chips.selectors import last_inventory, open_shift, rules_of, slips_unsigned
-from tables.floor.models import Table
+from tables.floor import books, shifts
+from tables.floor.books import Record
+from tables.floor.models import Game, Table
 from tables.rules.chips import (
     ChipError,
     as_stored,
@@ -50,7 +52,8 @@ from tables.rules.chips import (
     read_chips,
 )
 
-RULE_FIELDS = ("denominations", "report_at", "escalate_at", "variance_at", "confidence")
+RULE_FIELDS = ("denominations", "report_at", "escalate_at", "variance_at", "confidence",
+               "inventory_in_service")
 
 
 def _require_supervisor_at(actor, table: Table) -> None:
@@ -111,8 +114,14 @@ def accounting_rules_set(*, actor, casino, **changes) -> AccountingRules:
     if problems:
         raise ValidationError(problems)
     rules.full_clean()
-    with changed_by(actor, "accounting rules changed"):
+    # One reason for the transaction's changes: its audit events share one context.
+    reason = ("accounting rules changed: the casino keeps its table inventory here"
+              if rules.inventory_in_service else "accounting rules changed")
+    with changed_by(actor, reason):
         rules.save()
+    if rules.inventory_in_service:  # from now on the tables' chips say when they are open
+        for table in Table.objects.filter(casino=casino, game=Game.CARIBBEAN_STUD):
+            shifts.table_follow_shift(actor=actor, table=table, reason=reason)
     return rules
 
 
@@ -141,6 +150,7 @@ def inventory_open(*, actor, table: Table, gaming_day: dt.date, shift: int,
     problems = [*_day_problems(table, gaming_day, shift), *problems]
     if problems:
         raise nested_errors(problems)
+    gaming_day = books.landing_day(Record.OPENER, table.casino, gaming_day)
     last = last_inventory(table)
     if last is not None and last.kind == InventoryKind.OPENER:
         raise ValidationError({"shift": wording.still_open(last)})
@@ -153,6 +163,8 @@ def inventory_open(*, actor, table: Table, gaming_day: dt.date, shift: int,
     InventorySignature.objects.create(slip=slip, role=SignerRole.SUPERVISOR, signed_by=actor)
     if last is not None:
         _note_discrepancy(slip, counts, last)
+    shifts.table_follow_shift(actor=actor, table=table, reason=f"opener of {slip.gaming_day} "
+                                                               f"shift {slip.shift} recorded")
     return slip
 
 
@@ -184,10 +196,13 @@ def inventory_close(*, actor, table: Table, chips: Mapping) -> InventorySlip:
     if waiting:
         raise ValidationError({"shift": wording.slips_unsigned(waiting)})
     slip = InventorySlip.objects.create(
-        table=table, gaming_day=opener.gaming_day, shift=opener.shift,
-        kind=InventoryKind.CLOSER, chips=as_stored(counts), total=chips_total(counts),
-        recorded_by=actor)
+        table=table, gaming_day=books.landing_day(Record.CLOSER, table.casino,
+                                                  opener.gaming_day),
+        shift=opener.shift, kind=InventoryKind.CLOSER, chips=as_stored(counts),
+        total=chips_total(counts), recorded_by=actor)
     InventorySignature.objects.create(slip=slip, role=SignerRole.SUPERVISOR, signed_by=actor)
+    shifts.table_follow_shift(actor=actor, table=table, reason=f"closer of {slip.gaming_day} "
+                                                               f"shift {slip.shift} recorded")
     return slip
 
 
@@ -202,9 +217,11 @@ def _require_signer(actor, table: Table, role: str) -> None:
                                        "signs."})
 
 
-def _sign(model, slip, *, actor, table: Table, role: str, noun: str):
+def _sign(model, slip, *, actor, table: Table, role: str, noun: str, record: Record,
+          day: dt.date):
     _require_signer(actor, table, role)
-    _locked(table)
+    table = _locked(table)
+    books.landing_day(record, table.casino, day)
     signed = {s.role: s for s in model.objects.filter(slip=slip)}
     if role in signed:
         raise ValidationError({"role": f"{noun} is signed by its {role} already "
@@ -217,8 +234,14 @@ def _sign(model, slip, *, actor, table: Table, role: str, noun: str):
 
 @transaction.atomic
 def inventory_sign(*, actor, slip: InventorySlip, role: str) -> InventorySignature:
-    return _sign(InventorySignature, slip, actor=actor, table=slip.table, role=role,
-                 noun=wording.inventory_noun(slip))
+    """A signature of an opener or closer; the dealer's of an opener opens the table where
+    its chips decide it."""
+    signature = _sign(InventorySignature, slip, actor=actor, table=slip.table, role=role,
+                      noun=wording.inventory_noun(slip), record=Record.INVENTORY_SIGNATURE,
+                      day=slip.gaming_day)
+    shifts.table_follow_shift(actor=actor, table=slip.table,
+                              reason=f"{wording.inventory_noun(slip, 'the')} signed")
+    return signature
 
 
 @transaction.atomic
@@ -234,7 +257,9 @@ def chips_request(*, actor, table: Table, kind: str, chips: Mapping) -> ChipRequ
         raise ValidationError({"shift": wording.nothing_open(table)})
     counts = _read_chips(chips, table, must_hold=True)
     return ChipRequest.objects.create(
-        table=table, gaming_day=opener.gaming_day, shift=opener.shift, kind=kind,
+        table=table, gaming_day=books.landing_day(Record.CHIP_REQUEST, table.casino,
+                                                  opener.gaming_day),
+        shift=opener.shift, kind=kind,
         chips=as_stored(counts), total=chips_total(counts), requested_by=actor)
 
 
@@ -262,6 +287,7 @@ def slip_issue(*, actor, request: ChipRequest) -> ChipSlip:
     if opener is None or (opener.gaming_day, opener.shift) != (request.gaming_day,
                                                                 request.shift):
         raise ValidationError({"request": wording.request_lapsed(request)})
+    books.landing_day(Record.CHIP_SLIP, table.casino, request.gaming_day)
     return ChipSlip.objects.create(request=request, casino=table.casino,
                                    number=_next_number(table.casino), issued_by=actor)
 
@@ -273,7 +299,8 @@ def slip_sign(*, actor, slip: ChipSlip, role: str) -> ChipSlipSignature:
     if ChipSlipVoid.objects.filter(slip=slip).exists():
         raise ValidationError({"slip": f"Slip {slip.number} is void: it moved no chips."})
     return _sign(ChipSlipSignature, slip, actor=actor, table=slip.request.table, role=role,
-                 noun=f"Slip {slip.number}")
+                 noun=f"Slip {slip.number}", record=Record.CHIP_SLIP_SIGNATURE,
+                 day=slip.request.gaming_day)
 
 
 def _void_witness_refusal(slip: ChipSlip, person) -> str:
@@ -310,7 +337,8 @@ def slip_void(*, actor, slip: ChipSlip, reason: str, witness: str, witness_passw
 
 @transaction.atomic
 def _void(*, actor, slip: ChipSlip, reason: str, witness) -> ChipSlipVoid:
-    _locked(slip.request.table)
+    table = _locked(slip.request.table)
+    books.landing_day(Record.SLIP_VOID, table.casino, slip.request.gaming_day)
     if ChipSlipVoid.objects.filter(slip=slip).exists():
         raise ValidationError({"slip": f"Slip {slip.number} is void already."})
     if ChipSlipSignature.objects.filter(slip=slip).count() == len(SignerRole):

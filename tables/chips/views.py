@@ -43,6 +43,7 @@ from tables.chips.selectors import (
     open_shift,
     requests_waiting,
     rules_of,
+    shifts_of,
     slips_unsigned,
     slips_visible_to,
 )
@@ -55,6 +56,7 @@ from tables.chips.services import (
     inventory_sign,
     slip_sign,
 )
+from tables.floor import shifts
 from tables.floor.models import Game
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import dealer_context
@@ -97,10 +99,11 @@ def _table_states(user, tables) -> list[dict]:
     days = [s.gaming_day for s in last.values() if s.kind == InventoryKind.OPENER]
     moved = chips_by_shift(list(last), min(days), max(days)) if days else {}
     unissued = Counter((r.table_id, r.gaming_day, r.shift) for r in requests_waiting(user))
+    decided = table_shift_words(tables)
     states = []
     for table in tables:
         slip = last.get(table.pk)
-        state = {"table": table, "last": slip,
+        state = {"table": table, "last": slip, "decided": decided.get(table.pk),
                  "open": bool(slip and slip.kind == InventoryKind.OPENER)}
         if state["open"]:
             key = (table.pk, slip.gaming_day, slip.shift)
@@ -108,6 +111,14 @@ def _table_states(user, tables) -> list[dict]:
                          chips=moved.get(key), waiting=unissued[key])
         states.append(state)
     return states
+
+
+def table_shift_words(tables) -> dict[int, dict]:
+    """For each table whose chips decide when it is open (its casino keeps its inventory
+    here): what the Pit overview and the chips page both say of it, and whether it is
+    open (``floor.shifts``: its opener signed by both, no closer yet)."""
+    return {pk: {"words": shifts.state_words(shift), "open": bool(shift and shift.dealing)}
+            for pk, shift in shifts_of(tables).items()}
 
 
 def slips_to_sign(user, role: SignerRole) -> list[dict]:
@@ -280,6 +291,8 @@ def _from_defaults(saved: dict, casino) -> dict:
     defaults = default_rules(casino)
 
     def same(before, after) -> bool:
+        if isinstance(before, bool):
+            return before == after
         if isinstance(before, list):
             return [Decimal(str(b)) for b in before] == [Decimal(str(a)) for a in after or []]
         return Decimal(str(before)) == Decimal(str(after))
@@ -288,6 +301,9 @@ def _from_defaults(saved: dict, casino) -> dict:
     for name in RULE_FIELDS:
         before = getattr(defaults, name)
         if not same(before, saved.get(name)):
-            changes[name] = [[str(d) for d in before] if isinstance(before, list)
-                             else str(before), saved.get(name)]
+            if isinstance(before, list):
+                before = [str(d) for d in before]
+            elif not isinstance(before, bool):
+                before = str(before)
+            changes[name] = [before, saved.get(name)]
     return changes

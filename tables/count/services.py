@@ -36,6 +36,8 @@ from tables.count.models import (
     VarianceKind,
 )
 from tables.count.selectors import shift_result
+from tables.floor import books
+from tables.floor.books import Record
 from tables.floor.models import Table
 from tables.rules.chips import (
     MOST_VALUE,
@@ -155,6 +157,8 @@ def _count(*, actor, witness, table: Table, gaming_day: dt.date, shift: int,
     earlier = BoxCount.objects.filter(table=table, gaming_day=gaming_day, shift=shift).first()
     if earlier is not None:
         raise ValidationError({"shift": wording.counted_already(earlier)})
+    # Counted the morning after as a rule: on its shift's day, closed or not.
+    gaming_day = books.landing_day(Record.BOX_COUNT, table.casino, gaming_day)
     count = BoxCount.objects.create(table=table, gaming_day=gaming_day, shift=shift,
                                     counted_by=actor, witnessed_by=witness, **figures)
     _review(count)
@@ -179,6 +183,7 @@ def count_correct(*, actor, count: BoxCount, reason: str, cash: Mapping, chips: 
         raise nested_errors([*problems, *refused])
     with transaction.atomic():
         Table.objects.select_for_update(of=("self",)).get(pk=table.pk)
+        books.landing_day(Record.COUNT_CORRECTION, table.casino, count.gaming_day)
         correction = CountCorrection.objects.create(
             count=count, reason=reason.strip(), counted_by=actor, witnessed_by=person,
             **figures)
@@ -214,6 +219,7 @@ def variance_explain(*, actor, variance: Variance, found: str) -> VarianceExplan
     if not (found or "").strip():
         raise ValidationError({"found": "Say what was found: where the difference came from, "
                                         "or what was done about it."})
+    books.landing_day(Record.VARIANCE_EXPLANATION, table.casino, variance.gaming_day)
     earlier = VarianceExplanation.objects.filter(variance=variance).select_related(
         "explained_by").first()
     if earlier is not None:

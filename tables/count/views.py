@@ -20,7 +20,7 @@ from casino.common.pages import form_problems, posted_form_data, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
 from casino.common.staff import casinos_of
 from tables.chips.selectors import rules_of
-from tables.chips.views import chips_context
+from tables.chips.views import chips_context, table_shift_words
 from tables.chips.wording import chips_words, shift_words
 from tables.count import wording
 from tables.count.forms import CorrectionForm, CountForm, DayForm, ExplanationForm
@@ -48,8 +48,12 @@ def _unexplained(user):
 
 @role_required(Role.SUPERVISOR)
 def pit(request):
+    context = pit_context(request)
+    tables = [t for casino in context["casinos"] for t in casino.tables.all()]
     return render(request, "tables/pit.html", {
-        **pit_context(request), "variances_waiting": _unexplained(request.user).count()})
+        **context, "variances_waiting": _unexplained(request.user).count(),
+        # Where the chips decide whether a table is open, the chips page's words.
+        "shift_words": table_shift_words(tables)})
 
 
 @role_required(Role.SUPERVISOR)

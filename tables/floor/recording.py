@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from casino.common.errors import IdempotencyKeyReused, nested_error
 from casino.common.roles import Role, has_role, is_supervisor
+from tables.floor import books, shifts
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
 from tables.rules.cards import CardError, parse_cards
@@ -26,10 +27,14 @@ def lock_for_recording(actor, table: Table, *, records: str,
     """The table a dealer records at, its row locked until the recording commits. One
     query also answers whether the actor works at its casino (else ``Table.DoesNotExist``,
     a 404) and deals there (else ``PermissionDenied``: only its assigned dealers record
-    its rounds or hands)."""
+    its rounds or hands). It also reads, for ``books.landing_day`` and
+    ``shifts.recording_refusal``, the casino's last closed day (``books_closed_to``) and
+    whether it keeps its table inventory here (``keeps_inventory``)."""
     assigned = TableDealer.objects.filter(table=OuterRef("pk"), dealer=actor.pk)
     table = (tables_at_casinos_of(actor).select_for_update(of=("self",))
-             .select_related(*related).annotate(actor_deals_here=Exists(assigned))
+             .select_related(*related).annotate(actor_deals_here=Exists(assigned),
+                                                books_closed_to=books.closed_to_of(),
+                                                keeps_inventory=shifts.keeps_inventory_of())
              .order_by().get(pk=table.pk))
     if not has_role(actor, Role.DEALER) or not table.actor_deals_here:
         raise PermissionDenied(
@@ -67,9 +72,10 @@ def void_record(*, actor, record, void_model, link: str, noun: str, reason: str)
     if void_model.objects.filter(**{link: record}).exists():
         raise ValidationError({link: [f"{noun.capitalize()} {record.pk} is already voided."]})
     now = timezone.now()
+    casino = record.table.casino
+    day = books.landing_day(books.Record.VOID, casino, casino.gaming_day(now))
     return void_model.objects.create(**{link: record}, reason=reason, voided_by=actor,
-                                     voided_at=now,
-                                     gaming_day=record.table.casino.gaming_day(now))
+                                     voided_at=now, gaming_day=day)
 
 
 def as_recorded(record, **children):

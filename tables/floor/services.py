@@ -10,6 +10,7 @@ acting user, so changes made outside a web request (commands, tasks) are attribu
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,7 +26,7 @@ from payouts.jackpots.models import Progressive
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms import versioning
 from payouts.terms.models import Paytable, RakeSchedule
-from tables.floor import stakes
+from tables.floor import books, shifts, stakes
 from tables.floor.models import Casino, Game, Table
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
@@ -72,8 +73,10 @@ def casino_update(*, actor, casino: Casino, **changes: Any) -> Casino:
         raise ValidationError(
             {"currency": f"{casino.name} already has tables; its books stay in {casino.currency}."}
         )
+    before = copy.copy(casino)
     _apply(casino, changes, CASINO_FIELDS)
     casino.full_clean()
+    books.refuse_clock_into_closed_day(casino, before)
     with changed_by(actor, "casino changed"):
         casino.save()
     return casino
@@ -115,6 +118,7 @@ def table_create(*, actor, casino: Casino, label: str, game: str, dealers: Itera
     if table.seats is None:
         table.seats = DEFAULT_SEATS.get(game, DEFAULT_POKER_SEATS)
     require_staff(actor, casino)
+    shifts.refuse_status_by_hand(Table(casino=casino, game=game, label=label), table.status)
     table.full_clean()
     dealer_users = _check_dealers(dealers, casino)
     with changed_by(actor, "table created"):
@@ -169,6 +173,8 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         )
     if "casino" in changes and changes["casino"] != table.casino:
         raise ValidationError({"casino": "A table cannot move to another casino."})
+    if "status" in changes:
+        shifts.refuse_status_by_hand(table, changes["status"])
     _apply(table, changes, TABLE_FIELDS)
     table.full_clean()
     with changed_by(actor, "table changed"):

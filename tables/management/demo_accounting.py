@@ -4,7 +4,9 @@ and then on numbered slips signed at the table (a few voided), every box counted
 next morning by a team of two, the card room's rake boxes too; one opener that does not
 match the closer before it, and two short boxes with their variances (one explained,
 one still open). Through the same services the pages use, each on the clock of its
-moment, after the rounds and hands of those days are recorded."""
+moment, after the rounds and hands of those days are recorded. Then the casinos keep
+their table inventory here, and each banked table's current shift is open (its opener
+signed by the supervisor and the dealer), so the dealer records at once."""
 
 from __future__ import annotations
 
@@ -14,14 +16,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.test import RequestFactory
+from django.utils import timezone
 
 from tables.chips import services as chips
 from tables.chips.models import SignerRole
-from tables.chips.selectors import rules_of
+from tables.chips.selectors import last_inventory, rules_of
 from tables.count import services as count
 from tables.count.models import Variance
 from tables.count.selectors import shift_results
-from tables.floor.models import Table
+from tables.floor.models import Game, Table
+from tables.floor.shifts import last_shift
 from tables.management.demo_history import clock_at
 from tables.rules.chips import cash_denominations, denomination_key
 
@@ -165,3 +169,29 @@ def _explain_first(staff: Staff) -> None:
         count.variance_explain(actor=staff.supervisor, variance=variance,
                                found="Three 20s were found under the counting machine's "
                                      "tray after the count; the box's cash was complete.")
+
+
+def deal_now(*, casinos, staff: Staff) -> int:
+    """Both casinos keep their table inventory here: each banked table's current shift is
+    opened with the chips its last closer left (so no discrepancy), the opener signed by
+    the supervisor and the dealer, and the table is open for the dealer at once. A table
+    whose shift is open already is the supervisor's to close. Returns how many opened."""
+    now = timezone.now()
+    opened = 0
+    for casino in casinos:
+        chips.accounting_rules_set(actor=staff.supervisor, casino=casino,
+                                   inventory_in_service=True)
+        for table in Table.objects.filter(casino=casino, game=Game.CARIBBEAN_STUD,
+                                          paytable__isnull=False).order_by("label"):
+            shift = last_shift(table)
+            if shift is not None and shift.opened:
+                continue
+            closer = last_inventory(table)
+            tray = (closer.chips if closer is not None
+                    else _in(TRAY, rules_of(casino).denominations))
+            opener = chips.inventory_open(actor=staff.supervisor, table=table,
+                                          gaming_day=casino.gaming_day(now),
+                                          shift=casino.shift(now), chips=tray)
+            chips.inventory_sign(actor=staff.dealer, slip=opener, role=SignerRole.DEALER)
+            opened += 1
+    return opened

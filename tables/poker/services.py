@@ -23,6 +23,7 @@ from django.utils import timezone
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
 from payouts.terms.models import Method
+from tables.floor import books, shifts
 from tables.floor.models import Casino, Kill, Table
 from tables.floor.recording import (
     as_recorded,
@@ -70,9 +71,9 @@ def _lock_poker_table(actor, table: Table) -> Table:
     if not table.is_poker:
         raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
                                          "as stud rounds."]})
-    if not table.is_open:
-        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
-                                         "recording hands."]})
+    closed = shifts.recording_refusal(table, "hands", timezone.now())
+    if closed:
+        raise ValidationError({"table": [closed]})
     if table.rake_schedule is None or not table.structure:
         raise ValidationError({"table": [f"Table {table.label} has no collection schedule or "
                                          "betting structure yet; a supervisor must set them."]})
@@ -232,9 +233,11 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
                                  previous=previous)
     now = timezone.now()
     full = collection.result is not None
+    day = books.landing_day(books.Record.POKER_HAND, table.casino, table.casino.gaming_day(now),
+                            closed=table.books_closed_to)
     hand = create_keyed(
         PokerHand, key=key, fingerprint=fingerprint,
-        table=table, dealer=actor, recorded_at=now, gaming_day=table.casino.gaming_day(now),
+        table=table, dealer=actor, recorded_at=now, gaming_day=day,
         shift=table.casino.shift(now),
         mode=HandMode.FULL if full else HandMode.QUICK, game=table.game,
         rake_schedule=table.rake_schedule, settings_version=table.poker_settings_version,
@@ -364,10 +367,13 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
     if TimeCollection.objects.filter(table=table, period_start=start).exists():
         raise ValidationError({"period_start": [
             f"Time for {start:%H:%M} at {table.label} is already collected."]})
+    day = books.landing_day(books.Record.TIME_COLLECTION, table.casino,
+                            table.casino.gaming_day(start), field="period_start",
+                            value=f"{start:%Y-%m-%d %H:%M %Z}", closed=table.books_closed_to)
     # The table row is locked: no other collection at this table can slip in between.
     return TimeCollection.objects.create(
         table=table, dealer=actor, rake_schedule=schedule, period_start=start,
-        period_minutes=minutes, gaming_day=table.casino.gaming_day(start),
+        period_minutes=minutes, gaming_day=day,
         shift=table.casino.shift(start),
         seats=sorted(seats), fee_per_seat=schedule.time_fee,
         amount=schedule.time_fee * len(seats))

@@ -16,7 +16,7 @@ from django.utils import timezone
 from casino.common import anchors
 from casino.common.days import group_day_bounds
 from payouts.jackpots.models import MeterEntry, Progressive
-from tables.floor.models import Casino
+from tables.floor.models import Casino, Table
 from tables.poker.models import PokerHand, TimeCollection
 from tables.reports import jackpots, rake, stud_games
 from tables.reports.models import ClosedDay, MeterFigure, RakeFigure, StudFigure
@@ -56,9 +56,15 @@ def _meter_figures(books: Casino | None, day: dt.date) -> list[dict]:
 @transaction.atomic
 def close_day(books: Casino | None, day: dt.date) -> ClosedDay | None:
     """Close one day of a casino's books (None: the group's, which hold only wide-area
-    meters). Returns None when the day was already closed."""
-    figures = _casino_figures(books, day) if books is not None else {}
-    figures["meters"] = _meter_figures(books, day)
+    meters). Returns None when the day was already closed.
+
+    The casino's tables are locked first: a recording in flight at one of them commits
+    before the snapshot is taken, and one that waits reads the day as closed once it has
+    the table (``floor.books.landing_day``), so no record lands on the day unseen."""
+    if books is not None:
+        list(Table.objects.select_for_update().filter(casino=books).order_by("pk")
+             .values_list("pk", flat=True))
+    figures = day_figures(books, day)
     try:
         with transaction.atomic():
             closed = ClosedDay.objects.create(casino=books, gaming_day=day,
@@ -123,9 +129,14 @@ def close_ended_days(now: dt.datetime | None = None, progress=None) -> int:
     return len(closed)
 
 
+def day_figures(books: Casino | None, day: dt.date) -> dict[str, list[dict]]:
+    """Everything a closed day stores, computed from the records: the casino's rake and
+    stud figures with their adjustments (none for the group's books) and its meters."""
+    figures = _casino_figures(books, day) if books is not None else {}
+    figures["meters"] = _meter_figures(books, day)
+    return figures
+
+
 def verify_day(closed: ClosedDay) -> bool:
     """Recompute a closed day from the records and compare with its checksum."""
-    figures = (_casino_figures(closed.casino, closed.gaming_day)
-               if closed.casino is not None else {})
-    figures["meters"] = _meter_figures(closed.casino, closed.gaming_day)
-    return checksum(figures) == closed.checksum
+    return checksum(day_figures(closed.casino, closed.gaming_day)) == closed.checksum

@@ -147,3 +147,28 @@ class ExportJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.report} {self.format} for {self.requested_by_id}"
+
+
+class DayCheck(models.Model):
+    """The nightly check of every closed day against the records (reports.verification):
+    each day's figures recomputed from its records against its checksum and its stored
+    figures, and no record of the kinds its figures are made of stored on it after it
+    closed. Written once; /healthz and the accountant's pages show the latest."""
+
+    checked_at = models.DateTimeField(default=timezone.now)
+    days = models.PositiveIntegerField(help_text="How many closed days were checked.")
+    findings = models.JSONField(
+        default=list, help_text="Each problem found: the books (casino id and name, none for "
+                                "the group's), the gaming day and the problem in words.")
+
+    class Meta:
+        ordering = ["-checked_at"]
+        get_latest_by = "checked_at"
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"day check {self.checked_at:%Y-%m-%d %H:%M}: {len(self.findings)} findings"
+
+    @property
+    def intact(self) -> bool:
+        return not self.findings

@@ -1,19 +1,27 @@
-"""The reports' Celery tasks: closing the gaming days that ended (beat), asking for the
-game math the stud report's theoretical hold needs (beat), and writing an export file
-while its page shows the progress."""
+"""The reports' Celery tasks: closing the gaming days that ended (beat), checking the
+closed days against the records (nightly beat), asking for the game math the stud
+report's theoretical hold needs (beat), and writing an export file while its page shows
+the progress."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
 from payouts.analysis import services as analysis
-from tables.reports import closing, exports
+from tables.reports import closing, exports, verification
 
 
 @shared_task(name="tables.reports.close_gaming_days", time_limit=3600)
 def close_gaming_days() -> int:
     """Beat, every quarter hour: close each gaming day once it has ended."""
     return closing.close_ended_days()
+
+
+@shared_task(name="tables.reports.verify_closed_days", time_limit=3600)
+def verify_closed_days() -> int:
+    """Beat, nightly: check every closed day against the records (a DayCheck, shown on
+    /healthz and to the accountant); returns how many problems were found."""
+    return len(verification.check_closed_days().findings)
 
 
 @shared_task(name="tables.reports.analyse_paytables", time_limit=60)

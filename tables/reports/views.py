@@ -19,7 +19,7 @@ from casino.common.pages import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
-from tables.reports import charts, services
+from tables.reports import charts, services, verification
 from tables.reports.catalog import REPORTS
 from tables.reports.exports import CONTENT_TYPES, attach, breakdowns_of
 from tables.reports.models import ClosedDay, ExportJob, ExportStatus
@@ -45,6 +45,7 @@ def accounting(request):
                         "tables": casino.tables.count(), "day": day,
                         "card_room": card_room_day(casino, day)})
     return render(request, "tables/accounting.html", {
+        **_day_check(request.user),
         "casinos": casinos, "asked": asked, "reports": REPORTS.values(),
         "bad_day": request.GET.get("day") and asked is None and request.GET["day"]})
 
@@ -145,5 +146,19 @@ def export_download(request, pk: int):
 def closed_days(request):
     days = ClosedDay.objects.filter(casino__in=casinos_of(request.user)).select_related(
         "casino")[:400]
-    return render(request, "reports/closed_days.html", {"days": days,
-                                                        "reports": REPORTS.values()})
+    return render(request, "reports/closed_days.html", {
+        "days": days, "reports": REPORTS.values(), **_day_check(request.user)})
+
+
+def _day_check(user) -> dict:
+    """The last nightly check of the closed days, as the reader may see it: the problems
+    in the books of the reader's casinos and the group's, in words, on their clock."""
+    check = verification.last_check()
+    mine = set(casinos_of(user).values_list("pk", flat=True))
+    findings = [f for f in (check.findings if check else [])
+                if f["casino"] is None or f["casino"] in mine]
+    zone = zone_of(user)
+    return {"day_check": check, "day_check_words": verification.summary_words(check, findings),
+            "day_check_findings": findings,
+            "day_checked_at": (f"{check.checked_at.astimezone(zone):%Y-%m-%d %H:%M %Z}"
+                               if check else "")}

@@ -20,6 +20,7 @@ from casino.common.errors import nested_errors
 from payouts.jackpots import services as progressives
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
+from tables.floor import books, shifts
 from tables.floor.models import Game, Table
 from tables.floor.recording import (
     as_recorded,
@@ -67,7 +68,8 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
                                related=("casino", "paytable", "progressive"))
     if table.progressive and table.progressive.casino_id == table.casino_id:
         table.progressive.casino = table.casino  # whose books the meter keeps, in hand
-    paytable = _check_table(table)
+    now = timezone.now()
+    paytable = _check_table(table, now)
     plays, problems = _plays(table, paytable, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",), problems=problems)
     try:
@@ -79,11 +81,12 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
     if problems:
         raise nested_errors(sorted(problems, key=lambda problem: str(problem[0])))
     side_bets = any(p.progressive for p in plays)
-    now = timezone.now()
+    day = books.landing_day(books.Record.STUD_ROUND, table.casino, table.casino.gaming_day(now),
+                            closed=table.books_closed_to)
     round_ = create_keyed(
         StudRound, key=key, fingerprint=fingerprint,
         table=table, paytable=paytable, dealer=actor, recorded_at=now,
-        gaming_day=table.casino.gaming_day(now), shift=table.casino.shift(now),
+        gaming_day=day, shift=table.casino.shift(now),
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
@@ -101,14 +104,15 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
     return as_recorded(round_, seats=sorted(seats, key=lambda s: s.seat), jackpot_hits=hits)
 
 
-def _check_table(table: Table) -> Paytable:
-    """The published paytable of an open stud table, or a refusal saying what is wrong."""
+def _check_table(table: Table, now) -> Paytable:
+    """The published paytable of an open stud table, or a refusal saying what is wrong
+    (where the casino keeps its table inventory here: what its chip shift lacks)."""
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
                                          "table, not a stud table."]})
-    if not table.is_open:
-        raise ValidationError({"table": [f"Table {table.label} is closed: open it before "
-                                         "recording rounds."]})
+    closed = shifts.recording_refusal(table, "rounds", now)
+    if closed:
+        raise ValidationError({"table": [closed]})
     paytable = table.paytable
     if paytable is None or paytable.status != PublicationStatus.PUBLISHED:
         raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "

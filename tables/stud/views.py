@@ -8,12 +8,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
 from casino.common.pages import on_seat_rows, problem_lines, void_on_page
 from casino.common.roles import Role, role_required
+from tables.floor import shifts
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.views import CARD_PICKER
@@ -109,6 +111,9 @@ def round_form(request, pk: int):
     if request.method == "GET":
         rows = _rows_from_last_round(table)
     context = {"table": table, "rows": rows[:table.seats], "summary": summary,
+               # Said before the round is typed: the service refuses it for the same reason.
+               "not_open": shifts.recording_refusal(table, "rounds", timezone.now())
+               if request.method == "GET" else "",
                "round_errors": round_errors,
                "dealer_cards": request.POST.get("dealer_cards", ""),
                "void": request.POST.get("void", ""),

@@ -51,12 +51,23 @@ def sign_both(dealer, supervisor):
 
 
 @pytest.fixture
-def played_shift(jackpot_table, supervisor, cage, play_round, travel, sign_both):
-    """CS-1's first shift of 2026-11-30 (New York): opened with 3,500, a winning and a
-    losing round, a fill of 1,000 and a credit of 500, closed with 3,411."""
+def inventory_here(us_casino, supervisor):
+    """Test Harbor keeps its table inventory here: its banked tables deal only inside a
+    shift opened on the chips page, its opener signed by the supervisor and the dealer."""
+    return chips.accounting_rules_set(actor=supervisor, casino=us_casino,
+                                      inventory_in_service=True)
+
+
+@pytest.fixture
+def played_shift(jackpot_table, inventory_here, supervisor, dealer, cage, play_round, travel,
+                 sign_both):
+    """CS-1's first shift of 2026-11-30 (New York): opened with 3,500 (the opener signed by
+    the supervisor and the dealer), a winning and a losing round, a fill of 1,000 and a
+    credit of 500, closed with 3,411."""
     travel(at(2026, 11, 30, 6, 5))
     opener = chips.inventory_open(actor=supervisor, table=jackpot_table,
                                   gaming_day=at(2026, 11, 30, 6).date(), shift=1, chips=OPENER)
+    chips.inventory_sign(actor=dealer, slip=opener, role=SignerRole.DEALER)
     play_round(jackpot_table, at(2026, 11, 30, 7), WINNING_ROUND)
     fill = chips.chips_request(actor=supervisor, table=jackpot_table, kind="fill", chips=FILL)
     travel(at(2026, 11, 30, 8))

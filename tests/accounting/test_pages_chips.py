@@ -46,7 +46,9 @@ def test_the_chips_page_shows_each_banked_tables_shift_slips_and_differences(
 
     page = text(client.get("/pit/chips/"))
 
-    assert "Open</span> 2026-11-30 shift 2" in page
+    # Test Harbor keeps its inventory here: shift 2's opener waits for the dealer.
+    assert ("Closed: the opener of 2026-11-30 shift 2 waits for the dealer&#x27;s "
+            "signature</span>") in page
     assert "$3,500.00" in page           # the opener
     assert "$1,000.00" in page           # the fill the cage issued
     assert "1 request waiting at the cage" in page
@@ -76,7 +78,7 @@ def test_a_closed_table_offers_its_opener(played_shift, client, supervisor):
 
     page = text(client.get("/pit/chips/"))
 
-    assert "Closed</span> since 2026-11-30 shift 1 (closer $3,411.00)" in page
+    assert "Closed since 2026-11-30 shift 1</span> (closer $3,411.00)" in page
     assert f"/pit/tables/{played_shift['table'].pk}/chips/opener/" in page
 
 

@@ -12,10 +12,17 @@ from tables.stud.services import stud_round_void
 pytestmark = pytest.mark.django_db
 
 
-def test_a_days_wagers_per_paytable(played_shift, play_round, supervisor):
+def test_a_days_wagers_per_paytable(played_shift, play_round, supervisor, dealer, travel):
+    from tables.chips import services as chips
+    from tables.chips.models import SignerRole
+    from tests.accounting.conftest import CLOSER
     from tests.played import at
 
     table, day = played_shift["table"], played_shift["day"]
+    travel(at(2026, 11, 30, 14, 5))   # shift 2 opened, signed by both: the table deals
+    opener = chips.inventory_open(actor=supervisor, table=table, gaming_day=day, shift=2,
+                                  chips=CLOSER)
+    chips.inventory_sign(actor=dealer, slip=opener, role=SignerRole.DEALER)
     voided = play_round(table, at(2026, 11, 30, 16), {
         "dealer_cards": ["2s", "3d", "7c", "9h", "Jd"],
         "seats": [{"seat": 4, "ante": "50.00", "decision": "fold"}]})

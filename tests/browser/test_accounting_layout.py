@@ -24,6 +24,7 @@ SHOTS = os.environ.get("ACCOUNTING_SHOTS", "")
 # The accounting floor's fixtures (tests/accounting/conftest.py is not a conftest of here).
 accounting_floor, played_shift = accounting.accounting_floor, accounting.played_shift
 cage, counters, sign_both = accounting.cage, accounting.counters, accounting.sign_both
+inventory_here = accounting.inventory_here
 
 
 @pytest.fixture(params=list(TABLETS))

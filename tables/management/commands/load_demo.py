@@ -34,7 +34,7 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
-from tables.management.demo_accounting import Staff, load_accounting
+from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.reports.closing import close_ended_days
 
@@ -127,6 +127,10 @@ class Command(BaseCommand):
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
                               f"{closed} gaming days closed.")
+        opened = deal_now(casinos=casinos, staff=self._staff(users))
+        if opened:
+            self.stdout.write(f"The current shift of {opened} banked tables opened, its "
+                              "opener signed by the supervisor and the dealer.")
         queued = analyse_published()
         if queued:  # computed right away where tasks run in-process (about 5 s)
             self.stdout.write(f"Game math of {queued} paytable versions asked for.")
@@ -137,10 +141,13 @@ class Command(BaseCommand):
         last one's count would fall after now)."""
         days = [today - dt.timedelta(days=back)
                 for back in range(min(ACCOUNTING_DAYS, history_days - 1) + 1, 1, -1)]
-        staff = Staff(supervisor=users["supervisor"], dealer=users["dealer"],
-                      cage=users["cage"], counters=(users["counter"], users["counter2"]),
-                      passwords={name: password for name, (_, password) in DEMO_USERS.items()})
-        return load_accounting(casinos=casinos, staff=staff, days=days) if days else 0
+        return load_accounting(casinos=casinos, staff=self._staff(users), days=days) \
+            if days else 0
+
+    def _staff(self, users: dict) -> Staff:
+        return Staff(supervisor=users["supervisor"], dealer=users["dealer"],
+                     cage=users["cage"], counters=(users["counter"], users["counter2"]),
+                     passwords={name: password for name, (_, password) in DEMO_USERS.items()})
 
     def _floor(self, supervisor, dealer, staff: list) -> list[Casino]:
         casinos = []
