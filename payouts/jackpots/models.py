@@ -369,6 +369,7 @@ class W2GPlayer(models.Model):
                                    name="w2g_tin_last4_is_four_digits"),
         ]
         triggers = append_only()
+        verbose_name = verbose_name_plural = "W-2G details"
 
     def __str__(self) -> str:
         return f"W-2G details of {self.full_name}, {self.get_tin_kind_display()} {self.tin_masked}"

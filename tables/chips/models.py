@@ -140,6 +140,7 @@ class Discrepancy(models.Model):
     class Meta:
         ordering = ["-found_at"]
         triggers = append_only()
+        verbose_name_plural = "discrepancies"
 
     def __str__(self) -> str:
         return f"discrepancy of {self.difference} at {self.opener}"

@@ -15,7 +15,7 @@ __all__ = ["NEW_YORK", "WINNING_ROUND", "at"]
 def timed(supervisor, dealer, us_casino):
     """NL-1: time collected at 6.00 a seat per half hour."""
     draft = terms.schedule_create(actor=supervisor, name="Time", method="time",
-                                  time_fee=D(6), time_period_minutes=30)
+                                  time_fee=D(6), time_period_minutes=30, casino=us_casino)
     return poker_table(supervisor, dealer, us_casino,
                        terms.schedule_publish(actor=supervisor, schedule=draft),
                        label="NL-1", structure="no_limit", small_blind=D(1), big_blind=D(2))
