@@ -132,7 +132,6 @@ class AccountAdmin(ScopedAdmin):
                 saved = accounts.user_update(actor=request.user, user=saved, **privileges)
         obj.pk = saved.pk
         obj.password = saved.password
-        obj._state.adding = False
 
     def save_related(self, request, form, formsets, change):
         """Nothing more to save: the services wrote the roles, casinos and permissions."""

@@ -22,10 +22,10 @@ def _changed(form, *, leave=()) -> dict:
 
 
 def _become(obj, saved) -> None:
-    """The admin goes on with its own object: give it what the service saved."""
+    """The admin goes on with its own object: give it what the service saved. It only reads
+    it from here on (the log entry, the redirect to its page): save_related saves nothing."""
     for field in obj._meta.concrete_fields:
         setattr(obj, field.attname, getattr(saved, field.attname))
-    obj._state.adding = False
 
 
 @admin.register(Casino)
