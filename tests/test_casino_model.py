@@ -4,7 +4,7 @@ from decimal import Decimal
 import pytest
 
 from tables.floor.models import Casino
-from tables.rules.money import MoneyError, has_exact_cents, to_money
+from tables.rules.money import MoneyError, has_exact_cents, read_amount, round_to_step, unit
 
 NY = dt.timezone(dt.timedelta(hours=-5))
 
@@ -22,19 +22,19 @@ def test_the_gaming_day_starts_at_the_casinos_hour(local_time, gaming_day):
     assert casino.gaming_day(local_time) == gaming_day
 
 
-def test_money_is_quantized_down_to_the_currency_unit():
-    assert to_money("10.019", "USD") == Decimal("10.01")
-    assert to_money("1000.9", "JPY") == Decimal("1000")
-    assert to_money("2.345", "GBP", rounding="half_up") == Decimal("2.35")
+def test_money_is_rounded_to_the_currency_unit_by_the_named_mode():
+    assert round_to_step(Decimal("10.019"), unit("USD"), rounding="down") == Decimal("10.01")
+    assert round_to_step(Decimal("1000.9"), unit("JPY"), rounding="down") == Decimal("1000")
+    assert round_to_step(Decimal("2.345"), unit("GBP"), rounding="half_up") == Decimal("2.35")
 
 
 def test_money_refuses_what_is_not_an_amount():
     with pytest.raises(MoneyError, match="'ten' is not an amount"):
-        to_money("ten", "USD")
+        read_amount("ten")
     with pytest.raises(MoneyError, match="unknown currency 'XXX'"):
-        to_money("1", "XXX")
+        unit("XXX")
     with pytest.raises(MoneyError):
-        to_money("NaN", "USD")
+        read_amount("NaN")
 
 
 def test_exact_cents_are_recognised():

@@ -76,13 +76,6 @@ class PlainDecimalFormField(forms.DecimalField):
         return super().to_python(value)
 
 
-def plain_decimal_formfield(model_field, **kwargs):
-    """ModelForm ``formfield_callback``: the model's decimals as PlainDecimalFormField."""
-    if isinstance(model_field, models.DecimalField):
-        return model_field.formfield(form_class=PlainDecimalFormField, **kwargs)
-    return model_field.formfield(**kwargs)
-
-
 CURRENCY_SIGNS = {"USD": "$", "GBP": "£", "EUR": "€", "CAD": "CA$", "AUD": "A$"}
 
 

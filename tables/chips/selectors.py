@@ -91,11 +91,6 @@ def chips_by_shift(tables: Iterable[int], first: dt.date,
             for key, parts in found.items()}
 
 
-def shift_chips(table: Table, gaming_day: dt.date, shift: int) -> ShiftChips:
-    return chips_by_shift([table.pk], gaming_day, gaming_day).get(
-        (table.pk, gaming_day, shift), ShiftChips())
-
-
 def signed_roles(signatures: Iterable) -> set[str]:
     return {s.role for s in signatures}
 

@@ -96,13 +96,6 @@ def options(limits: Limits, state: BettingRound) -> Options:
     return Options(call_to, False, min(min_raise_to, all_in_to), min(max_raise_to, all_in_to))
 
 
-def reopens_betting(*, raise_by: Decimal, full_raise: Decimal, rule: ReopenRule) -> bool:
-    """Whether an all-in raise of ``raise_by`` lets players who already acted raise again."""
-    if rule == ReopenRule.FULL_BET:
-        return raise_by >= full_raise
-    return raise_by * 2 >= full_raise
-
-
 # --- Kill games ---------------------------------------------------------------------
 
 

@@ -36,10 +36,6 @@ class CardError(ValueError):
         self.card = card
 
 
-class DuplicateCardError(CardError):
-    pass
-
-
 def rank_of(card: int) -> int:
     return card >> 2
 
@@ -115,13 +111,3 @@ def duplicates(cards: Iterable[int]) -> list[int]:
     """Cards that appear more than once (jokers excepted only if a deck has several)."""
     return [card for card, n in Counter(cards).items() if n > 1]
 
-
-def check_distinct(cards: Iterable[int]) -> None:
-    repeated = duplicates(cards)
-    if repeated:
-        named = ", ".join(card_str(c) for c in repeated)
-        raise DuplicateCardError(
-            f"{named} {'appears' if len(repeated) == 1 else 'appear'} more than once; "
-            "a deck has one of each card.",
-            card_str(repeated[0]),
-        )

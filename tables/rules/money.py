@@ -70,15 +70,6 @@ def round_to_step(amount: Decimal, step: Decimal, *, rounding: str) -> Decimal:
     return (steps * step).quantize(step)
 
 
-def to_money(value: Decimal | int | str, currency: str, *, rounding: str = "down") -> Decimal:
-    """Quantize an amount to the currency's smallest unit.
-
-    Payouts round *down* by default: a casino never pays a fraction of a cent it
-    does not hold, and the remainder stays with whoever the ledger says.
-    """
-    return round_to_step(read_amount(value), unit(currency), rounding=rounding)
-
-
 def has_exact_cents(value: Decimal, currency: str) -> bool:
     """True when the amount needs no rounding in the currency (10.00 yes, 10.005 no;
     in yen 10 yes, 10.50 no)."""

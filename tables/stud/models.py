@@ -33,7 +33,7 @@ class StudRound(models.Model):
     void = models.CharField(max_length=20, blank=True,
                             choices=[(v.value, v.value) for v in RoundVoid])
     # A dealer's Idempotency-Key (his own: another user's same key is another request)
-    # and a digest of the request it came with (services.request_fingerprint).
+    # and a digest of the request it came with (tables.floor.recording.request_fingerprint).
     idempotency_key = models.CharField(max_length=80, blank=True)
     idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 

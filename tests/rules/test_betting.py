@@ -2,19 +2,15 @@
 
 from decimal import Decimal
 
-import pytest
-
 from tables.rules.betting import (
     BettingRound,
     KillKind,
     KillSettings,
     KillTrigger,
     Limits,
-    ReopenRule,
     Structure,
     next_hand_kill,
     options,
-    reopens_betting,
 )
 
 D = Decimal
@@ -76,13 +72,6 @@ def test_rules_4_spread_limit_any_bet_between_the_minimum_and_maximum():
                            last_raise=D(0))
     result = options(Limits(Structure.SPREAD_LIMIT, min_bet=D(1), max_bet=D(5)), opening)
     assert (result.min_raise_to, result.max_raise_to) == (D(1), D(5))
-
-
-@pytest.mark.parametrize(("raise_by", "rule", "reopens"), [
-    (D(20), ReopenRule.FULL_BET, True), (D(15), ReopenRule.FULL_BET, False),
-    (D(10), ReopenRule.HALF_BET, True), (D(9), ReopenRule.HALF_BET, False)])
-def test_rules_4_whether_an_all_in_raise_reopens_the_betting(raise_by, rule, reopens):
-    assert reopens_betting(raise_by=raise_by, full_raise=D(20), rule=rule) is reopens
 
 
 def test_rules_4_a_pot_of_ten_big_bets_makes_the_next_hand_a_kill_posted_by_its_winner():

@@ -6,9 +6,8 @@ from tables.rules.cards import (
     DECK,
     JOKER,
     CardError,
-    DuplicateCardError,
     card_str,
-    check_distinct,
+    duplicates,
     parse_card,
     parse_cards,
     split_cards,
@@ -48,14 +47,12 @@ def test_the_joker_is_read_only_where_the_game_has_one(joker):
         parse_card(joker)
 
 
-def test_duplicate_cards_are_named():
-    with pytest.raises(DuplicateCardError, match="Kd appears more than once") as error:
-        check_distinct(parse_cards("As Kd 7c Kd"))
-    assert error.value.card == "Kd"
+def test_a_card_recorded_twice_is_found():
+    assert duplicates(parse_cards("As Kd 7c Kd")) == parse_cards("Kd")
 
 
-def test_distinct_cards_pass():
-    check_distinct(parse_cards("As Ks Ah"))
+def test_distinct_cards_have_no_duplicate():
+    assert duplicates(parse_cards("As Ks Ah")) == []
 
 
 @given(st.integers(min_value=0, max_value=51))

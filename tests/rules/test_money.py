@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from tables.rules.money import has_exact_cents, round_to_step, to_money
+from tables.rules.money import has_exact_cents, round_to_step, unit
 
 D = Decimal
 
@@ -23,8 +23,8 @@ def test_round_to_step(amount, step, rounding, expected):
 
 
 def test_money_knows_the_currency_unit():
-    assert to_money("100000.30", "JPY") == D(100000)
-    assert to_money("10.009", "USD") == D("10.00")
-    assert to_money("10.005", "USD", rounding="half_up") == D("10.01")
+    assert unit("JPY") == D(1)
+    assert unit("USD") == D("0.01")
+    assert round_to_step(D("100000.30"), unit("JPY"), rounding="down") == D(100000)
     assert has_exact_cents(D(10), "JPY")
     assert not has_exact_cents(D("10.50"), "JPY")
