@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -79,17 +79,24 @@ def void_record(*, actor, record, void_model, link: str, noun: str, reason: str)
 
 
 def as_recorded(record, **children):
-    """A record just written, with its children in hand (``seats=[...]``), read by the
-    serializers as if prefetched: the answer is built without reading the record back.
-    It has no correction yet."""
-    cache = record._prefetched_objects_cache = {}
-    for name, rows in children.items():
-        # As Django's prefetch leaves it: a queryset holding the rows, still a queryset.
-        cached = getattr(record, name).get_queryset()
-        cached._result_cache, cached._prefetch_done = list(rows), True
-        cache[name] = cached
-    type(record).correction.related.set_cached_value(record, None)
+    """A record just written, with its children in hand (``seats=[...]``) kept on it as
+    ``written``, a plain attribute (as ``Prefetch(to_attr=...)`` keeps rows): the answer
+    reads them there (``rows_of``) and is built without reading the record back."""
+    record.written = {name: list(rows) for name, rows in children.items()}
     return record
+
+
+def rows_of(record, name: str) -> list:
+    """A record's ``name`` rows (its seats, its pots): those just written (as_recorded),
+    else those its selector prefetched."""
+    written = getattr(record, "written", None)
+    return written[name] if written is not None else list(getattr(record, name).all())
+
+
+def just_written(record) -> bool:
+    """Whether ``record`` was written by this request (as_recorded): it has no correction
+    yet, so none is looked for."""
+    return getattr(record, "written", None) is not None
 
 
 def parse_cards_at(cards: Sequence[str] | None, path: tuple,
@@ -132,26 +139,34 @@ def replayed_record(model, *, actor, key: str, fingerprint: str, noun: str):
     return earlier
 
 
-def record_once(model, record: Callable[[], Any], *, actor, key: str, fingerprint: str,
-                noun: str) -> tuple[Any, bool]:
-    """Run ``record`` (the transaction that writes one record under the Idempotency-Key)
-    once per key: (the record, True). A new key, the common case, costs nothing beyond the
-    insert; a key already used (the unique constraint says so) answers the record first
-    made with it, (that record, False), if the request is the same and is refused (409)
-    if not. A replay refused since (its table closed) still answers the first record."""
-    try:
-        return record(), True
-    except IntegrityError as error:
+# A recording service writes its record once per Idempotency-Key, in these steps:
+#
+#     try:
+#         return _record(...), True      # its transaction: create_keyed, then the rest
+#     except (IntegrityError, ValidationError) as error:
+#         return replay_after(error, Model, actor=..., key=..., ...), False
+#
+# A new key, the common case, costs nothing beyond the insert. The service calls these
+# steps; nothing here calls the service back.
+
+
+def replay_after(error: Exception, model, *, actor, key: str, fingerprint: str, noun: str):
+    """After the transaction that writes one record under the Idempotency-Key ``key``
+    failed with ``error`` (an IntegrityError or a ValidationError): the record first made
+    with the key if this request is the same (the key's unique constraint refused the
+    insert, or a refusal came after the first recording: its table closed since); a
+    different request under the key is refused (409); any other failure is ``error``
+    raised again."""
+    if isinstance(error, IntegrityError):
         if not key or _constraint_of(error) not in _key_constraints(model):
-            raise
-    except ValidationError:
-        earlier = replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
-                                  noun=noun)
-        if earlier is None:
-            raise
-        return earlier, False
-    return replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
-                           noun=noun), False
+            raise error
+        return replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
+                               noun=noun)
+    earlier = replayed_record(model, actor=actor, key=key, fingerprint=fingerprint,
+                              noun=noun)
+    if earlier is None:
+        raise error
+    return earlier
 
 
 def _constraint_of(error: IntegrityError) -> str | None:
@@ -165,8 +180,8 @@ def _key_constraints(model) -> set[str]:
 
 
 def create_keyed(model, *, key: str, fingerprint: str, **fields):
-    """Insert a record under its Idempotency-Key (inside ``record_once``: a key used
-    before fails the insert, and record_once answers it)."""
+    """Insert a record under its Idempotency-Key (a key used before fails the insert, and
+    ``replay_after`` answers it)."""
     if not key:
         return model.objects.create(**fields)
     return model.objects.create(idempotency_key=key, idempotency_fingerprint=fingerprint,

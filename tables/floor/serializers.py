@@ -10,6 +10,7 @@ from casino.common.roles import Role
 from casino.common.staff import casinos_of
 from tables.floor.accounts import NAME_LENGTH, roles_in_order
 from tables.floor.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
+from tables.floor.recording import just_written, rows_of
 
 
 @extend_schema_field({"type": "string", "pattern": r"^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$",
@@ -65,9 +66,19 @@ class VoidInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 
 
+class RecordedRows(serializers.ListSerializer):
+    """A record's rows (its seats, its pots) as the answer shows them: those just written,
+    else those its selector prefetched (tables.floor.recording.rows_of). The many=True
+    form of a record's child serializer (its Meta's ``list_serializer_class``)."""
+
+    def get_attribute(self, instance):
+        return rows_of(instance, self.source)
+
+
 def voided(record) -> dict | None:
-    """A record's supervisor's correction (``correction``, a Void): reason, by, at."""
-    correction = getattr(record, "correction", None)
+    """A record's supervisor's correction (``correction``, a Void): reason, by, at. A
+    record just written has none yet."""
+    correction = None if just_written(record) else getattr(record, "correction", None)
     if correction is None:
         return None
     return {"reason": correction.reason, "by": correction.voided_by_id,

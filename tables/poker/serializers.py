@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer, worded
-from tables.floor.serializers import voided
+from tables.floor.serializers import RecordedRows, voided
 from tables.poker.kills import next_hand
 from tables.poker.models import (
     BadBeatEntry,
@@ -66,6 +66,7 @@ class PokerSeatOutput(ModelSerializer):
 
     class Meta:
         model = PokerSeat
+        list_serializer_class = RecordedRows
         fields = ["seat", "put_in", "folded", "all_in", "cards", "shown_hand", "collects", "net"]
 
 
@@ -74,6 +75,7 @@ class PokerPotOutput(ModelSerializer):
 
     class Meta:
         model = PokerPot
+        list_serializer_class = RecordedRows
         fields = ["number", "name", "amount", "eligible", "rake", "bad_beat_drop",
                   "high_winners", "low_winners", "shares"]
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from casino.common.errors import nested_error
@@ -30,7 +30,7 @@ from tables.floor.recording import (
     create_keyed,
     lock_for_recording,
     parse_cards_at,
-    record_once,
+    replay_after,
     request_fingerprint,
     seal_before_shared_rows,
     void_record,
@@ -122,9 +122,11 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
     if split:  # only then: a replay of a hand recorded before the field existed still matches
         asked["split"] = True
     fingerprint = request_fingerprint(table=table.pk, **asked)
-    return record_once(
-        PokerHand, lambda: _record(actor, table, idempotency_key, fingerprint, **asked),
-        actor=actor, key=idempotency_key, fingerprint=fingerprint, noun="hand")
+    try:
+        return _record(actor, table, idempotency_key, fingerprint, **asked), True
+    except (IntegrityError, ValidationError) as error:
+        return replay_after(error, PokerHand, actor=actor, key=idempotency_key,
+                            fingerprint=fingerprint, noun="hand"), False
 
 
 @transaction.atomic

@@ -10,7 +10,8 @@ from rest_framework import serializers
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer, worded
 from payouts.jackpots.models import HitStatus
-from tables.floor.serializers import voided
+from tables.floor.recording import rows_of
+from tables.floor.serializers import RecordedRows, voided
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 from tables.stud.models import StudRound, StudSeat
 
@@ -84,6 +85,7 @@ class StudSeatOutput(ModelSerializer):
 
     class Meta:
         model = StudSeat
+        list_serializer_class = RecordedRows
         fields = ["seat", "ante", "decision", "cards", "irregularity", "category", "outcome",
                   "ante_result", "bet_result", "net", "progressive"]
 
@@ -92,7 +94,7 @@ class StudSeatOutput(ModelSerializer):
         """The side wager and its award: "pending" until the settlement task pays it."""
         if not seat.progressive:
             return None
-        hit = next((h for h in seat.round.jackpot_hits.all() if h.seat == seat.seat), None)
+        hit = next((h for h in rows_of(seat.round, "jackpot_hits") if h.seat == seat.seat), None)
         body = {"wager": f"{seat.progressive_wager:.2f}",
                 "side_wager": seat.side_wager or None}
         if hit is None:

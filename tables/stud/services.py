@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from casino.common.errors import nested_errors
@@ -27,7 +27,7 @@ from tables.floor.recording import (
     create_keyed,
     lock_for_recording,
     parse_cards_at,
-    record_once,
+    replay_after,
     request_fingerprint,
     seal_before_shared_rows,
     void_record,
@@ -55,10 +55,12 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``."""
     fingerprint = request_fingerprint(table=table.pk, seats=seats, dealer_cards=dealer_cards,
                                       void=void, dealer_took_fifth_card=dealer_took_fifth_card)
-    return record_once(
-        StudRound, lambda: _record(actor, table, seats, dealer_cards, void,
-                                   dealer_took_fifth_card, idempotency_key, fingerprint),
-        actor=actor, key=idempotency_key, fingerprint=fingerprint, noun="round")
+    try:
+        return _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card,
+                       idempotency_key, fingerprint), True
+    except (IntegrityError, ValidationError) as error:
+        return replay_after(error, StudRound, actor=actor, key=idempotency_key,
+                            fingerprint=fingerprint, noun="round"), False
 
 
 @transaction.atomic
