@@ -18,13 +18,17 @@ class CasinoConfig(AppConfig):
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_migrate, pre_save
 
-        from casino import checks  # noqa: F401  (registers the deployment checks)
+        from casino import (
+            checks,  # noqa: F401  (registers the deployment checks)
+            grants,
+        )
         from casino.common import chains, db_roles, seals
         from casino.common.roles import sync_roles
         from casino.common.sessions import mark_log_in
         from casino.common.tokens import revoke_on_password_change
         from casino.models import Seal
 
+        self.role_grants = [grants.ROLE_GRANTS]  # the roles' own (sync_roles)
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
         post_migrate.connect(grant_after_migrate, dispatch_uid="casino.grant_app_role")
         pre_save.connect(revoke_on_password_change, sender=get_user_model(),

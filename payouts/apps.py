@@ -11,6 +11,8 @@ class PayoutsConfig(AppConfig):
     def ready(self) -> None:
         from casino.common import db_roles, seals
         from casino.common.chains import register
+        from payouts.analysis import grants as analysis
+        from payouts.jackpots import grants as jackpots
         from payouts.jackpots.chain import METER_LEDGER
         from payouts.jackpots.models import (
             JackpotHit,
@@ -19,8 +21,11 @@ class PayoutsConfig(AppConfig):
             ReconciliationCheck,
             W2GPlayer,
         )
+        from payouts.terms import grants as terms
         from payouts.terms.models import Paytable, RakeSchedule
 
+        # What each role may do, as each subdomain says of its own records (sync_roles).
+        self.role_grants = [sub.ROLE_GRANTS for sub in (terms, jackpots, analysis)]
         register(METER_LEDGER)
         for kept in (Progressive, Paytable, RakeSchedule):
             db_roles.keep(kept)

@@ -5,7 +5,7 @@ a declaration gone missing (or one added by mistake) fails here."""
 
 from __future__ import annotations
 
-from casino.common.roles import ROLE_PERMISSIONS, Role
+from casino.common.roles import Role, role_grants
 
 TODAY = {
     "supervisor": {
@@ -84,10 +84,20 @@ TODAY = {
 
 
 def test_every_role_may_do_exactly_what_the_grant_table_says():
-    declared = {str(role): set(perms) for role, perms in ROLE_PERMISSIONS.items()}
-
-    assert declared == TODAY
+    assert role_grants() == TODAY
 
 
 def test_the_grant_table_names_every_role():
     assert set(TODAY) == {role.value for role in Role}
+
+
+def test_each_grant_is_declared_by_one_app_only():
+    from collections import Counter
+
+    from django.apps import apps
+
+    declared = Counter((str(role), perm) for config in apps.get_app_configs()
+                       for grants in getattr(config, "role_grants", ())
+                       for role, perms in grants.items() for perm in perms)
+
+    assert [grant for grant, times in declared.items() if times > 1] == []

@@ -133,9 +133,9 @@ def test_logout_ends_the_session(client, accountant):
 
 
 def test_role_groups_match_the_code_after_migrate():
-    from casino.common.roles import ROLE_PERMISSIONS
+    from casino.common.roles import role_grants
 
-    for role, perms in ROLE_PERMISSIONS.items():
+    for role, perms in role_grants().items():
         group = Group.objects.get(name=role)
         held = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
         assert held == set(perms), role

@@ -1,4 +1,5 @@
-"""The staff roles, as Django groups, and what each may do.
+"""The staff roles, as Django groups: who holds which, and the groups kept in step with
+what each app says each role may do (each app's ``grants.py``, role_grants).
 
 The groups are created by a data migration (casino/migrations); later
 migrations grant permissions on models added by later features.
@@ -6,6 +7,7 @@ migrations grant permissions on models added by later features.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 
 from django.contrib.auth.backends import ModelBackend
@@ -137,101 +139,33 @@ def role_required(*roles: Role):
     return decorator
 
 
-# What each role may do. Nobody may delete casinos, tables or (later) records:
-# corrections are new records. Kept in step with the database after every
-# migrate and flush by sync_roles (connected in CasinoConfig.ready).
-ROLE_PERMISSIONS: dict[str, list[str]] = {
-    Role.SUPERVISOR: [
-        "tables.add_casino", "tables.change_casino", "tables.view_casino",
-        "tables.add_table", "tables.change_table", "tables.view_table",
-        "tables.add_tabledealer", "tables.change_tabledealer", "tables.delete_tabledealer",
-        "tables.view_tabledealer",
-        "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
-        "auth.view_user", "auth.add_user", "auth.change_user", "casino.view_workerheartbeat",
-        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
-        "payouts.view_paytableevent",
-        "tables.view_studround", "tables.view_studseat", "tables.add_studroundvoid",
-        "tables.view_studroundvoid",
-        "payouts.add_progressive", "payouts.change_progressive", "payouts.view_progressive",
-        "payouts.view_progressiveevent", "payouts.view_jackpothit", "payouts.change_jackpothit",
-        "payouts.view_meterentry",
-        "payouts.add_rakeschedule", "payouts.change_rakeschedule", "payouts.view_rakeschedule",
-        "payouts.view_rakescheduleevent", "tables.view_pokerhand", "tables.view_pokerseat",
-        "tables.view_pokerpot", "tables.add_pokerhandvoid", "tables.view_pokerhandvoid",
-        "tables.view_badbeatfund", "tables.view_badbeatentry", "tables.add_badbeatentry",
-        "tables.view_timecollection", "tables.add_timecollectionvoid",
-        "tables.view_timecollectionvoid",
-        "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
-        "tables.view_meterfigure", "payouts.view_paranalysis",
-        "axes.view_accessattempt", "axes.delete_accessattempt", "axes.view_accessfailurelog",
-        "tables.view_accountingrules", "tables.view_inventoryslip",
-        "tables.view_inventorysignature", "tables.view_discrepancy", "tables.view_chiprequest",
-        "tables.view_chipslip", "tables.view_chipslipsignature", "tables.view_chipslipvoid",
-        "tables.view_slipseries", "tables.view_boxcount", "tables.view_countcorrection",
-        "tables.view_variance", "tables.view_varianceexplanation",
-        "tables.add_accountingrules", "tables.change_accountingrules",
-        "tables.view_accountingrulesevent", "tables.add_inventoryslip",
-        "tables.add_inventorysignature", "tables.add_chiprequest",
-        "tables.add_chipslipsignature", "tables.add_chipslipvoid",
-        "tables.add_varianceexplanation",
-    ],
-    Role.DEALER: ["tables.view_casino", "tables.view_table", "payouts.view_paytable",
-                  "tables.add_studround", "tables.view_studround", "tables.view_studseat",
-                  "payouts.view_progressive", "payouts.view_rakeschedule",
-                  "tables.add_pokerhand", "tables.view_pokerhand", "tables.view_pokerseat",
-                  "tables.view_pokerpot", "tables.add_timecollection",
-                  "tables.view_timecollection", "tables.view_inventoryslip",
-                  "tables.add_inventorysignature", "tables.view_chipslip",
-                  "tables.add_chipslipsignature"],
-    Role.ACCOUNTANT: ["tables.view_casino", "tables.view_table", "tables.view_tabledealer",
-                      "payouts.view_paytable", "tables.view_studround", "tables.view_studseat",
-                      "tables.view_studroundvoid", "payouts.view_progressive",
-                      "payouts.view_jackpothit", "payouts.view_meterentry",
-                      "payouts.view_rakeschedule", "tables.view_pokerhand",
-                      "tables.view_pokerseat", "tables.view_pokerpot",
-                      "tables.view_pokerhandvoid", "tables.view_badbeatfund",
-                      "tables.view_badbeatentry", "tables.view_timecollection",
-                      "tables.view_timecollectionvoid", "tables.view_closedday",
-                      "tables.view_rakefigure", "tables.view_studfigure",
-                      "tables.view_meterfigure", "payouts.view_paranalysis",
-                      "tables.view_accountingrules", "tables.view_inventoryslip",
-                      "tables.view_inventorysignature", "tables.view_discrepancy",
-                      "tables.view_chiprequest", "tables.view_chipslip",
-                      "tables.view_chipslipsignature", "tables.view_chipslipvoid",
-                      "tables.view_slipseries", "tables.view_boxcount",
-                      "tables.view_countcorrection", "tables.view_variance",
-                      "tables.view_varianceexplanation"],
-    Role.CAGE: ["tables.view_casino", "tables.view_table", "tables.view_chiprequest",
-                "tables.add_chipslip", "tables.view_chipslip", "tables.view_chipslipsignature",
-                "tables.add_chipslipvoid", "tables.view_chipslipvoid", "tables.view_slipseries"],
-    Role.COUNT: ["tables.view_casino", "tables.view_table", "tables.add_boxcount",
-                 "tables.view_boxcount", "tables.add_countcorrection",
-                 "tables.view_countcorrection", "tables.view_variance"],
-    # The group's terms and meters only: a casino's are its supervisors' (the services
-    # refuse the rest, casino.common.governance).
-    Role.GROUP_SUPERVISOR: [
-        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
-        "payouts.view_paytableevent", "payouts.add_rakeschedule",
-        "payouts.change_rakeschedule", "payouts.view_rakeschedule",
-        "payouts.view_rakescheduleevent", "payouts.add_progressive",
-        "payouts.change_progressive", "payouts.view_progressive",
-        "payouts.view_progressiveevent", "payouts.view_meterentry",
-        "payouts.view_paranalysis"],
-}
+def role_grants() -> dict[str, set[str]]:
+    """What each role may do: the union of what the installed apps declare, each about its
+    own records (an AppConfig's ``role_grants``: {role: ["app_label.codename", ...]}
+    declarations, set in its ready()). This module names no app's permission."""
+    from django.apps import apps
+
+    grants: dict[str, set[str]] = {str(role): set() for role in Role}
+    for config in apps.get_app_configs():
+        for declared in getattr(config, "role_grants", ()):
+            for role, perms in declared.items():
+                grants[str(role)].update(perms)
+    return grants
 
 
 def sync_roles(sender=None, *, apps=None, using="default", **kwargs) -> None:
-    """post_migrate receiver: the role groups hold exactly ROLE_PERMISSIONS.
+    """post_migrate receiver: the role groups hold exactly what the apps declare
+    (role_grants).
 
     Besides keeping roles in step with the code, this restores them after a test
     database flush, which empties every table the data migration filled.
     """
     from django.apps import apps as global_apps
 
-    grant_permissions(apps or global_apps, ROLE_PERMISSIONS, exact=True)
+    grant_permissions(apps or global_apps, role_grants(), exact=True)
 
 
-def grant_permissions(apps, grants: dict[str, list[str]], *, exact: bool = False) -> None:
+def grant_permissions(apps, grants: dict[str, Iterable[str]], *, exact: bool = False) -> None:
     """For data migrations: create the role groups and give them permissions.
 
     Permissions normally appear after `migrate` finishes (post_migrate), so

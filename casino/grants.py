@@ -1,0 +1,14 @@
+"""What each role may do with the workers' signs of life (the admin shows them).
+
+Collected with the other apps' declarations by casino.common.roles.role_grants (through the
+app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate."""
+
+from __future__ import annotations
+
+from casino.common.roles import Role
+
+ROLE_GRANTS: dict[Role, list[str]] = {
+    Role.SUPERVISOR: [
+        "casino.view_workerheartbeat",
+    ],
+}

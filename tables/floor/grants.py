@@ -1,0 +1,33 @@
+"""What each role may do with casinos, tables and their dealers, and the staff's accounts and
+log-in lockouts (their pages and the admin are the floor's). Nobody deletes a casino or a
+table, nor (later) a record: corrections are new records.
+
+Collected with the other apps' declarations by casino.common.roles.role_grants (through the
+app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate."""
+
+from __future__ import annotations
+
+from casino.common.roles import Role
+
+ROLE_GRANTS: dict[Role, list[str]] = {
+    Role.SUPERVISOR: [
+        "tables.add_casino", "tables.change_casino", "tables.view_casino", "tables.add_table",
+        "tables.change_table", "tables.view_table", "tables.add_tabledealer",
+        "tables.change_tabledealer", "tables.delete_tabledealer", "tables.view_tabledealer",
+        "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
+        "auth.view_user", "auth.add_user", "auth.change_user", "axes.view_accessattempt",
+        "axes.delete_accessattempt", "axes.view_accessfailurelog",
+    ],
+    Role.DEALER: [
+        "tables.view_casino", "tables.view_table",
+    ],
+    Role.ACCOUNTANT: [
+        "tables.view_casino", "tables.view_table", "tables.view_tabledealer",
+    ],
+    Role.CAGE: [
+        "tables.view_casino", "tables.view_table",
+    ],
+    Role.COUNT: [
+        "tables.view_casino", "tables.view_table",
+    ],
+}

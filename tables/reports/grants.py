@@ -1,0 +1,19 @@
+"""What each role may do with closed days and their figures.
+
+Collected with the other apps' declarations by casino.common.roles.role_grants (through the
+app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate."""
+
+from __future__ import annotations
+
+from casino.common.roles import Role
+
+ROLE_GRANTS: dict[Role, list[str]] = {
+    Role.SUPERVISOR: [
+        "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
+        "tables.view_meterfigure",
+    ],
+    Role.ACCOUNTANT: [
+        "tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
+        "tables.view_meterfigure",
+    ],
+}
