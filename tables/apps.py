@@ -7,14 +7,14 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from casino.common import db_roles
+        from casino.common import db_roles, staff
         from casino.common.chains import register
         from tables.chips import grants as chips
         from tables.chips.models import AccountingRules, SlipSeries
         from tables.count import grants as count
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
-        from tables.floor.models import Casino, RecordSeal, Table
+        from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
         from tables.poker import grants as poker
         from tables.poker.chain import FUND_LEDGER
         from tables.poker.models import BadBeatFund
@@ -24,6 +24,8 @@ class TablesConfig(AppConfig):
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
                                                          reports)]
+        # Who works at which casino: every scoped read and write asks (casino.common.staff).
+        staff.staffed_by(CasinoStaff, casino="casino", user="user")
         db_roles.keep(Casino)
         db_roles.keep(Table)
         db_roles.keep(BadBeatFund, update=("balance",))

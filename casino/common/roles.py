@@ -73,7 +73,9 @@ def load_access(user) -> None:
         rows = cursor.fetchall()
     names = {group for group, _, _ in rows if group}
     user._casino_roles = {role for role in Role if role.value in names}
-    user._perm_cache = {f"{app}.{codename}" for _, app, codename in rows if codename}
+    # Our own attribute, not ModelBackend's private _perm_cache: StaffBackend answers
+    # every permission question from it.
+    user._casino_permissions = {f"{app}.{codename}" for _, app, codename in rows if codename}
 
 
 class StaffBackend(ModelBackend):
@@ -84,9 +86,9 @@ class StaffBackend(ModelBackend):
             return set()
         if user_obj.is_superuser:
             return super().get_all_permissions(user_obj)
-        if not hasattr(user_obj, "_perm_cache"):
+        if getattr(user_obj, "_casino_permissions", None) is None:
             load_access(user_obj)
-        return user_obj._perm_cache
+        return user_obj._casino_permissions
 
 
 def has_role(user, role: Role) -> bool:

@@ -1,22 +1,42 @@
 """Who works where: every read and write of the floor is limited to the casinos a user is
-on the staff of (tables.floor's Casino.staff). Reached through the user's side of that
-relation, so this layer, below the apps, names none of their models."""
+on the staff of (tables.floor's Casino.staff). The app that keeps the casinos says which
+rows say so (``staffed_by``, from its AppConfig), so this layer, below the apps, names
+none of their models."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
 
+class _Staffing:
+    """Where a casino's staff is kept: a row of ``membership`` per user and casino, its
+    ``casino`` and ``user`` fields naming them (set once by staffed_by)."""
+
+    membership = None
+    casino = "casino"
+    user = "user"
+
+
+def staffed_by(membership, *, casino: str = "casino", user: str = "user") -> None:
+    """For the app that keeps the casinos (its AppConfig.ready): ``membership`` is the
+    model with one row per user on a casino's staff, by its ``casino`` and ``user``
+    foreign keys."""
+    _Staffing.membership, _Staffing.casino, _Staffing.user = membership, casino, user
+
+
+def _casino_model():
+    return _Staffing.membership._meta.get_field(_Staffing.casino).related_model
+
+
 def casinos_of(user) -> QuerySet:
     """The casinos the user works at; a superuser's are all of them."""
-    return at_casinos_of(_staffing().related_model.objects.all(), user, "pk")
+    return at_casinos_of(_casino_model().objects.all(), user, "pk")
 
 
 def all_casinos() -> QuerySet:
     """Every casino of the group (whose currencies the group's own terms are kept in)."""
-    return _staffing().related_model.objects.all()
+    return _casino_model().objects.all()
 
 
 def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
@@ -32,13 +52,8 @@ def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
 def casino_ids_of(user) -> QuerySet:
     """The ids of the casinos the user is on the staff of, as a one-table subquery (the
     planner then plans a scoped query in a fraction of the time a nested one takes)."""
-    staff = _staffing().remote_field  # Casino.staff, the many-to-many field itself
-    return staff.remote_field.through.objects.filter(
-        **{staff.m2m_reverse_field_name(): user.pk}).values(staff.m2m_field_name())
-
-
-def _staffing():
-    return get_user_model()._meta.get_field("casinos")
+    return _Staffing.membership.objects.filter(
+        **{_Staffing.user: user.pk}).values(_Staffing.casino)
 
 
 def require_staff(actor, casino) -> None:
