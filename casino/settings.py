@@ -20,7 +20,7 @@ VAR_DIR = Path(os.environ.get("CASINO_VAR_DIR", BASE_DIR / "var"))
 DEBUG = config.env_bool("DEBUG", default=True)
 SECRET_KEY = config.secret_key(DEBUG)
 # Keys outside the database for the fields kept encrypted (the W-2G TIN): the first
-# encrypts, all decrypt (casino.common.fieldcrypt; docs/configuration.md).
+# encrypts, all decrypt (payouts.jackpots.fieldcrypt; docs/configuration.md).
 FIELD_ENCRYPTION_KEYS = config.field_encryption_keys(DEBUG)
 ALLOWED_HOSTS = config.env_list(
     "ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"] if DEBUG else []

@@ -21,7 +21,7 @@ class Role(StrEnum):
     COUNT = "count"    # the count team: counts the drop boxes
     # The casino group's gaming controller: governs the group's own objects (terms and
     # wide-area meters without a casino), which no casino's supervisor changes
-    # (casino.common.governance; docs/decisions.md, issue 26).
+    # (payouts.governance; docs/decisions.md, issue 26).
     GROUP_SUPERVISOR = "group_supervisor"
 
 

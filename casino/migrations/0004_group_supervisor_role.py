@@ -4,7 +4,7 @@ from casino.common.roles import grant_permissions
 
 # Frozen here, as migrations must be (issue 26): the group supervisor, the casino group's
 # gaming controller, governs the group's own terms and wide-area meters (those without a
-# casino); the services refuse everyone else (casino.common.governance).
+# casino); the services refuse everyone else (payouts.governance).
 GROUP_ROLE = {
     "group_supervisor": [
         "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",

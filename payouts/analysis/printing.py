@@ -7,8 +7,8 @@ import hashlib
 
 from django.template.loader import render_to_string
 
-from casino.common.caching import cached
 from payouts.analysis.models import ParAnalysis
+from payouts.caching import cached
 
 # A rendered sheet is kept a month; evicted earlier (the cache is full, Redis restarted),
 # the next reader renders it again.

@@ -1,5 +1,5 @@
 """What each role may do with progressive meters, their ledger and their hits. The group
-supervisor's are the group's own meters only (casino.common.governance).
+supervisor's are the group's own meters only (payouts.governance).
 
 Collected with the other apps' declarations by casino.common.roles.role_grants (through the
 app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate."""

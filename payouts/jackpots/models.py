@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from casino.common.days import group_gaming_day
 from casino.common.db_roles import append_only
-from casino.common.fieldcrypt import TOKEN_PREFIX
+from payouts.jackpots.fieldcrypt import TOKEN_PREFIX
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -341,7 +341,7 @@ def masked_tin(tin: str) -> str:
 
 class W2GPlayer(models.Model):
     """The winner's details a W-2G needs, taken with the approval (payouts.jackpots.w2g
-    checks them). The TIN is kept encrypted (``tin_token``, casino.common.fieldcrypt: the
+    checks them). The TIN is kept encrypted (``tin_token``, payouts.jackpots.fieldcrypt: the
     key is outside the database), its last four digits apart for the masked display; it
     is decrypted only for the W-2G itself, each time recorded (TinDisclosure). No audit
     trigger copies this table."""

@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
-from casino.common.caching import cached
 from casino.common.staff import at_casinos_of, casinos_of
+from payouts.caching import cached
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,

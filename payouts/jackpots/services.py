@@ -18,7 +18,6 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
-from casino.common import governance
 from casino.common.amounts import in_currency
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
@@ -26,6 +25,7 @@ from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person
+from payouts import governance
 from payouts.jackpots import tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
@@ -82,7 +82,7 @@ def _check(progressive: Progressive) -> None:
 
 def require_governs(actor, progressive: Progressive) -> None:
     """A casino's meter is changed by its supervisors; a wide-area meter no casino keeps
-    (the group's) by a group supervisor only (casino.common.governance). A hit on it is
+    (the group's) by a group supervisor only (payouts.governance). A hit on it is
     still approved at the casino where it was hit (hit_approve)."""
     if progressive.casino_id:
         what = f"{progressive.name} is {progressive.casino.name}'s meter"

@@ -1,4 +1,4 @@
-"""A W-2G's TIN at rest and in full: stored encrypted (casino.common.fieldcrypt, keys
+"""A W-2G's TIN at rest and in full: stored encrypted (payouts.jackpots.fieldcrypt, keys
 outside the database) with its last four digits apart for the masked display, and
 decrypted only for the W-2G itself, by a supervisor or an accountant of the casino where
 it was won, each decryption written first as a TinDisclosure (who, when, which W-2G)."""
@@ -9,9 +9,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.views.decorators.debug import sensitive_variables
 
-from casino.common.fieldcrypt import Undecryptable, decrypted, encrypted
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
+from payouts.jackpots.fieldcrypt import Undecryptable, decrypted, encrypted
 from payouts.jackpots.models import TinDisclosure, W2GPlayer
 
 

@@ -14,13 +14,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
 from casino.common import audit, chains
-from casino.common.fieldcrypt import Undecryptable
-from casino.common.governance import governs
 from casino.common.pages import form_problems, posted_form_data, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
+from payouts.governance import governs
 from payouts.jackpots import chain, selectors, tins, wording
 from payouts.jackpots import services as progressives
+from payouts.jackpots.fieldcrypt import Undecryptable
 from payouts.jackpots.forms import (
     CorrectionForm,
     HitApprovalForm,

@@ -9,7 +9,7 @@ from django.db import migrations, models
 # Issue 26: the W-2G TIN is kept encrypted with keys outside the database
 # (FIELD_ENCRYPTION_KEYS, the first encrypts). Each stored TIN is encrypted here, so migrate
 # needs the key when there are any (docs/deploy.md); its last four digits stay apart for
-# the masked display. Frozen here: Fernet tokens of the nine digits (casino.common.fieldcrypt).
+# the masked display. Frozen here: Fernet tokens of the nine digits (payouts.jackpots.fieldcrypt).
 
 
 def encrypt_tins(apps, schema_editor):

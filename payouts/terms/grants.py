@@ -1,6 +1,6 @@
 """What each role may do with paytables and collection schedules. The group supervisor's are the
 group's own terms only: a casino's are its supervisors' (the services refuse the rest,
-casino.common.governance).
+payouts.governance).
 
 Collected with the other apps' declarations by casino.common.roles.role_grants (through the
 app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate."""

@@ -22,9 +22,9 @@ from django.db.backends.utils import format_number
 from django.db.models import Max, Model
 from django.utils import timezone
 
-from casino.common import governance
 from casino.common.audit import changed_by
 from casino.common.staff import casinos_of
+from payouts import governance
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
 
 # The currency of the group's terms drafted by someone who works at no casino yet (there
@@ -188,7 +188,7 @@ def first_currency(actor, casino) -> str:
 
 def require_governs(terms: VersionedTerms, actor) -> None:
     """A casino's terms are changed by its supervisors, the group's (no casino) by a group
-    supervisor only (casino.common.governance): asked before every write here."""
+    supervisor only (payouts.governance): asked before every write here."""
     governance.require_governs(actor, terms.casino if terms.casino_id else None,
                                what=f"{terms.label} {terms.whose}")
 

@@ -20,7 +20,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.governance import governs
 from casino.common.pages import (
     ask_first,
     changed_lines,
@@ -30,6 +29,7 @@ from casino.common.pages import (
     versioned_transition,
 )
 from casino.common.roles import Role, role_required
+from payouts.governance import governs
 from payouts.terms import services
 from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm, ScheduleForm
 from payouts.terms.models import Paytable, RakeSchedule
@@ -38,7 +38,7 @@ from payouts.terms.versioning import StaleTerms, VersionedTerms
 from tables.rules.stud import STUD_CATEGORIES
 
 # A casino's supervisors and the group's (who governs which terms: the services ask
-# casino.common.governance; the pages offer a button only to whom it serves).
+# payouts.governance; the pages offer a button only to whom it serves).
 GOVERNORS = (Role.SUPERVISOR, Role.GROUP_SUPERVISOR)
 
 

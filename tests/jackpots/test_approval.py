@@ -9,9 +9,9 @@ from decimal import Decimal as D
 import pytest
 from django.db import DatabaseError, connection, transaction
 
-from casino.common.fieldcrypt import decrypted
 from payouts.jackpots import services as jackpots
 from payouts.jackpots import settlement
+from payouts.jackpots.fieldcrypt import decrypted
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
 from tests.conftest import make_user
 from tests.jackpots.conftest import (

@@ -15,9 +15,9 @@ from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
 
 from casino import config
-from casino.common import fieldcrypt, seals
+from casino.common import seals
 from casino.common.chains import breaks
-from payouts.jackpots import tins
+from payouts.jackpots import fieldcrypt, tins
 from payouts.jackpots.models import TinDisclosure, W2GPlayer
 from tests.conftest import make_user
 from tests.jackpots.conftest import W2G_PLAYER, approve

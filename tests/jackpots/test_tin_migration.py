@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 from django.db import connection, transaction
 
-from casino.common import fieldcrypt
+from payouts.jackpots import fieldcrypt
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("connected_as_owner")]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError, connection, transaction
 
-from casino.common.fieldcrypt import Undecryptable, rotated
+from payouts.jackpots.fieldcrypt import Undecryptable, rotated
 from payouts.jackpots.models import W2GPlayer
 
 

@@ -46,7 +46,7 @@ DEMO_USERS = {
     "counter": (Role.COUNT, "count-boxes-demo"),
     "counter2": (Role.COUNT, "second-count-demo"),
     # The casino group's gaming controller: works at no casino, governs the group's terms
-    # and wide-area meters (casino.common.governance).
+    # and wide-area meters (payouts.governance).
     "controller": (Role.GROUP_SUPERVISOR, "group-terms-demo"),
 }
 # The group's own paytable, in dollars: the controller's, for any USD casino's tables.
