@@ -17,6 +17,7 @@ from django.utils import timezone
 from casino.common.days import books_day
 from casino.common.db_roles import append_only
 from casino.common.fieldcrypt import TOKEN_PREFIX
+from payouts.jackpots.sums import MeterEntryQuerySet, MeterKind, MeterName
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -117,28 +118,6 @@ class Progressive(models.Model):
     def books_day(self, moment: dt.datetime) -> dt.date:
         """The day of the meter's books an instant belongs to (days.books_day)."""
         return books_day(self.books, moment)
-
-
-class MeterKind(models.TextChoices):
-    CONTRIBUTION = "contribution", "Contribution"
-    AWARD = "award", "Award"
-    RESET = "reset", "Reset to seed"
-    CORRECTION = "correction", "Correction"
-
-
-class MeterName(models.TextChoices):
-    METER = "meter", "Meter"
-    RESERVE = "reserve", "Reserve"
-    OVERFLOW = "overflow", "Overflow"
-
-
-class MeterEntryQuerySet(models.QuerySet):
-    def sums(self) -> dict[str, Decimal]:
-        """The entries' wagers and signed movements by kind (awards negative, as stored),
-        0.00 where there are none: the one ledger sum the meters and reconciliation use."""
-        totals = self.aggregate(wagers=models.Sum("wagers"), **{
-            kind: models.Sum("amount", filter=models.Q(kind=kind)) for kind in MeterKind.values})
-        return {name: value or Decimal("0.00") for name, value in totals.items()}
 
 
 class MeterEntry(models.Model):

@@ -10,7 +10,7 @@ from payouts.jackpots import ledger
 from payouts.jackpots.models import MeterEntry
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITES = re.compile(r"(?<!class )MeterEntry\(|MeterEntry\.objects\.(create|bulk_create|get_or_create)")
+WRITES = re.compile(r"(?<!class )MeterEntry\(|MeterEntry\.objects\.(get_or_|bulk_)?create")
 
 
 def test_the_fast_feed_gives_a_value_for_every_column_of_an_entry():
