@@ -268,7 +268,7 @@ def test_the_supervisor_page_shows_meters_hits_and_approves(controller, client, 
         "confirmed": "on", **W2G_PLAYER})
 
     hit.refresh_from_db()
-    assert (hit.status, hit.approved_by) == ("paid", supervisor)
+    assert (hit.status, hit.approval.approved_by) == ("paid", supervisor)
 
 
 def test_dealers_cannot_open_the_progressive_pages(client, dealer, progressive):

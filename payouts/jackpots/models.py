@@ -199,9 +199,7 @@ class JackpotHit(models.Model):
     withholding = models.BooleanField(default=False)
     recorded_at = models.DateTimeField()
     settled_at = models.DateTimeField(null=True, blank=True)
-    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                    null=True, blank=True, related_name="+")
-    approved_at = models.DateTimeField(null=True, blank=True)
+    # Who approved an award that waited for it, and when: its HitApproval, the one home.
 
     class Meta:
         ordering = ["round_id", "seat"]
@@ -266,20 +264,28 @@ class LedgerCheck(models.Model):
 class HitApproval(models.Model):
     """A supervisor's approval of an award that waited for it, and the second person who
     witnessed it by their own password: written once, in the transaction that pays the
-    hit (docs/decisions.md, issue 16: who may witness)."""
+    hit (docs/decisions.md, issue 16: who may witness), and the only record of who
+    approved a hit and when. An approval from before approvals had a witness (moved here
+    from the hit, migration payouts 0024) has none."""
 
     hit = models.OneToOneField(JackpotHit, on_delete=models.PROTECT, related_name="approval")
     approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="+")
     approved_at = models.DateTimeField()
     witnessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                     related_name="+")
-    witnessed_at = models.DateTimeField(help_text="When the witness's password was confirmed.")
+                                     null=True, related_name="+")
+    witnessed_at = models.DateTimeField(null=True,
+                                        help_text="When the witness's password was confirmed.")
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=~models.Q(approved_by=models.F("witnessed_by")),
                                    name="approval_witness_is_a_second_person"),
+            models.CheckConstraint(condition=models.Q(witnessed_by__isnull=True,
+                                                      witnessed_at__isnull=True)
+                                   | models.Q(witnessed_by__isnull=False,
+                                              witnessed_at__isnull=False),
+                                   name="approval_witness_with_its_time"),
         ]
         triggers = append_only()
 

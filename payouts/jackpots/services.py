@@ -311,11 +311,11 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
     """The status change, the approval and the W-2G details: together or not at all."""
     hit = JackpotHit.objects.select_for_update().get(pk=hit.pk)
     _require_awaiting_approval(hit)  # another supervisor may have approved it meanwhile
-    hit.status, hit.approved_by, hit.approved_at = HitStatus.PAID, actor, timezone.now()
+    hit.status = HitStatus.PAID
     with changed_by(actor, f"award approved, witnessed by {witness.get_username()}"):
-        hit.save(update_fields=["status", "approved_by", "approved_at"])
+        hit.save(update_fields=["status"])
     approval = HitApproval.objects.create(hit=hit, approved_by=actor,
-                                          approved_at=hit.approved_at, witnessed_by=witness,
+                                          approved_at=timezone.now(), witnessed_by=witness,
                                           witnessed_at=witnessed_at)
     if details:
         W2GPlayer.objects.create(approval=approval, **tins.sealed(details))

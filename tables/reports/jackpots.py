@@ -151,7 +151,7 @@ def hit_list(selection: Selection, progressives: list[Progressive]) -> list[dict
     for progressive in progressives:
         recorded |= _recorded_in(progressive, selection.first, selection.last)
     hits = (JackpotHit.objects.filter(recorded)
-            .select_related("round__table", "round__dealer", "approved_by",
+            .select_related("round__table", "round__dealer", "approval__approved_by",
                             "progressive__casino")
             .order_by("round__recorded_at", "round_id", "seat"))
     if selection.dealer is not None:
@@ -163,9 +163,14 @@ def hit_list(selection: Selection, progressives: list[Progressive]) -> list[dict
              "category": h.category, "amount": figures.money(h.amount) if h.amount else None,
              "meter_before": figures.money(h.meter_before) if h.meter_before else None,
              "status": h.status, "recorded_at": h.recorded_at.isoformat(),
-             "approved_by": h.approved_by.get_username() if h.approved_by else None,
-             "approved_at": h.approved_at.isoformat() if h.approved_at else None,
+             **_approval(h),
              "w2g": h.w2g, "withholding": h.withholding} for h in hits]
+
+
+def _approval(hit: JackpotHit) -> dict:
+    approval = getattr(hit, "approval", None)  # a hit that needed none has none
+    return {"approved_by": approval.approved_by.get_username() if approval else None,
+            "approved_at": approval.approved_at.isoformat() if approval else None}
 
 
 def jackpot_report(selection: Selection) -> Report:
