@@ -6,7 +6,7 @@ Two paths, one rule. The balance rule: an entry's ``balance_after`` is what its 
 the same rule (the chain trigger refuses an entry that does not add up, migration payouts
 0022, and a deferred check compares the row with the ledger at commit, 0010).
 
-- ``feed``: a round's contribution in one statement (``FEED_SQL``), where the meter stays
+- ``feed``: a round's contribution in one statement (``_feed_sql``), where the meter stays
   under its limit: the floor's hot path, which must not hold the meter's row while Python
   runs (a thread can wait for the GIL while it holds it).
 - ``post``: the locked path, for everything else (a contribution at the limit, a hit's
