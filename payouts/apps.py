@@ -33,7 +33,7 @@ class PayoutsConfig(AppConfig):
         # recorded; settlement and approval fill in the rest.
         db_roles.keep(JackpotHit, update=(
             "status", "amount", "meter_before", "from_meter", "shared_by", "w2g",
-            "withholding", "settled_at", "approved_by", "approved_at"))
+            "withholding", "settled_at"))
         for checked in (ReconciliationCheck, LedgerCheck):
             db_roles.record(checked)
         # A TIN re-encrypted under a new key (rotate_tin_keys) is the same TIN: its seal

@@ -26,6 +26,22 @@ def group_gaming_day(moment: dt.datetime) -> dt.date:
     return gaming_day_in(moment, zoneinfo.ZoneInfo(settings.TIME_ZONE))
 
 
+def books_day(books, moment: dt.datetime) -> dt.date:
+    """The books' day: the one answer to which day of a ledger an instant belongs to.
+    ``books`` is whoever keeps the ledger: a casino (anything with its ``gaming_day``, on
+    its own clock and day start) or None, the group's books (``group_gaming_day``). A
+    ledger follows the clock of the books that keep it, never that of the table or
+    casino a movement came from: a meter fed by tables in several zones, or a wide-area
+    meter, keeps one day for all its entries and hits."""
+    return books.gaming_day(moment) if books is not None else group_gaming_day(moment)
+
+
+def books_day_bounds(books, day: dt.date) -> tuple[dt.datetime, dt.datetime]:
+    """The instants a day of the books runs between, [begin, end) (``books_day``'s
+    inverse)."""
+    return books.day_bounds(day) if books is not None else group_day_bounds(day)
+
+
 def day_bounds(day: dt.date, zone: zoneinfo.ZoneInfo,
                start: dt.time = DEFAULT_DAY_START) -> tuple[dt.datetime, dt.datetime]:
     """The instants a gaming day runs between, [begin, end): 23 or 25 hours on the days

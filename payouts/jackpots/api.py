@@ -163,6 +163,9 @@ class W2GPlayerSerializer(ModelSerializer):
 
 class JackpotHitSerializer(ModelSerializer):
     table = serializers.IntegerField(source="round.table_id", read_only=True)
+    # The approval's one home is its HitApproval (names as the contract has them).
+    approved_by = serializers.IntegerField(source="approval.approved_by_id", read_only=True)
+    approved_at = serializers.DateTimeField(source="approval.approved_at", read_only=True)
     witnessed_by = serializers.IntegerField(source="approval.witnessed_by_id", read_only=True)
     witnessed_at = serializers.DateTimeField(source="approval.witnessed_at", read_only=True)
     player = W2GPlayerSerializer(source="approval.w2g", read_only=True)

@@ -14,9 +14,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
-from casino.common.days import group_gaming_day
+from casino.common.days import books_day
 from casino.common.db_roles import append_only
 from payouts.jackpots.fieldcrypt import TOKEN_PREFIX
+from payouts.jackpots.sums import MeterEntryQuerySet, MeterKind, MeterName
 from tables.rules.money import MoneyError, read_amount
 from tables.rules.progressive import AwardRule
 from tables.rules.stud import STUD_CATEGORIES
@@ -108,31 +109,15 @@ class Progressive(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def books(self):
+        """Who keeps the meter's ledger, whose day it follows: its casino, or None (the
+        group's books)."""
+        return self.casino if self.casino_id else None
+
     def books_day(self, moment: dt.datetime) -> dt.date:
-        """The gaming day of the meter's books an instant belongs to."""
-        return self.casino.gaming_day(moment) if self.casino_id else group_gaming_day(moment)
-
-
-class MeterKind(models.TextChoices):
-    CONTRIBUTION = "contribution", "Contribution"
-    AWARD = "award", "Award"
-    RESET = "reset", "Reset to seed"
-    CORRECTION = "correction", "Correction"
-
-
-class MeterName(models.TextChoices):
-    METER = "meter", "Meter"
-    RESERVE = "reserve", "Reserve"
-    OVERFLOW = "overflow", "Overflow"
-
-
-class MeterEntryQuerySet(models.QuerySet):
-    def sums(self) -> dict[str, Decimal]:
-        """The entries' wagers and signed movements by kind (awards negative, as stored),
-        0.00 where there are none: the one ledger sum the meters and reconciliation use."""
-        totals = self.aggregate(wagers=models.Sum("wagers"), **{
-            kind: models.Sum("amount", filter=models.Q(kind=kind)) for kind in MeterKind.values})
-        return {name: value or Decimal("0.00") for name, value in totals.items()}
+        """The day of the meter's books an instant belongs to (days.books_day)."""
+        return books_day(self.books, moment)
 
 
 class MeterEntry(models.Model):
@@ -181,7 +166,8 @@ class MeterEntry(models.Model):
         return f"{self.kind} {self.amount} on {self.meter} of {self.progressive_id}"
 
     def save(self, *args, **kwargs):
-        # Every writer gets the day from the one clock of the meter's books.
+        # payouts.jackpots.ledger writes every entry with its day; this only dates one
+        # written by hand (a test's or a benchmark's fixture) by the same clock.
         if self.gaming_day is None:
             self.gaming_day = self.progressive.books_day(self.created_at)
         super().save(*args, **kwargs)
@@ -213,9 +199,7 @@ class JackpotHit(models.Model):
     withholding = models.BooleanField(default=False)
     recorded_at = models.DateTimeField()
     settled_at = models.DateTimeField(null=True, blank=True)
-    approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                    null=True, blank=True, related_name="+")
-    approved_at = models.DateTimeField(null=True, blank=True)
+    # Who approved an award that waited for it, and when: its HitApproval, the one home.
 
     class Meta:
         ordering = ["round_id", "seat"]
@@ -280,20 +264,28 @@ class LedgerCheck(models.Model):
 class HitApproval(models.Model):
     """A supervisor's approval of an award that waited for it, and the second person who
     witnessed it by their own password: written once, in the transaction that pays the
-    hit (docs/decisions.md, issue 16: who may witness)."""
+    hit (docs/decisions.md, issue 16: who may witness), and the only record of who
+    approved a hit and when. An approval from before approvals had a witness (moved here
+    from the hit, migration payouts 0024) has none."""
 
     hit = models.OneToOneField(JackpotHit, on_delete=models.PROTECT, related_name="approval")
     approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                     related_name="+")
     approved_at = models.DateTimeField()
     witnessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
-                                     related_name="+")
-    witnessed_at = models.DateTimeField(help_text="When the witness's password was confirmed.")
+                                     null=True, related_name="+")
+    witnessed_at = models.DateTimeField(null=True,
+                                        help_text="When the witness's password was confirmed.")
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=~models.Q(approved_by=models.F("witnessed_by")),
                                    name="approval_witness_is_a_second_person"),
+            models.CheckConstraint(condition=models.Q(witnessed_by__isnull=True,
+                                                      witnessed_at__isnull=True)
+                                   | models.Q(witnessed_by__isnull=False,
+                                              witnessed_at__isnull=False),
+                                   name="approval_witness_with_its_time"),
         ]
         triggers = append_only()
 

@@ -1,4 +1,6 @@
-"""Meter reconciliation: opening + contributions - awards + resets ± corrections = closing.
+"""Meter reconciliation: opening + contributions - awards + resets ± corrections = closing,
+for a period of instants (the API's) or for a day of the meter's books (the nightly check's,
+the jackpot report's rows).
 
 Awards are stored as negative entries, so every line is a signed sum of the ledger;
 the closing balance is the last entry's ``balance_after``, written independently of
@@ -15,6 +17,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from casino.common.days import books_day_bounds
+from payouts.jackpots.ledger import FIELDS
 from payouts.jackpots.models import (
     MeterEntry,
     MeterKind,
@@ -24,8 +28,6 @@ from payouts.jackpots.models import (
 )
 
 ZERO = Decimal("0.00")
-FIELDS = {MeterName.METER: "amount", MeterName.RESERVE: "reserve",
-          MeterName.OVERFLOW: "overflow"}
 
 
 @dataclass(frozen=True)
@@ -65,26 +67,54 @@ def reconcile(progressive: Progressive, start: dt.datetime, end: dt.datetime,
         closing=_balance_before(progressive, meter, end))
 
 
-@transaction.atomic
-def check_all(start: dt.datetime, end: dt.datetime) -> list[ReconciliationCheck]:
-    """Reconcile every meter of every progressive for the period and record the result;
-    a meter whose live value disagrees with its ledger is recorded as unbalanced."""
-    checks = []
-    for progressive in Progressive.objects.select_for_update():
-        for meter, field in FIELDS.items():
-            line = reconcile(progressive, start, end, meter)
-            balanced = line.balanced
-            if end >= timezone.now():
-                balanced = balanced and _balance_before(
-                    progressive, meter, end) == getattr(progressive, field)
-            checks.append(ReconciliationCheck.objects.create(
-                progressive=progressive, meter=meter, period_start=start, period_end=end,
-                opening=line.opening, contributions=line.contributions, awards=line.awards,
-                resets=line.resets, corrections=line.corrections, closing=line.closing,
-                balanced=balanced))
+def reconcile_day(progressive: Progressive, day: dt.date,
+                  meter: str = MeterName.METER) -> Reconciliation:
+    """A day of the meter's books (days.books_day): its entries dated that day, the rows
+    of the jackpot report and the closed day's figures, so the three agree."""
+    ledger = MeterEntry.objects.filter(progressive=progressive, meter=meter)
+    sums = ledger.filter(gaming_day=day).sums()
+    return Reconciliation(
+        meter=meter, opening=_last_balance(ledger.filter(gaming_day__lt=day)),
+        contributions=sums[MeterKind.CONTRIBUTION], awards=sums[MeterKind.AWARD],
+        resets=sums[MeterKind.RESET], corrections=sums[MeterKind.CORRECTION],
+        closing=_last_balance(ledger.filter(gaming_day__lte=day)))
+
+
+def _last_balance(entries) -> Decimal:
+    # A ledger's days never go back along its ids (the chain trigger), so its last entry
+    # up to a day is its last by id.
+    last = entries.order_by("-id").values_list("balance_after", flat=True).first()
+    return ZERO if last is None else last
+
+
+def check_all(day: dt.date | None = None) -> list[ReconciliationCheck]:
+    """Reconcile and record every meter of every progressive for a day of its books
+    (``day``, or by default the last day its books have ended: each meter's own
+    yesterday). One meter at a time, each in a short transaction of its own with its row
+    locked: a round feeding a meter waits, at most, for that meter's check, not for the
+    whole run."""
+    now, checks = timezone.now(), []
+    for pk in Progressive.objects.order_by("pk").values_list("pk", flat=True):
+        checks.extend(_check_meter(pk, day, now))
     return checks
 
 
-def yesterday() -> tuple[dt.datetime, dt.datetime]:
-    today = timezone.now().replace(hour=0, minute=0, second=0, microsecond=0)
-    return today - dt.timedelta(days=1), today
+@transaction.atomic
+def _check_meter(pk: int, day: dt.date | None, now: dt.datetime) -> list[ReconciliationCheck]:
+    """A meter whose day is still open is also held against its live value: one that
+    disagrees with its ledger is recorded as unbalanced."""
+    progressive = (Progressive.objects.select_related("casino")
+                   .select_for_update(of=("self",)).get(pk=pk))
+    today = progressive.books_day(now)
+    day = day or today - dt.timedelta(days=1)
+    start, end = books_day_bounds(progressive.books, day)
+    checks = []
+    for meter, field in FIELDS.items():
+        line = reconcile_day(progressive, day, meter)
+        balanced = line.balanced and (day < today or line.closing == getattr(progressive, field))
+        checks.append(ReconciliationCheck.objects.create(
+            progressive=progressive, meter=meter, period_start=start, period_end=end,
+            opening=line.opening, contributions=line.contributions, awards=line.awards,
+            resets=line.resets, corrections=line.corrections, closing=line.closing,
+            balanced=balanced))
+    return checks

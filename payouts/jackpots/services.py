@@ -1,10 +1,13 @@
 """Every write to a jackpot meter but its settlement: configuration, documented
-corrections, a round's side wagers, approval of big awards.
+corrections, a round's side wagers, approval of big awards. The meter's ledger entries
+themselves are written by payouts.jackpots.ledger.
 
-A round's side wagers feed the meter in the round's own transaction, with the meter row
-locked, and each movement is a ``MeterEntry``. The lock is taken before the round is
-inserted, so round ids on one meter follow the order the rounds were recorded in, and
-hits are paid in that order (payouts.jackpots.settlement, after commit).
+A round's side wagers feed the meter as the last writes of the round's transaction, after
+the round is inserted: the feed's statement takes the meter's row lock and holds it to the
+commit only. Round ids are taken before the lock, so two rounds at one meter may reach it
+in another order than their ids; the entries and hits written under the lock take their
+ids in the order the rounds reach the meter, and hits are paid in that order
+(payouts.jackpots.settlement, after commit).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
@@ -26,7 +29,7 @@ from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person
 from payouts import governance
-from payouts.jackpots import tins, w2g
+from payouts.jackpots import ledger, tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
     CorrectionConfirmation,
@@ -42,7 +45,7 @@ from payouts.jackpots.models import (
 )
 from payouts.jackpots.tasks import settle_progressive
 from tables.rules.money import CURRENCY_DIGITS, has_exact_cents, unit
-from tables.rules.progressive import contribution, default_correction_bound
+from tables.rules.progressive import default_correction_bound
 
 PARAMETERS = {"name", "wager", "seed", "contribution_rate", "reserve_rate", "limit", "awards",
               "approval_threshold", "correction_bound"}
@@ -121,9 +124,7 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
     _check(progressive)
     with changed_by(actor, "progressive created"):
         progressive.save()
-        MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
-                                  amount=progressive.seed, balance_after=progressive.seed,
-                                  reason="initial seed", created_by=actor)
+        ledger.seed(progressive, actor=actor)
     return progressive
 
 
@@ -216,48 +217,16 @@ def _correct(*, actor, progressive: Progressive, meter: str, new_balance: Decima
         raise ValidationError({"witness": [
             f"{progressive.name}'s correction bound is now {progressive.correction_bound}: "
             "a second supervisor confirms this correction."]})
-    field = "amount" if meter == MeterName.METER else meter
-    delta = new_balance - getattr(progressive, field)
-    setattr(progressive, field, new_balance)
+    delta = new_balance - getattr(progressive, ledger.FIELDS[meter])
     confirmed = f", confirmed by {second.get_username()}" if second else ""
     with changed_by(actor, f"correction: {reason}{confirmed}"):
-        progressive.save(update_fields=[field])
-        entry = MeterEntry.objects.create(
-            progressive=progressive, meter=meter, kind=MeterKind.CORRECTION, amount=delta,
-            balance_after=new_balance, reason=reason, created_by=actor)
+        entry, = ledger.post(progressive, [ledger.Movement(meter, MeterKind.CORRECTION, delta,
+                                                           reason=reason)], actor=actor)
     if second is not None:
         CorrectionConfirmation.objects.create(entry=entry, confirmed_by=second,
                                               confirmed_at=confirmed_at,
                                               bound=progressive.correction_bound)
     return entry
-
-
-# The meter's row is locked by this statement's UPDATE and stays locked to the commit:
-# the contribution's ledger entries are written by the same statement, so nothing runs in
-# Python (where a thread can wait for the GIL while it holds the row) between taking the
-# meter and committing. An entry's day never precedes the day of the entry before it in
-# its ledger (the chain trigger lifts it, migration payouts 0014): a round that waited
-# for the meter across the start of a gaming day is booked on the new day. Only a meter
-# where the increment would pass its limit is left to the ORM path below.
-FEED_SQL = """
-WITH fed AS (
-    UPDATE {progressive} SET amount = amount + %(to_meter)s, reserve = reserve + %(to_reserve)s
-     WHERE id = %(id)s AND ("limit" IS NULL OR amount + %(to_meter)s <= "limit")
-    RETURNING amount, reserve
-), movements (meter, amount, wagers, position) AS (
-    VALUES ('meter', %(to_meter)s::numeric, %(wagers)s::numeric, 1),
-           ('reserve', %(to_reserve)s::numeric, 0::numeric, 2)
-)
-INSERT INTO {entry} (progressive_id, meter, kind, amount, balance_after, wagers, round_id,
-                     reason, created_at, gaming_day, prev_hash, row_hash)
-SELECT %(id)s, m.meter, 'contribution', m.amount,
-       CASE m.meter WHEN 'meter' THEN fed.amount ELSE fed.reserve END, m.wagers, %(round)s,
-       '', %(now)s, %(day)s, '', ''
-  FROM fed, movements m
- WHERE m.meter = 'meter' OR m.amount <> 0
- ORDER BY m.position
-RETURNING meter, balance_after
-"""
 
 
 def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
@@ -267,7 +236,7 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
     written under that lock take their ids in the order the rounds reach the meter: the
     order its hits are paid in (payouts.jackpots.settlement)."""
     if wagers:
-        _feed(progressive, round_, progressive.wager * wagers)
+        ledger.feed(progressive, round_, progressive.wager * wagers)
     schedule = award_rules(progressive.awards)
     created = [JackpotHit(progressive=progressive, round=round_, seat=seat, category=category,
                           wager=progressive.wager, recorded_at=round_.recorded_at)
@@ -278,51 +247,6 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
         # robust: a failure here is logged, never undoes or fails the recorded round.
         transaction.on_commit(lambda: _enqueue_settlement(progressive.pk), robust=True)
     return created
-
-
-def _feed(progressive: Progressive, round_, total: Decimal) -> None:
-    """The contribution added and its ledger entries written in one statement where the
-    meter stays under its limit (FEED_SQL); a meter at its limit is locked and read first,
-    to split the increment between the meter and the overflow."""
-    part = contribution(total, rate=progressive.contribution_rate,
-                        reserve_rate=progressive.reserve_rate, meter=Decimal(0),
-                        unit=unit(progressive.currency))
-    now = timezone.now()
-    with connection.cursor() as cursor:
-        cursor.execute(FEED_SQL.format(progressive=Progressive._meta.db_table,
-                                       entry=MeterEntry._meta.db_table), {
-            "id": progressive.pk, "to_meter": part.to_meter, "to_reserve": part.to_reserve,
-            "wagers": total, "round": round_.pk, "now": now,
-            "day": progressive.books_day(now)})
-        written = dict(cursor.fetchall())
-    if written:
-        progressive.amount = written[MeterName.METER]
-        progressive.reserve = written.get(MeterName.RESERVE, progressive.reserve)
-        return
-    _feed_at_limit(progressive, round_, total)
-
-
-def _feed_at_limit(progressive: Progressive, round_, total: Decimal) -> None:
-    locked = Progressive.objects.select_related("casino").select_for_update(
-        of=("self",)).get(pk=progressive.pk)
-    part = contribution(total, rate=locked.contribution_rate, reserve_rate=locked.reserve_rate,
-                        meter=locked.amount, limit=locked.limit, unit=unit(locked.currency))
-    locked.amount += part.to_meter
-    locked.reserve += part.to_reserve
-    locked.overflow += part.to_overflow
-    locked.save(update_fields=["amount", "reserve", "overflow"])
-    now = timezone.now()
-    MeterEntry.objects.bulk_create(
-        MeterEntry(progressive=locked, meter=meter, kind=MeterKind.CONTRIBUTION, amount=amount,
-                   balance_after=balance, round=round_, created_at=now,
-                   wagers=total if meter == MeterName.METER else Decimal(0),
-                   gaming_day=locked.books_day(now))
-        for meter, amount, balance in ((MeterName.METER, part.to_meter, locked.amount),
-                                       (MeterName.RESERVE, part.to_reserve, locked.reserve),
-                                       (MeterName.OVERFLOW, part.to_overflow, locked.overflow))
-        if amount or meter == MeterName.METER)
-    progressive.amount, progressive.reserve, progressive.overflow = (
-        locked.amount, locked.reserve, locked.overflow)
 
 
 def _enqueue_settlement(progressive_id: int) -> None:
@@ -387,11 +311,11 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
     """The status change, the approval and the W-2G details: together or not at all."""
     hit = JackpotHit.objects.select_for_update().get(pk=hit.pk)
     _require_awaiting_approval(hit)  # another supervisor may have approved it meanwhile
-    hit.status, hit.approved_by, hit.approved_at = HitStatus.PAID, actor, timezone.now()
+    hit.status = HitStatus.PAID
     with changed_by(actor, f"award approved, witnessed by {witness.get_username()}"):
-        hit.save(update_fields=["status", "approved_by", "approved_at"])
+        hit.save(update_fields=["status"])
     approval = HitApproval.objects.create(hit=hit, approved_by=actor,
-                                          approved_at=hit.approved_at, witnessed_by=witness,
+                                          approved_at=timezone.now(), witnessed_by=witness,
                                           witnessed_at=witnessed_at)
     if details:
         W2GPlayer.objects.create(approval=approval, **tins.sealed(details))

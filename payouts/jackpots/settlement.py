@@ -15,10 +15,10 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
+from payouts.jackpots import ledger
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
-    MeterEntry,
     MeterKind,
     MeterName,
     Progressive,
@@ -57,32 +57,26 @@ def settle_pending_hits(progressive_id: int) -> int:
             hit.settled_at = now
             hit.save(update_fields=["amount", "meter_before", "from_meter", "shared_by", "w2g",
                                     "withholding", "status", "settled_at"])
-        _write_round_entries(progressive, round_id, result, by_seat)
-        progressive.amount, progressive.reserve = result.meter, result.reserve
-    progressive.save(update_fields=["amount", "reserve"])
+        ledger.post(progressive, _round_movements(round_id, result, by_seat))
     return len(pending)
 
 
-def _write_round_entries(progressive, round_id, result, by_seat) -> None:
-    """One ledger entry per movement of the meter (and of the reserve for a reset)."""
-    balance, reserve = progressive.amount, progressive.reserve
+def _round_movements(round_id, result, by_seat) -> list[ledger.Movement]:
+    """One ledger movement per movement of the meter (and of the reserve for a reset)."""
+    movements = []
     for movement in result.movements:
-        balance += movement.amount
         if movement.kind == MeterKind.AWARD:
-            MeterEntry.objects.create(progressive=progressive, kind=MeterKind.AWARD,
-                                      amount=movement.amount, balance_after=balance,
-                                      round_id=round_id, hit=by_seat[movement.seats[0]],
-                                      reason=_seats_text(movement.seats))
+            movements.append(ledger.Movement(
+                MeterName.METER, MeterKind.AWARD, movement.amount, round_id=round_id,
+                hit_id=by_seat[movement.seats[0]].pk, reason=_seats_text(movement.seats)))
             continue
         if movement.from_reserve:
-            reserve -= movement.from_reserve
-            MeterEntry.objects.create(progressive=progressive, meter=MeterName.RESERVE,
-                                      kind=MeterKind.RESET, amount=-movement.from_reserve,
-                                      balance_after=reserve, round_id=round_id,
-                                      reason="the reserve funds the reset")
-        MeterEntry.objects.create(progressive=progressive, kind=MeterKind.RESET,
-                                  amount=movement.amount, balance_after=balance,
-                                  round_id=round_id, reason="reset to seed")
+            movements.append(ledger.Movement(
+                MeterName.RESERVE, MeterKind.RESET, -movement.from_reserve,
+                round_id=round_id, reason="the reserve funds the reset"))
+        movements.append(ledger.Movement(MeterName.METER, MeterKind.RESET, movement.amount,
+                                         round_id=round_id, reason="reset to seed"))
+    return movements
 
 
 def _seats_text(seats) -> str:

@@ -24,8 +24,9 @@ def sweep_pending_hits() -> int:
 
 @shared_task(name="payouts.tasks.reconcile_meters", time_limit=600)
 def reconcile_meters() -> int:
-    """Beat, nightly: reconcile yesterday (UTC) for every meter; returns the mismatches."""
-    checks = reconciliation.check_all(*reconciliation.yesterday())
+    """Beat, nightly: reconcile every meter's last ended day of its books (each meter's
+    yesterday, on its books' clock); returns the mismatches."""
+    checks = reconciliation.check_all()
     return sum(1 for check in checks if not check.balanced)
 
 

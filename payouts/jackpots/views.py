@@ -68,7 +68,7 @@ def progressive_list(request):
 def progressive_detail(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
     hits = (selectors.hits_visible_to(request.user).filter(progressive=progressive)
-            .select_related("round__table", "approved_by", "approval__witnessed_by")
+            .select_related("round__table", "approval__approved_by", "approval__witnessed_by")
             .order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
     zone = progressive.casino.zone if progressive.casino_id else audit.zone_of(request.user)

@@ -14,7 +14,7 @@ from django.db.models import Min
 from django.utils import timezone
 
 from casino.common import anchors
-from casino.common.days import group_day_bounds
+from casino.common.days import books_day_bounds
 from payouts.jackpots.models import MeterEntry, Progressive
 from tables.floor.models import Casino, Table
 from tables.poker.models import PokerHand, TimeCollection
@@ -48,7 +48,8 @@ def _casino_figures(casino: Casino, day: dt.date) -> dict[str, list[dict]]:
 
 def _meter_figures(books: Casino | None, day: dt.date) -> list[dict]:
     lines = []
-    for progressive in Progressive.objects.filter(casino=books).order_by("pk"):
+    meters = Progressive.objects.filter(casino=books).select_related("casino").order_by("pk")
+    for progressive in meters:
         lines.extend(jackpots.meter_days(progressive, [day]))
     return lines
 
@@ -101,7 +102,7 @@ def _first_day(books: Casino | None) -> dt.date | None:
 
 
 def _ended(books: Casino | None, day: dt.date, now: dt.datetime) -> bool:
-    end = books.day_bounds(day)[1] if books is not None else group_day_bounds(day)[1]
+    end = books_day_bounds(books, day)[1]
     return end + GRACE <= now
 
 

@@ -12,9 +12,11 @@ it round in one place (``_rows``), so the page, the files and the API agree."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 
-from django.db.models import Count, Max, Q, Sum
+from django.db.models import Q
 
+from casino.common.days import books_day_bounds
 from payouts.jackpots.models import JackpotHit, MeterEntry, MeterKind, MeterName, Progressive
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
@@ -64,18 +66,12 @@ def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
                        .first())
         if last_before is not None:
             balances[meter] = last_before
-    sums = list(ledger.filter(gaming_day__range=(first, last))
-                .values("gaming_day", "meter")
-                .annotate(wagers=Sum("wagers"), last_id=Max("id"),
-                          **{name: Sum("amount", filter=Q(kind=kind))
-                             for name, kind in KINDS.items()}))
+    sums = ledger.filter(gaming_day__range=(first, last)).sums_by("gaming_day", "meter")
     after = dict(MeterEntry.objects.filter(pk__in=[s["last_id"] for s in sums])
                  .values_list("pk", "balance_after"))
-    moved = {(s["gaming_day"], s["meter"]): s for s in sums}
-    # Every hit of the day's rounds, paid from the meter or a fixed award.
-    hits = dict(JackpotHit.objects.filter(progressive=progressive,
-                                          round__gaming_day__range=(first, last))
-                .values_list("round__gaming_day").annotate(n=Count("id")))
+    moved = {(s["gaming_day"], s["meter"]): {name: s[kind] for name, kind in KINDS.items()}
+             | {"wagers": s["wagers"], "last_id": s["last_id"]} for s in sums}
+    hits = Counter(progressive.books_day(at) for at in _hit_times(progressive, first, last))
     wanted, out, day = set(days), [], first
     while day <= last:
         for meter in MeterName.values:
@@ -94,6 +90,23 @@ def meter_days(progressive: Progressive, days: list[dt.date]) -> list[dict]:
                             "seed": progressive.seed})
         day += dt.timedelta(days=1)
     return out
+
+
+def _hit_times(progressive: Progressive, first: dt.date, last: dt.date):
+    """When each hit on the meter in its books' days ``first`` to ``last`` was recorded."""
+    return JackpotHit.objects.filter(_recorded_in(progressive, first, last)).values_list(
+        "recorded_at", flat=True)
+
+
+def _recorded_in(progressive: Progressive, first: dt.date, last: dt.date) -> Q:
+    """The hits on the meter recorded in its books' days ``first`` to ``last``: a hit
+    counts on the day of its meter's books (days.books_day), the clock the meter's
+    entries are dated by, on the report's rows and in its list alike; not on the day of
+    the table it was played at, which for a wide-area meter or a meter fed from another
+    casino is on another clock."""
+    begin = books_day_bounds(progressive.books, first)[0]
+    end = books_day_bounds(progressive.books, last)[1]
+    return Q(progressive=progressive, recorded_at__gte=begin, recorded_at__lt=end)
 
 
 def _figures(progressive: Progressive, selection: Selection) -> list[dict]:
@@ -134,22 +147,30 @@ def _rows(progressive: Progressive, lines: list[dict]) -> list[dict]:
 
 
 def hit_list(selection: Selection, progressives: list[Progressive]) -> list[dict]:
-    hits = (JackpotHit.objects.filter(progressive__in=progressives,
-                                      round__gaming_day__range=(selection.first,
-                                                                selection.last))
-            .select_related("round__table", "round__dealer", "approved_by", "progressive")
+    recorded = Q(pk__in=[])
+    for progressive in progressives:
+        recorded |= _recorded_in(progressive, selection.first, selection.last)
+    hits = (JackpotHit.objects.filter(recorded)
+            .select_related("round__table", "round__dealer", "approval__approved_by",
+                            "progressive__casino")
             .order_by("round__recorded_at", "round_id", "seat"))
     if selection.dealer is not None:
         hits = hits.filter(round__dealer=selection.dealer)
-    return [{"gaming_day": h.round.gaming_day.isoformat(), "progressive": h.progressive_id,
+    return [{"gaming_day": h.progressive.books_day(h.recorded_at).isoformat(),
+             "progressive": h.progressive_id,
              "progressive_name": h.progressive.name, "hit": h.pk, "table": h.round.table_id,
              "table_label": h.round.table.label, "round": h.round_id, "seat": h.seat,
              "category": h.category, "amount": figures.money(h.amount) if h.amount else None,
              "meter_before": figures.money(h.meter_before) if h.meter_before else None,
              "status": h.status, "recorded_at": h.recorded_at.isoformat(),
-             "approved_by": h.approved_by.get_username() if h.approved_by else None,
-             "approved_at": h.approved_at.isoformat() if h.approved_at else None,
+             **_approval(h),
              "w2g": h.w2g, "withholding": h.withholding} for h in hits]
+
+
+def _approval(hit: JackpotHit) -> dict:
+    approval = getattr(hit, "approval", None)  # a hit that needed none has none
+    return {"approved_by": approval.approved_by.get_username() if approval else None,
+            "approved_at": approval.approved_at.isoformat() if approval else None}
 
 
 def jackpot_report(selection: Selection) -> Report:
