@@ -15,8 +15,9 @@ from pghistory.models import Events
 
 from casino.common import audit, chains
 from casino.common.fieldcrypt import Undecryptable
+from casino.common.forms import posted_form_data
 from casino.common.governance import governs
-from casino.common.pages import form_problems, posted_form_data, refusal_on_form
+from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
 from payouts.jackpots import chain, selectors, tins, wording

@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from casino.common.amounts import PlainDecimalFormField
+from casino.common.forms import WholeNumberField, in_words
 from casino.common.governance import governs
-from casino.common.pages import WholeNumberField, in_words
 from casino.common.roles import is_group_supervisor, is_supervisor
 from casino.common.staff import all_casinos, casinos_of
 from payouts.terms.models import METHOD_FIELDS, CapScope, Method, Paytable, RakeSchedule
