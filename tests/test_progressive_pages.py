@@ -150,6 +150,22 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
     assert "Seed: 10,000.00 → 12,000.00" in history
 
 
+def test_a_change_checked_before_it_is_confirmed_leaves_nothing_behind(
+        client, supervisor, progressive):
+    """The check is the write itself, tried and undone: no parameter, no audit event."""
+    client.force_login(supervisor)
+    events = Events.objects.tracks(progressive).count()
+
+    preview = client.post(f"/pit/progressives/{progressive.pk}/edit/", parameters_of(
+        progressive, seed="12000.00"))
+
+    assert preview.status_code == 200
+    assert "The seed becomes $12,000.00 (was $10,000.00)" in text(preview)
+    progressive.refresh_from_db()
+    assert progressive.seed == D("10000.00")
+    assert Events.objects.tracks(progressive).count() == events
+
+
 def test_a_refused_change_is_not_offered_for_confirmation(client, supervisor, progressive):
     client.force_login(supervisor)
     response = client.post(f"/pit/progressives/{progressive.pk}/edit/", parameters_of(
