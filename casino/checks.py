@@ -1,5 +1,6 @@
 """Deployment checks of our own (``manage.py check --deploy``): what the demo leaves
-behind must never reach a casino's production service."""
+behind must never reach a casino's production service. The apps register their own (the
+demo's users: tables.checks)."""
 
 from __future__ import annotations
 
@@ -36,26 +37,6 @@ def field_encryption_keys(app_configs, **kwargs):
                            "encrypted (manage.py rotate_tin_keys) before removing it.",
                       id="casino.E004")]
     return []
-
-
-@register(Tags.security, deploy=True)
-def demo_passwords(app_configs, **kwargs):
-    """A demo user still answering to the demo's published password. It reads the
-    database, which deployment checks may: they run once, by hand, before going live."""
-    from django.contrib.auth import get_user_model
-
-    from tables.management.commands.load_demo import DEMO_USERS
-
-    try:
-        users = {u.username: u for u in get_user_model().objects.filter(
-            username__in=list(DEMO_USERS))}
-    except DatabaseError:
-        return []  # no database yet: nothing to check
-    return [Error(f"The user '{name}' still has the demo password from the README.",
-                  hint="Change its password, or deactivate the demo users.",
-                  id="casino.E002")
-            for name, (_, password) in DEMO_USERS.items()
-            if name in users and users[name].is_active and users[name].check_password(password)]
 
 
 @register(Tags.database, deploy=True)

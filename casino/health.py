@@ -1,4 +1,6 @@
-"""Checks behind /healthz: can we reach the database and the Celery broker?"""
+"""Checks behind /healthz: can we reach the database and the Celery broker, and when did a
+worker last beat? What the apps add (their ledgers, their closed days) they register in
+casino.common.health."""
 
 from __future__ import annotations
 
@@ -52,40 +54,3 @@ def last_worker_heartbeat() -> dict | None:
 def _first_line(exc: Exception) -> str:
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0]
-
-
-def last_ledger_check() -> dict | None:
-    """The nightly walk of every ledger's hash chain and anchors: when, and what broke;
-    and the last anchor of the chains' heads outside the database."""
-    from casino.common.anchors import last_anchor
-    from payouts.jackpots.chain import last_check
-
-    try:
-        check, anchor = last_check(), last_anchor()
-    except DatabaseError:
-        return None
-    if check is None and anchor is None:
-        return None
-    shown = {"anchored": None if anchor is None else {
-        "anchor": anchor.seq, "made_at": anchor.made_at.isoformat(), "reason": anchor.reason}}
-    if check is not None:
-        shown.update(checked_at=check.checked_at.isoformat(), entries=check.entries,
-                     intact=check.intact, breaks=check.breaks)
-    return shown
-
-
-def last_day_check() -> dict | None:
-    """The nightly check of the closed days against the records: when, and whether every
-    day matched (the accountant's pages name the problems; this page is open to all)."""
-    from tables.reports.verification import last_check, summary_words
-
-    try:
-        check = last_check()
-    except DatabaseError:
-        return None
-    if check is None:
-        return {"checked_at": None, "days": 0, "intact": None, "problems": 0,
-                "words": summary_words(None)}
-    return {"checked_at": check.checked_at.isoformat(), "days": check.days,
-            "intact": check.intact, "problems": len(check.findings),
-            "words": summary_words(check)}

@@ -8,7 +8,9 @@ class TablesConfig(AppConfig):
 
     def ready(self) -> None:
         from casino.common import db_roles, staff
+        from casino.common import health as shown_on_healthz
         from casino.common.chains import register
+        from tables import checks  # noqa: F401  (registers the deployment checks)
         from tables.chips import grants as chips
         from tables.chips.models import AccountingRules, SlipSeries
         from tables.count import grants as count
@@ -19,6 +21,7 @@ class TablesConfig(AppConfig):
         from tables.poker.chain import FUND_LEDGER
         from tables.poker.models import BadBeatFund
         from tables.reports import grants as reports
+        from tables.reports.health import last_day_check
         from tables.stud import grants as stud
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
@@ -35,3 +38,17 @@ class TablesConfig(AppConfig):
         register(RECORD_LEDGER)
         db_roles.written_by_the_database(RecordSeal)  # by the sealing trigger, as the owner
         register(FUND_LEDGER)
+        # The closed days against their records (nightly), on /healthz.
+        shown_on_healthz.register("closed_days", last_day_check)
+        self.add_panels()
+
+    @staticmethod
+    def add_panels() -> None:
+        """Each page lives in its package; a package above adds its panels to it (the
+        chips' and the count's to the floor's Pit overview and dealer's page, the count's
+        to the chips' page)."""
+        from tables.chips import pages as chips
+        from tables.count import pages as count
+
+        chips.register()
+        count.register()

@@ -285,7 +285,7 @@ def test_the_groups_meter_pages_refuse_a_casino_supervisor_in_words(client, grou
 
     shown = client.get(f"/pit/progressives/{meter.pk}/{which}/")
     posted = client.post(f"/pit/progressives/{meter.pk}/correct/", {
-        "meter": "meter", "new_balance": "0.00", "reason": "reset", "confirmed": "yes"})
+        "meter": "meter", "new_balance": "0.00", "reason": "reset", "confirm": "yes"})
 
     for refused in (shown, posted):
         assert refused.status_code == 403

@@ -48,3 +48,20 @@ def test_healthz_reports_the_last_worker_heartbeat(client):
     worker = client.get("/healthz").json()["worker"]
     assert worker["hostname"] == "worker-7"
     assert worker["seconds_ago"] <= 5
+
+
+def test_healthz_shows_what_the_apps_registered_and_none_while_the_database_is_down(
+        client, monkeypatch):
+    from casino.common import health
+
+    assert set(health._CHECKS) == {"ledgers", "closed_days"}  # payouts' and tables' ready()
+    body = client.get("/healthz").json()
+    assert body["closed_days"]["checked_at"] is None  # no nightly check has run yet
+    assert "ledgers" in body
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("connection to server failed: Connection refused")
+
+    monkeypatch.setattr(connection, "cursor", refuse)
+    down = client.get("/healthz").json()
+    assert (down["ledgers"], down["closed_days"]) == (None, None)

@@ -227,6 +227,20 @@ def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client,
     assert (table.poker_settings_version, table.kill_pot_big_bets) == (1, 10)
 
 
+def test_settings_posted_empty_are_refused_field_by_field_not_shown_as_a_first_look(
+        client, supervisor, dealer, us_casino, published):
+    table = table_create(actor=supervisor, casino=us_casino, label="LIM-2", game="holdem",
+                         dealers=[dealer])
+    client.force_login(supervisor)
+
+    empty = client.post(f"/pit/tables/{table.pk}/poker/", {})
+
+    assert empty.status_code == 400
+    assert "none given." in empty.content.decode()
+    table.refresh_from_db()
+    assert table.poker_settings_version == 0
+
+
 def test_a_fixed_limit_table_moves_to_no_limit_without_clearing_fields_by_hand(
         api, supervisor, us_casino, published):
     table_id = create_table(api, supervisor, us_casino, rake_schedule=published.pk,

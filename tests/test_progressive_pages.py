@@ -132,11 +132,11 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
     assert "The seed becomes $12,000.00 (was $10,000.00)" in page
     assert "50% of each side wager goes to the meter (was 70%)" in page
     assert "Flush pays 5% of the meter (was a fixed $50.00)" in page
-    assert 'name="confirmed" value="yes"' in page
+    assert 'name="confirm" value="yes"' in page
     progressive.refresh_from_db()
     assert progressive.seed == D("10000.00")
 
-    saved = client.post(address, {**changed, "confirmed": "yes"})
+    saved = client.post(address, {**changed, "confirm": "yes"})
 
     assert saved["Location"] == f"/pit/progressives/{progressive.pk}/"
     progressive.refresh_from_db()
@@ -150,15 +150,31 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
     assert "Seed: 10,000.00 → 12,000.00" in history
 
 
+def test_a_change_checked_before_it_is_confirmed_leaves_nothing_behind(
+        client, supervisor, progressive):
+    """The check is the write itself, tried and undone: no parameter, no audit event."""
+    client.force_login(supervisor)
+    events = Events.objects.tracks(progressive).count()
+
+    preview = client.post(f"/pit/progressives/{progressive.pk}/edit/", parameters_of(
+        progressive, seed="12000.00"))
+
+    assert preview.status_code == 200
+    assert "The seed becomes $12,000.00 (was $10,000.00)" in text(preview)
+    progressive.refresh_from_db()
+    assert progressive.seed == D("10000.00")
+    assert Events.objects.tracks(progressive).count() == events
+
+
 def test_a_refused_change_is_not_offered_for_confirmation(client, supervisor, progressive):
     client.force_login(supervisor)
     response = client.post(f"/pit/progressives/{progressive.pk}/edit/", parameters_of(
-        progressive, limit="9000.00", confirmed="yes"))
+        progressive, limit="9000.00", confirm="yes"))
 
     assert response.status_code == 400
     page = text(response)
     assert 'id="id_limit_error">The limit 9000.00 is below the seed 10000.00.' in page
-    assert 'name="confirmed"' not in page
+    assert 'name="confirm"' not in page
     progressive.refresh_from_db()
     assert progressive.limit is None
 
@@ -192,7 +208,7 @@ def test_a_correction_is_confirmed_then_written_to_the_ledger_with_its_reason(
     assert "The meter goes from $10,000.00 to $10,050.00 (+$50.00)" in text(preview)
     assert not MeterEntry.objects.filter(kind=MeterKind.CORRECTION).exists()
 
-    client.post(address, {**body, "confirmed": "yes"})
+    client.post(address, {**body, "confirm": "yes"})
     entry = MeterEntry.objects.get(kind=MeterKind.CORRECTION)
     assert (entry.amount, entry.reason, entry.created_by) == (D("50.00"), "count sheet 118",
                                                               supervisor)
@@ -208,7 +224,7 @@ def test_a_refused_correction_is_explained_and_not_written(client, supervisor, p
                                                            body, words):
     client.force_login(supervisor)
     response = client.post(f"/pit/progressives/{progressive.pk}/correct/", {
-        "meter": "meter", "new_balance": "10050.00", "reason": "count", "confirmed": "yes",
+        "meter": "meter", "new_balance": "10050.00", "reason": "count", "confirm": "yes",
         **body})
     assert response.status_code == 400
     assert words in text(response)

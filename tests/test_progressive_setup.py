@@ -49,19 +49,16 @@ def test_two_meters_never_share_a_name(controller, progressive):
     assert problems["name"][0].startswith("There is already a progressive named")
 
 
-def test_the_update_check_refuses_as_the_update_does_and_writes_nothing(controller,
-                                                                          progressive):
-    problems = refused_with(lambda: progressives.progressive_update_check(
+def test_an_update_is_refused_by_the_field_it_would_break(controller, progressive):
+    """What the page tries (and undoes) before it asks: the update's own refusal."""
+    problems = refused_with(lambda: progressives.progressive_update(
         actor=controller, progressive=progressive, limit=D("9000.00")))
     assert problems == {"limit": ["The limit 9000.00 is below the seed 10000.00."]}
-
-    progressives.progressive_update_check(actor=controller, progressive=progressive,
-                                          seed=D("12000.00"))
-    progressive.refresh_from_db()
-    assert progressive.seed == D("10000.00")
-    assert refused_with(lambda: progressives.progressive_update_check(
+    assert refused_with(lambda: progressives.progressive_update(
         actor=controller, progressive=progressive, amount=D(1))
     )["amount"][0].startswith("This would change")
+    progressive.refresh_from_db()
+    assert (progressive.limit, progressive.amount) == (None, D("10000.00"))
 
 
 @pytest.fixture

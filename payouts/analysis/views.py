@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
-from casino.common.pages import problems_of
+from casino.common.problems import problems_of
 from casino.common.roles import Role, role_required
 from payouts.analysis import selectors, services
 from payouts.analysis.models import AnalysisStatus

@@ -13,7 +13,8 @@ from django.core.exceptions import ValidationError
 
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
-from casino.common.pages import in_words, problems_in
+from casino.common.forms import in_words
+from casino.common.problems import problems_in
 from casino.common.roles import is_group_supervisor, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person_fields

@@ -139,14 +139,6 @@ def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Pr
     return progressive
 
 
-def progressive_update_check(*, actor, progressive: Progressive, **changes: Any) -> None:
-    """progressive_update's refusal, if it would refuse, with nothing written: what a page
-    asks before it shows the supervisor what the change will do."""
-    progressive = Progressive.objects.get(pk=progressive.pk)
-    require_governs(actor, progressive)
-    _apply_parameters(progressive, changes)
-
-
 def _apply_parameters(progressive: Progressive, changes: dict[str, Any]) -> None:
     refused = set(changes) - PARAMETERS
     if refused:

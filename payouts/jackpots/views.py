@@ -14,7 +14,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
 from casino.common import audit, chains
-from casino.common.pages import form_problems, posted_form_data, refusal_on_form
+from casino.common.confirmation import carried, confirmed, tried
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
 from payouts.governance import governs
@@ -100,7 +102,7 @@ def hit_approve(request, pk: int):
     if hit is None:
         raise Http404("No such jackpot hit.")
     consequence = wording.approval_consequence(hit)
-    form = HitApprovalForm(request.POST or None, hit=hit, consequence=consequence)
+    form = HitApprovalForm(posted_form_data(request), hit=hit, consequence=consequence)
     waiting = hit.status == HitStatus.AWAITING_APPROVAL
     if request.method == "POST" and waiting and form.is_valid():
         try:
@@ -148,10 +150,6 @@ def _form_page(request, template: str, context: dict):
     return render(request, template, context, status=400 if form.errors else 200)
 
 
-def _confirmed(request) -> bool:
-    return request.POST.get("confirmed") == "yes"
-
-
 @role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def progressive_create(request):
@@ -185,13 +183,17 @@ def progressive_edit(request, pk: int):
     changes: list[str] = []
     if request.method == "POST" and form.is_valid():
         parameters = form.parameters()
+
+        def write():
+            return progressives.progressive_update(actor=request.user,
+                                                   progressive=progressive, **parameters)
+
+        changes = wording.parameter_changes(progressive, parameters)
         try:
-            progressives.progressive_update_check(actor=request.user, progressive=progressive,
-                                                  **parameters)
-            changes = wording.parameter_changes(progressive, parameters)
-            if changes and _confirmed(request):
-                progressives.progressive_update(actor=request.user, progressive=progressive,
-                                                **parameters)
+            if changes and confirmed(request):
+                write()
+            else:  # the change tried and undone: a refusal comes before the question
+                tried(write)
         except ValidationError as refused:
             refusal_on_form(form, refused)
             changes = []
@@ -200,11 +202,12 @@ def progressive_edit(request, pk: int):
                 messages.info(request, f"Nothing to save: {progressive}'s parameters are as "
                                        "they were.")
                 return redirect("pit-progressive", pk=pk)
-            if _confirmed(request):
+            if confirmed(request):
                 messages.success(request, f"{progressive} changed: " + " ".join(changes))
                 return redirect("pit-progressive", pk=pk)
     return _form_page(request, "payouts/progressive_form.html", {
-        "form": form, "progressive": progressive, "changes": changes})
+        "form": form, "progressive": progressive, "changes": changes,
+        "carried": carried(request)})
 
 
 @sensitive_post_parameters("witness_password")
@@ -221,7 +224,7 @@ def progressive_correct(request, pk: int):
         if not changes:
             form.add_error("new_balance", f"The {data['meter']} is already at "
                                           f"{data['new_balance']}: there is nothing to correct.")
-        elif _confirmed(request):
+        elif confirmed(request):
             try:
                 progressives.progressive_correct(actor=request.user, progressive=progressive,
                                                  request=request, **form.correction())
@@ -233,4 +236,6 @@ def progressive_correct(request, pk: int):
                 return redirect("pit-progressive", pk=pk)
     return _form_page(request, "payouts/progressive_correct.html", {
         "form": form, "progressive": progressive, "changes": changes,
+        # A password is never sent again: it is typed on the confirmation step.
+        "carried": carried(request, leave=("witness", "witness_password")),
         "second_needed": len(changes) > 1, "meters": selectors.meters(progressive)})

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from casino.common.amounts import PlainDecimalFormField
-from casino.common.pages import WholeNumberField, in_words
+from casino.common.forms import WholeNumberField, in_words
 from casino.common.roles import is_group_supervisor, is_supervisor
 from casino.common.staff import all_casinos, casinos_of
 from payouts.governance import governs

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -20,14 +20,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.pages import (
-    ask_first,
-    changed_lines,
-    confirm_page,
-    form_problems,
-    problems_of,
-    versioned_transition,
-)
+from casino.common.confirmation import ask_first, changed_lines, confirm_page
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, problems_of
 from casino.common.roles import Role, role_required
 from payouts.governance import governs
 from payouts.terms import services
@@ -174,7 +169,7 @@ PAYTABLES = TermsPages(
 @require_http_methods(["GET", "POST"])
 def paytable_detail(request, pk: int):
     paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
-    form = PAYTABLES.form(request.POST or None, paytable, request.user)
+    form = PAYTABLES.form(posted_form_data(request), paytable, request.user)
     if request.method == "POST" and paytable.is_draft:
         return _save(request, PAYTABLES, paytable, form)
     return _paytable_page(request, paytable, form)
@@ -219,7 +214,7 @@ def paytable_compare(request):
 @role_required(*GOVERNORS)
 @require_http_methods(["GET", "POST"])
 def schedule_list(request):
-    form = ScheduleForm(request.POST or None, user=request.user)
+    form = ScheduleForm(posted_form_data(request), user=request.user)
     problems: list[str] = []
     if request.method == "POST":
         if form.is_valid():
@@ -265,7 +260,7 @@ SCHEDULES = TermsPages(
 @require_http_methods(["GET", "POST"])
 def schedule_detail(request, pk: int):
     schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)
-    form = SCHEDULES.form(request.POST or None, schedule, request.user)
+    form = SCHEDULES.form(posted_form_data(request), schedule, request.user)
     if request.method == "POST" and schedule.is_draft:
         return _save(request, SCHEDULES, schedule, form)
     return _schedule_page(request, schedule, form)
@@ -283,3 +278,38 @@ def schedule_transition(request, pk: int, action: str):
         "new-version": lambda user, s, seen: services.schedule_new_version(actor=user,
                                                                            schedule=s),
     }, "pit-schedule")
+
+
+# What retiring and versioning did (publishing is the draft form's button: _publish).
+DONE = {"retire": "retired", "new-version": "created as a draft"}
+
+
+def versioned_transition(request, terms, action: str, services: dict[str, Callable],
+                         page: str):
+    """Retire or version a paytable or schedule from its page, then go back to the page
+    of the version the action left (the new draft for new-version). Retiring asks first
+    (confirm_page); ``services[action](user, terms, seen)`` is given the fingerprint the
+    page showed."""
+    if action not in services:
+        raise PermissionDenied(f"'{action}' is not something {terms} can do.")
+
+    def ask():
+        return confirm_page(
+            request, title=f"Retire {terms.label}?", button=f"Retire {terms.label}",
+            back=reverse(page, kwargs={"pk": terms.pk}),
+            consequences=[f"{terms.label} can no longer be given to a table; what was "
+                          "recorded under it keeps it, and it stays in the history."])
+
+    def write():
+        return services[action](request.user, terms, request.POST.get("seen"))
+
+    try:
+        result = ask_first(request, write, ask) if action == "retire" else write()
+        if isinstance(result, HttpResponse):
+            return result
+    except ValidationError as refused:
+        for line in problems_of(refused):
+            messages.error(request, line)
+        return redirect(page, pk=terms.pk)
+    messages.success(request, f"{result} {DONE[action]}.")
+    return redirect(page, pk=result.pk)

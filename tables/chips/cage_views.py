@@ -10,7 +10,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from casino.common.errors import error_detail
-from casino.common.pages import form_problems, posted_form_data, problem_lines, refusal_on_form
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
 from tables.chips import wording
 from tables.chips.forms import SlipVoidForm

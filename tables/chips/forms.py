@@ -15,7 +15,8 @@ from django.core.exceptions import ValidationError
 
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
-from casino.common.pages import DayField, in_words, problems_in
+from casino.common.forms import DayField, in_words
+from casino.common.problems import problems_in
 from casino.common.witness import second_person_fields
 from tables.chips.models import AccountingRules
 from tables.chips.wording import rules_problems

@@ -1,14 +1,14 @@
 """The pit's chips at the banked tables: each table's shift (opener, fills and credits,
 closer), the forms that record them, the slips waiting for a signature and the
 signatures themselves (the dealer's on his page, the supervisor's on the pit's), and a
-casino's accounting rules. The cage's pages are tables.chips.cage.
+casino's accounting rules. The cage's pages are tables.chips.cage_views.
 
-The chips page also lists the count's open variances, which sit above the chips: it is
-answered by tables.count.views.pit_chips with what ``chips_context`` gathers here."""
+The chips page also lists the count's open variances, which sit above the chips: the
+count adds them as a panel (tables.chips.pages); the slips waiting for a dealer's
+signature are the chips' panel on the floor's dealer's page."""
 
 from __future__ import annotations
 
-from collections import Counter
 from decimal import Decimal
 
 from django.contrib import messages
@@ -16,34 +16,24 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
 from casino.common.errors import error_detail
-from casino.common.pages import (
-    form_problems,
-    posted_form_data,
-    problem_lines,
-    refusal_on_form,
-)
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
 from casino.common.staff import casinos_of
 from tables.chips import wording
 from tables.chips.forms import AccountingRulesForm, ChipsForm, OpenerForm
-from tables.chips.models import InventoryKind, SignerRole
+from tables.chips.models import SignerRole
+from tables.chips.pages import PIT_CHIPS, chips_context
 from tables.chips.selectors import (
-    chip_slips_awaiting,
-    chips_by_shift,
     default_rules,
-    discrepancies_visible_to,
-    inventory_slips_awaiting,
     inventory_visible_to,
-    last_inventories,
     open_shift,
-    requests_waiting,
     rules_of,
-    shifts_of,
     slips_unsigned,
     slips_visible_to,
 )
@@ -56,92 +46,25 @@ from tables.chips.services import (
     inventory_sign,
     slip_sign,
 )
-from tables.floor import shifts
-from tables.floor.models import Game
 from tables.floor.selectors import tables_at_casinos_of
-from tables.floor.views import dealer_context
-from tables.rules.chips import Level
 
 # What each chips form records, as its page's title names it.
 KINDS = {"opener": "Opener of {}", "closer": "Closer of {}", "fill": "Fill for {}",
          "credit": "Credit from {}"}
 SIGN_WORDS = {"role": "Signature", "slip": "Slip"}
-# The most slips a signer's list shows (newest first): an old opener nobody signed must
-# not bury this shift's.
-SLIPS_SHOWN = 30
 
 
 # --- The pit's chips page --------------------------------------------------------------
 
 
-def chips_context(request) -> dict:
-    """Every banked table of the user's casinos with its shift, the slips waiting for the
-    supervisor's signature, and the reported and escalated discrepancies."""
-    user = request.user
-    tables = list(tables_at_casinos_of(user).filter(game=Game.CARIBBEAN_STUD)
-                  .order_by("casino__name", "label"))
-    states = _table_states(user, tables)
-    casinos = []
-    for casino in casinos_of(user):
-        casinos.append({"casino": casino,
-                        "tables": [s for s in states if s["table"].casino_id == casino.pk]})
-    return {"casinos": casinos, "to_sign": slips_to_sign(user, SignerRole.SUPERVISOR),
-            "discrepancies": [
-                (d, wording.discrepancy_words(d)) for d in discrepancies_visible_to(user)
-                .filter(level__in=[Level.REPORTED, Level.ESCALATED])[:20]]}
-
-
-def _table_states(user, tables) -> list[dict]:
-    """Each table's shift: open (its opener, the fills and credits issued so far and the
-    requests the cage has not issued yet), or closed since its last closer, or never
-    opened."""
-    last = last_inventories(t.pk for t in tables)
-    days = [s.gaming_day for s in last.values() if s.kind == InventoryKind.OPENER]
-    moved = chips_by_shift(list(last), min(days), max(days)) if days else {}
-    unissued = Counter((r.table_id, r.gaming_day, r.shift) for r in requests_waiting(user))
-    decided = table_shift_words(tables)
-    states = []
-    for table in tables:
-        slip = last.get(table.pk)
-        state = {"table": table, "last": slip, "decided": decided.get(table.pk),
-                 "open": bool(slip and slip.kind == InventoryKind.OPENER)}
-        if state["open"]:
-            key = (table.pk, slip.gaming_day, slip.shift)
-            state.update(shift=wording.shift_words(slip.gaming_day, slip.shift),
-                         chips=moved.get(key), waiting=unissued[key])
-        states.append(state)
-    return states
-
-
-def table_shift_words(tables) -> dict[int, dict]:
-    """For each table whose chips decide when it is open (its casino keeps its inventory
-    here): what the Pit overview and the chips page both say of it, and whether it is
-    open (``floor.shifts``: its opener signed by both, no closer yet)."""
-    return {pk: {"words": shifts.state_words(shift), "open": bool(shift and shift.dealing)}
-            for pk, shift in shifts_of(tables).items()}
-
-
-def slips_to_sign(user, role: SignerRole) -> list[dict]:
-    """Openers, closers and chip slips waiting for the user's signature as ``role``."""
-    lines = []  # the chip slips first: a shift does not close while one waits
-    for slip in chip_slips_awaiting(user, role)[:SLIPS_SHOWN]:
-        request = slip.request
-        lines.append({
-            "noun": f"Slip {slip.number}", "spoken": f"slip {slip.number}",
-            "table": request.table, "number": slip.number,
-            "what": request.get_kind_display(),
-            "chips": wording.chips_words(request.chips, request.table.casino.currency),
-            "state": wording.signature_state(slip), "action": "chip-slip-sign",
-            "pk": slip.pk})
-    for slip in inventory_slips_awaiting(user, role)[:SLIPS_SHOWN]:
-        lines.append({
-            "noun": wording.inventory_noun(slip), "spoken": wording.inventory_noun(slip, "the"),
-            "table": slip.table, "number": "",
-            "what": slip.get_kind_display(),
-            "chips": wording.chips_words(slip.chips, slip.table.casino.currency),
-            "state": wording.signature_state(slip), "action": "inventory-slip-sign",
-            "pk": slip.pk})
-    return lines
+@role_required(Role.SUPERVISOR)
+@require_GET
+def pit_chips(request):
+    """Every banked table's shift and the slips waiting for the supervisor, and what the
+    packages above add (the count: its open variances; tables.chips.pages.PIT_CHIPS)."""
+    shown = chips_context(request)
+    return render(request, "tables/chips/pit.html", {**shown,
+                                                     **PIT_CHIPS.gather(request, shown)})
 
 
 # --- Recording a table's chips -------------------------------------------------------
@@ -246,13 +169,6 @@ def chip_slip_sign(request, pk: int):
     slip = get_object_or_404(slips_visible_to(request.user), pk=pk)
     # The apposition closed: "Slip 3, the fill of $1,000.00 for CS-1, is signed ..."
     return _sign_on_page(request, slip, slip_sign, f"{wording.slip_noun(slip)},")
-
-
-@role_required(Role.DEALER)
-def dealer(request):
-    """The dealer's tables, and the slips waiting for his signature at them."""
-    return render(request, "tables/dealer.html", {
-        **dealer_context(request), "to_sign": slips_to_sign(request.user, SignerRole.DEALER)})
 
 
 # --- A casino's accounting rules ------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django import forms
 
-from casino.common.pages import DayField, in_words
+from casino.common.forms import DayField, in_words
 from casino.common.witness import second_person_fields
 from tables.chips.forms import BoxesForm, box_name
 from tables.chips.selectors import rules_of

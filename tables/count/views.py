@@ -1,8 +1,6 @@
 """The count room's pages (a gaming day's boxes, a box's count, a count and its
-corrections) and the supervisor's variances; and the two pit pages that show the count
-beside the floor and the chips below it (the Pit overview, the chips page): they are
-answered here, the highest layer they show, with what the floor's and the chips' views
-gather (docs/architecture.md, Layers)."""
+corrections) and the supervisor's variances. What the count adds to the floor's Pit
+overview and the chips' page are its panels (tables.count.pages)."""
 
 from __future__ import annotations
 
@@ -16,14 +14,15 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 
-from casino.common.pages import form_problems, posted_form_data, refusal_on_form
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
 from casino.common.staff import casinos_of
 from tables.chips.selectors import rules_of
-from tables.chips.views import chips_context, table_shift_words
 from tables.chips.wording import chips_words, shift_words
 from tables.count import wording
 from tables.count.forms import CorrectionForm, CountForm, DayForm, ExplanationForm
+from tables.count.pages import unexplained
 from tables.count.selectors import (
     boxes_to_count,
     counts_in,
@@ -34,35 +33,8 @@ from tables.count.selectors import (
 )
 from tables.count.services import box_count, box_problem, count_correct, variance_explain
 from tables.floor.selectors import tables_at_casinos_of
-from tables.floor.views import pit_context
 
 VARIANCES_SHOWN = 50  # explained variances, latest first
-
-
-def _unexplained(user):
-    return variances_visible_to(user).filter(explanation__isnull=True).order_by("-opened_at")
-
-
-# --- The pit: its overview and the chips page, with the count's part ------------------
-
-
-@role_required(Role.SUPERVISOR)
-def pit(request):
-    context = pit_context(request)
-    tables = [t for casino in context["casinos"] for t in casino.tables.all()]
-    return render(request, "tables/pit.html", {
-        **context, "variances_waiting": _unexplained(request.user).count(),
-        # Where the chips decide whether a table is open, the chips page's words.
-        "shift_words": table_shift_words(tables)})
-
-
-@role_required(Role.SUPERVISOR)
-@require_GET
-def pit_chips(request):
-    waiting = list(_unexplained(request.user)[:20])
-    return render(request, "tables/chips/pit.html", {
-        **chips_context(request),
-        "variances": [(v, wording.variance_words(v)) for v in waiting]})
 
 
 # --- The count room ----------------------------------------------------------------
@@ -198,7 +170,7 @@ def variance_list(request):
     explained = (visible.filter(explanation__isnull=False)
                  .order_by("-explanation__explained_at")[:VARIANCES_SHOWN])
     return render(request, "tables/count/variance_list.html", {
-        "waiting": [(v, wording.variance_words(v)) for v in _unexplained(request.user)],
+        "waiting": [(v, wording.variance_words(v)) for v in unexplained(request.user)],
         "explained": [(v, wording.variance_words(v)) for v in explained]})
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from casino.common.pages import in_words
+from casino.common.forms import in_words
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.selectors import terms_visible_to, usable_at
 from payouts.terms.versioning import PublicationStatus

@@ -1,4 +1,5 @@
-"""What the floor shows of the supervisor's and the dealer's landing pages, a table's
+"""The floor's pages: the supervisor's and the dealer's landing pages (the Pit overview,
+the dealer's page: the packages above add their panels, tables.floor.pages), a table's
 pages (its paytable, its poker settings, its history), the tables a meter feeds, and the
 dealers: their accounts and the tables they deal."""
 
@@ -13,29 +14,21 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
-from casino.common.pages import (
-    ask_first,
-    changed_lines,
-    confirm_page,
-    form_problems,
-    posted_form_data,
-    problems_of,
-    refusal_on_form,
-)
+from casino.common.confirmation import ask_first, changed_lines, confirm_page
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, problems_of, refusal_on_form
 from casino.common.roles import Role, role_required
-from payouts.jackpots import wording as jackpot_wording
-from payouts.jackpots.selectors import open_hits_of, progressives_visible_to
-from payouts.terms.models import Paytable, RakeSchedule
-from payouts.terms.selectors import usable_at
+from payouts.jackpots.selectors import progressives_visible_to
+from payouts.terms.models import RakeSchedule
 from tables.floor.accounts import dealer_create, dealer_set_active
 from tables.floor.forms import AssignPaytableForm, NewDealerForm, PokerSettingsForm
 from tables.floor.models import Game, Table
+from tables.floor.pages import DEALER, PIT, dealer_context, pit_context
 from tables.floor.selectors import (
     casinos_of,
     dealer_roster,
     dealers_at_casinos_of,
     tables_at_casinos_of,
-    tables_visible_to,
 )
 from tables.floor.services import (
     table_assign_paytable,
@@ -46,31 +39,26 @@ from tables.floor.services import (
 )
 from tables.floor.stakes import POKER_FIELDS
 
-# The tap-to-enter card picker of the dealer's forms (stud rounds, poker hands).
-CARD_PICKER = {"ranks": "AKQJT98765432", "suits": [("s", "♠"), ("h", "♥"), ("d", "♦"), ("c", "♣")]}
+# --- The floor's landing pages: the Pit overview and the dealer's page -----------------
 
 
-# The Pit overview and the dealer's page show the chips and the count too, which sit
-# above the floor (docs/architecture.md, Layers): their views are tables.count.views.pit
-# and tables.chips.views.dealer, which add their parts to what the floor shows here.
+@role_required(Role.SUPERVISOR)
+def pit(request):
+    """The Pit overview: the floor's tables and unpaid jackpots, and what the packages
+    above add to it (tables.floor.pages.PIT)."""
+    shown = pit_context(request)
+    return render(request, "tables/pit.html", {**shown, **PIT.gather(request, shown)})
 
 
-def pit_context(request) -> dict:
-    """The floor's part of the Pit overview: the user's casinos with their tables (each
-    stud table offered the paytables it may be given) and the unpaid jackpots."""
-    casinos = list(casinos_of(request.user).prefetch_related("tables__dealers",
-                                                             "tables__rake_schedule",
-                                                             "tables__paytable"))
-    for casino in casinos:  # each casino's tables are offered what they may be given
-        casino.assignable = list(usable_at(Paytable, casino))
-        casino.assignable_ids = {p.pk for p in casino.assignable}
-    open_hits = [jackpot_wording.hit_line(hit) for hit in open_hits_of(request.user)]
-    return {"casinos": casinos, "open_hits": open_hits}
+@role_required(Role.DEALER)
+def dealer(request):
+    """The dealer's tables, and what the packages above add (the chips: the slips waiting
+    for his signature at them)."""
+    shown = dealer_context(request)
+    return render(request, "tables/dealer.html", {**shown, **DEALER.gather(request, shown)})
 
 
-def dealer_context(request) -> dict:
-    """The floor's part of the dealer's page: the tables he deals."""
-    return {"tables": tables_visible_to(request.user)}
+# --- A table's pages ---------------------------------------------------------------------
 
 
 @role_required(Role.SUPERVISOR)
@@ -135,7 +123,7 @@ def table_settings(request, pk: int):
     table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     if not table.is_poker:
         raise PermissionDenied(f"{table.label} is a stud table; it has a paytable instead.")
-    form = PokerSettingsForm(request.POST or None, instance=Table.objects.get(pk=pk),
+    form = PokerSettingsForm(posted_form_data(request), instance=Table.objects.get(pk=pk),
                              user=request.user)
     problems: list[str] = []
     if request.method == "POST":

@@ -16,13 +16,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import on_seat_rows, problem_lines, void_on_page
+from casino.common.problems import on_seat_rows, problem_lines
 from casino.common.roles import Role, role_required
+from casino.common.voids import void_on_page
 from payouts.terms.models import Method
 from tables.floor.models import Kill, Table
+from tables.floor.pages import CARD_PICKER
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.floor.views import CARD_PICKER
 from tables.poker.forms import parse_quick_line, quick_help
 from tables.poker.kills import next_hand
 from tables.poker.selectors import collections_visible_to, hands_at, hands_visible_to, last_hand

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -13,12 +13,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.errors import error_detail
-from casino.common.pages import on_seat_rows, problem_lines, void_on_page
+from casino.common.problems import on_seat_rows, problem_lines
 from casino.common.roles import Role, role_required
+from casino.common.voids import void_on_page
 from tables.floor import shifts
 from tables.floor.models import Table
+from tables.floor.pages import CARD_PICKER
+from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.floor.views import CARD_PICKER
 from tables.rules.cards import split_cards
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
 from tables.stud.serializers import StudRoundInput
@@ -106,8 +108,7 @@ def round_form(request, pk: int):
             return redirect("dealer-round", pk=round_.pk)
     table = get_object_or_404(
         tables_at_casinos_of(request.user).select_related("paytable", "casino"), pk=pk)
-    if not table.dealers.filter(pk=request.user.pk).exists():
-        raise PermissionDenied(f"You are not assigned to deal at {table.label}.")
+    require_assigned_dealer(request.user, table, "rounds")
     if request.method == "GET":
         rows = _rows_from_last_round(table)
     context = {"table": table, "rows": rows[:table.seats], "summary": summary,

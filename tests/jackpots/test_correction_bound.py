@@ -148,8 +148,8 @@ def test_the_page_asks_for_the_second_supervisor_and_never_shows_a_password(
     form = {"meter": "meter", "new_balance": HUGE, "reason": "count sheet 41"}
 
     asked = client.post(address, form)
-    unconfirmed = client.post(address, {**form, "confirmed": "yes"})
-    wrong = client.post(address, {**form, "confirmed": "yes", "witness": "sue_second",
+    unconfirmed = client.post(address, {**form, "confirm": "yes"})
+    wrong = client.post(address, {**form, "confirm": "yes", "witness": "sue_second",
                                   "witness_password": "typed-wrong-9"})
 
     assert "is above the meter's correction bound of $1,000,000.00: a second supervisor " \
@@ -162,7 +162,7 @@ def test_the_page_asks_for_the_second_supervisor_and_never_shows_a_password(
     assert "typed-wrong-9" not in wrong.content.decode()
     assert unchanged(meter)
 
-    done = client.post(address, {**form, "confirmed": "yes", "witness": "sue_second",
+    done = client.post(address, {**form, "confirm": "yes", "witness": "sue_second",
                                  "witness_password": "sue_second-password-1"})
 
     assert done.status_code == 302
