@@ -28,13 +28,34 @@ def missing_service(reason: str) -> None:
 
 
 # Each test session gets its own Celery queue, so two suites sharing one Redis (two
-# developers, or a developer and CI) never run each other's tasks.
+# developers, or a developer and CI) never run each other's tasks; so does each parallel
+# worker of one suite (bin/test: pytest-xdist), a process of its own.
 TEST_QUEUE = f"casino-test-{os.getpid()}"
 
 
+def redis_url_of_worker(url: str, worker: str) -> str:
+    """Parallel worker gwN uses REDIS_URL's database number plus N (modulo Redis's 16), so
+    one worker's cache.clear() (a FLUSHDB) never empties another's cache or queue."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(base + int(worker[2:])) % 16}"))
+
+
 def pytest_configure(config):
+    from django.conf import settings
+
     from casino.celery import app
 
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker and settings.REDIS_URL:
+        # Before anything has used the cache or the broker.
+        url = redis_url_of_worker(settings.REDIS_URL, worker)
+        os.environ["REDIS_URL"] = url  # for the processes the tests start
+        settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
+        settings.CACHES["default"]["LOCATION"] = url
+        app.conf.update(broker_url=url, result_backend=url)
     app.conf.task_default_queue = TEST_QUEUE
 
 
@@ -43,7 +64,7 @@ def pytest_report_header(config):
 
     db = settings.DATABASES["default"]
     return [
-        f"database: {settings.DATABASE_DESCRIPTION} "
+        f"database: PostgreSQL from DATABASE_URL "
         f"(host {db.get('HOST') or 'local socket'}, port {db.get('PORT') or 5432})",
         f"redis: {settings.REDIS_URL or 'unset (Celery runs tasks in-process)'}",
     ]

@@ -99,6 +99,7 @@ def test_a_worker_killed_in_the_middle_of_settlement_pays_nothing_and_the_sweep_
     reconciles(meter.pk)
 
 
+@pytest.mark.alone  # it stops the machine's Redis, which every other test may be using
 def test_a_round_recorded_while_redis_is_stopped_is_settled_once_it_is_back(
         floor, redis_broker):  # noqa: F811
     from casino.celery import app
