@@ -9,6 +9,7 @@ from tables.rules.cards import (
     DuplicateCardError,
     card_str,
     check_distinct,
+    duplicates,
     parse_card,
     parse_cards,
     split_cards,
@@ -55,7 +56,9 @@ def test_duplicate_cards_are_named():
 
 
 def test_distinct_cards_pass():
-    check_distinct(parse_cards("As Ks Ah"))
+    cards = parse_cards("As Ks Ah")
+    assert duplicates(cards) == []
+    assert check_distinct(cards) is None  # and no DuplicateCardError
 
 
 @given(st.integers(min_value=0, max_value=51))
