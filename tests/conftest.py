@@ -6,8 +6,9 @@ import pytest
 
 from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
 
-# The card room's tables and helpers; the floor recorded at chosen instants.
-pytest_plugins = ["tests.card_room", "tests.played"]
+# The card room's tables and helpers; the floor recorded at chosen instants; the
+# parallel workers kept apart.
+pytest_plugins = ["tests.card_room", "tests.played", "tests.workers"]
 
 # pytest-playwright runs an event loop in the main thread; Django's ORM must
 # still be usable from the tests and the live server there.
@@ -17,7 +18,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 REQUIRE_SERVICES = os.environ.get("CASINO_REQUIRE_SERVICES", "") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
-_database_seen: dict[str, str] = {}
+DATABASE_SEEN: dict[str, str] = {}
 
 
 def missing_service(reason: str) -> None:
@@ -29,33 +30,13 @@ def missing_service(reason: str) -> None:
 
 # Each test session gets its own Celery queue, so two suites sharing one Redis (two
 # developers, or a developer and CI) never run each other's tasks; so does each parallel
-# worker of one suite (bin/test: pytest-xdist), a process of its own.
+# worker of one suite, a process of its own (tests/workers.py).
 TEST_QUEUE = f"casino-test-{os.getpid()}"
 
 
-def redis_url_of_worker(url: str, worker: str) -> str:
-    """Parallel worker gwN uses REDIS_URL's database number plus N (modulo Redis's 16), so
-    one worker's cache.clear() (a FLUSHDB) never empties another's cache or queue."""
-    from urllib.parse import urlsplit, urlunsplit
-
-    parts = urlsplit(url)
-    base = int(parts.path.strip("/") or 0)
-    return urlunsplit(parts._replace(path=f"/{(base + int(worker[2:])) % 16}"))
-
-
 def pytest_configure(config):
-    from django.conf import settings
-
     from casino.celery import app
 
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    if worker and settings.REDIS_URL:
-        # Before anything has used the cache or the broker.
-        url = redis_url_of_worker(settings.REDIS_URL, worker)
-        os.environ["REDIS_URL"] = url  # for the processes the tests start
-        settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
-        settings.CACHES["default"]["LOCATION"] = url
-        app.conf.update(broker_url=url, result_backend=url)
     app.conf.task_default_queue = TEST_QUEUE
 
 
@@ -90,7 +71,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
             cursor.execute("SELECT version(), current_database(), current_user")
             version, name, owner = cursor.fetchone()
             has_role = owner != role and ensure_app_role(cursor, role)
-        _database_seen.update(version=version, name=name, owner=owner, user=owner)
+        DATABASE_SEEN.update(version=version, name=name, owner=owner, user=owner)
         if not has_role:
             if REQUIRE_SERVICES:
                 pytest.fail(f"The tests must run as the application role {role!r}, which "
@@ -105,7 +86,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
         flush_as_owner()
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_user")
-            _database_seen["user"] = cursor.fetchone()[0]
+            DATABASE_SEEN["user"] = cursor.fetchone()[0]
     yield
     # pytest-django drops the test database next, which only its owner may do.
     connection.close()
@@ -144,11 +125,11 @@ def owner_sql(transactional_db):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _database_seen:
+    if DATABASE_SEEN:
         terminalreporter.write_line(
-            f"The suite ran on {_database_seen['version'].split(' on ')[0]}, "
-            f"test database {_database_seen['name']}, owner {_database_seen['owner']}, "
-            f"tests connected as {_database_seen['user']}."
+            f"The suite ran on {DATABASE_SEEN['version'].split(' on ')[0]}, "
+            f"test database {DATABASE_SEEN['name']}, owner {DATABASE_SEEN['owner']}, "
+            f"tests connected as {DATABASE_SEEN['user']}."
         )
 
 
