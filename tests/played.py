@@ -12,15 +12,9 @@ from payouts.terms import services as terms
 from tables.floor.services import table_create, table_set_poker_settings
 from tables.poker.services import poker_hand_record
 from tables.stud.services import stud_round_record
+from tests.helpers import CONTRACT_ROUND as WINNING_ROUND  # the round seat 1 wins
 
 NEW_YORK = ZoneInfo("America/New_York")
-
-WINNING_ROUND = {  # seat 1 wins 10 + 20 with a pair of queens; seat 3 folds 5
-    "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
-    "seats": [{"seat": 1, "ante": "10.00", "decision": "raise",
-               "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
-              {"seat": 3, "ante": "5.00", "decision": "fold"}],
-}
 
 
 def at(year, month, day, hour, minute=0):

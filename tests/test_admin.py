@@ -4,25 +4,9 @@ import pytest
 
 from tables.floor.models import Casino, Table
 from tables.floor.services import casino_create
+from tests.helpers import post_change_form
 
 pytestmark = pytest.mark.django_db
-
-
-def post_change_form(client, url: str, **changes):
-    """Submit the admin's change form as the page shows it, with ``changes`` typed in."""
-    page = client.get(url)
-    assert page.status_code == 200
-    data = {}
-    for form in [page.context["adminform"].form,
-                 *(f for inline in page.context["inline_admin_formsets"]
-                   for f in [inline.formset.management_form, *inline.formset.forms])]:
-        for name in form.fields:
-            value = form[name].value()
-            if value is None or value is False:
-                continue
-            data[form.add_prefix(name)] = value
-    data.update(changes)
-    return client.post(url, data)
 
 
 def test_a_casinos_currency_is_read_only_once_it_has_tables(client, supervisor, stud_table,

@@ -13,8 +13,7 @@ from pghistory.models import Events
 
 from tables.floor.models import Casino
 from tests.conftest import make_user
-from tests.test_admin import post_change_form
-from tests.test_admin_scoping import throttle_records
+from tests.helpers import post_change_form, throttle_records
 
 pytestmark = pytest.mark.django_db
 GOOD_PASSWORD = "felt-and-chips-42"

@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 
 from tests.conftest import make_user
+from tests.helpers import throttle_records
 
 pytestmark = pytest.mark.django_db
 
@@ -112,18 +113,6 @@ MATRIX = {
     ("GET", f"{H}/{{heartbeat}}/", None):           (302, 403, 403, 403, 302, 302, 302),
 }
 IDS = ("casino", "table", "dealer", "attempt", "log", "failure", "heartbeat")
-
-
-def throttle_records(username: str) -> dict:
-    """An attempt (locked out), a log-in and a failure of ``username``."""
-    from axes.models import AccessAttempt, AccessFailureLog, AccessLog
-
-    seen = {"username": username, "ip_address": "10.0.0.7", "user_agent": "tablet",
-            "http_accept": "*/*", "path_info": "/login/"}
-    return {"attempt": AccessAttempt.objects.create(**seen, get_data="", post_data="",
-                                                    failures_since_start=5).pk,
-            "log": AccessLog.objects.create(**seen).pk,
-            "failure": AccessFailureLog.objects.create(**seen, locked_out=True).pk}
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import make_user
-from tests.test_stud_rounds import CONTRACT_ROUND
+from tests.helpers import CONTRACT_ROUND
 
 pytestmark = pytest.mark.django_db
 
@@ -292,7 +292,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     from tables.poker.models import BadBeatFund
     from tables.reports.services import request_export
     from tables.stud.services import stud_round_record
-    from tests.test_progressive_concurrency import DEALER, ROYAL
+    from tests.helpers import DEALER, ROYAL
 
     Progressive.objects.filter(pk=jackpot_table.progressive_id).update(casino=us_casino)
     mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")

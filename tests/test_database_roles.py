@@ -7,17 +7,12 @@ from decimal import Decimal as D
 
 import pytest
 from django.apps import apps
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError, connection
 
 from casino.common.db_roles import table_access
+from tests.helpers import attempt
 
 pytestmark = pytest.mark.django_db
-
-
-def attempt(sql: str, params=()) -> None:
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
 
 
 def public_tables() -> list[str]:
@@ -116,7 +111,7 @@ def test_a_jackpot_hit_keeps_its_identity_and_a_paid_hit_is_final(dealer, jackpo
     from payouts.jackpots.models import JackpotHit
     from payouts.jackpots.settlement import settle_pending_hits
     from tables.stud.services import stud_round_record
-    from tests.test_progressive_concurrency import DEALER, ROYAL
+    from tests.helpers import DEALER, ROYAL
 
     stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER, seats=[ROYAL])
     hit = JackpotHit.objects.get()

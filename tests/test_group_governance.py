@@ -19,7 +19,7 @@ from payouts.terms import services as terms
 from payouts.terms.models import Paytable, RakeSchedule
 from tables.floor.services import casino_create, table_create
 from tests.conftest import make_user
-from tests.test_supervisor_pages import terms_form
+from tests.helpers import terms_form
 
 pytestmark = pytest.mark.django_db
 

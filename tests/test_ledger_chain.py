@@ -106,7 +106,7 @@ def commit_now():
 def test_every_record_of_a_table_is_sealed_in_one_chain_when_it_commits(api, dealer,
                                                                        supervisor, live_table):
     from tables.stud.models import StudRoundVoid
-    from tests.test_stud_rounds import CONTRACT_ROUND
+    from tests.helpers import CONTRACT_ROUND
 
     first = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/",
                                      CONTRACT_ROUND, format="json").json()["id"]
@@ -127,7 +127,7 @@ def test_every_record_of_a_table_is_sealed_in_one_chain_when_it_commits(api, dea
 
 @pytest.fixture
 def sealed_rounds(api, dealer, live_table):
-    from tests.test_stud_rounds import CONTRACT_ROUND
+    from tests.helpers import CONTRACT_ROUND
 
     ids = [api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/",
                                     CONTRACT_ROUND, format="json").json()["id"]
@@ -210,7 +210,7 @@ def test_rounds_recorded_one_after_another_in_one_transaction_are_each_sealed_wh
     """A round with a side wager is sealed before it takes the meter; the next round of the
     same transaction (the demo's history) must still be sealed at commit, with its seats,
     not at its own insert before them."""
-    from tests.test_stud_rounds import CONTRACT_ROUND
+    from tests.helpers import CONTRACT_ROUND
 
     side_wager = {**CONTRACT_ROUND, "seats": [{**CONTRACT_ROUND["seats"][0], "progressive": True},
                                               CONTRACT_ROUND["seats"][1]]}

@@ -47,7 +47,7 @@ def test_a_correction_with_its_entry_commits(controller, progressive):
 def test_a_round_that_feeds_the_meter_and_its_royal_commit(dealer, jackpot_table):
     from payouts.jackpots.settlement import settle_pending_hits
     from tables.stud.services import stud_round_record
-    from tests.test_progressive_concurrency import DEALER, ROYAL
+    from tests.helpers import DEALER, ROYAL
 
     stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER, seats=[ROYAL])
     commit_now()

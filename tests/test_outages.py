@@ -11,11 +11,10 @@ from kombu.exceptions import OperationalError
 from payouts.jackpots.models import HitStatus, JackpotHit
 from tables.reports.models import ExportJob, ExportStatus
 from tables.reports.tasks import write_export
+from tests.helpers import ROYAL_POSTED
 
 pytestmark = pytest.mark.django_db
 DEAD_REDIS = "redis://127.0.0.1:1/0"
-ROYAL = {"seat": 1, "ante": "10.00", "decision": "raise", "progressive": True,
-         "cards": ["As", "Ks", "Qs", "Js", "Ts"]}
 
 
 @pytest.fixture
@@ -42,7 +41,8 @@ def test_a_jackpot_round_records_while_the_broker_is_down_and_waits_for_the_swee
     with caplog.at_level(logging.ERROR), django_capture_on_commit_callbacks(execute=True):
         response = api.as_user(dealer).post(
             f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/",
-            {"dealer_cards": ["2h", "3d", "8c", "9h", "Jd"], "seats": [ROYAL]}, format="json")
+            {"dealer_cards": ["2h", "3d", "8c", "9h", "Jd"], "seats": [ROYAL_POSTED]},
+            format="json")
 
     assert response.status_code == 201, response.content
     assert response.json()["seats"][0]["progressive"]["award"] == "pending"

@@ -14,48 +14,21 @@ import pytest
 from django.db import connection
 from django.db.models import Sum
 
-from payouts.jackpots import services as progressives
 from payouts.jackpots import settlement
 from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
-from tables.floor.services import (
-    casino_create,
-    table_assign_paytable,
-    table_create,
-    table_link_progressive,
-)
 from tables.stud.services import stud_round_record
-from tests.conftest import make_user
+from tests.helpers import DEALER, FLOOR_TABLES, ROYAL, linked_floor, reconciles
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 D = Decimal
-TABLES, ROUNDS_PER_TABLE = 4, 50
+TABLES, ROUNDS_PER_TABLE = FLOOR_TABLES, 50
 
 
 @pytest.fixture
 def floor():
     """One meter linked to four open stud tables, a dealer at each."""
-    from payouts.terms import services as payouts
-
-    boss = make_user("floor_boss", "supervisor")
-    casino = casino_create(actor=boss, name="Concurrency", currency="USD",
-                                    timezone="America/New_York")
-    paytable = payouts.paytable_publish(
-        actor=boss, paytable=payouts.paytable_create(actor=boss, name="US", variant="us",
-                                                      casino=casino))
-    meter = progressives.progressive_create(actor=boss, name="Linked", currency="USD",
-                                            seed=D("10000.00"), contribution_rate=D("0.70"),
-                                            reserve_rate=D("0.05"),
-                                            approval_threshold=D("1000000"), casino=casino)
-    tables = []
-    for n in range(TABLES):
-        dealer = make_user(f"dealer_{n}", "dealer")
-        table = table_create(actor=boss, casino=casino, label=f"CS-{n}",
-                                      game="caribbean_stud", status="open", dealers=[dealer])
-        table_assign_paytable(actor=boss, table=table, paytable=paytable)
-        table_link_progressive(actor=boss, table=table, progressive=meter)
-        tables.append((table, dealer))
-    return meter, tables
+    return linked_floor()
 
 
 def random_round(rng):
@@ -64,15 +37,6 @@ def random_round(rng):
     seats = [{"seat": n, "ante": D("10.00"), "decision": "raise", "progressive": True,
               "cards": deck[5 + 5 * n: 10 + 5 * n]} for n in range(1, 8)]
     return deck[:5], seats
-
-
-def reconciles(meter_id):
-    meter = Progressive.objects.get(pk=meter_id)
-    for name, field in (("meter", "amount"), ("reserve", "reserve"), ("overflow", "overflow")):
-        total = MeterEntry.objects.filter(progressive=meter, meter=name).aggregate(
-            s=Sum("amount"))["s"] or D(0)
-        assert total == getattr(meter, field), name
-    return meter
 
 
 def test_many_tables_recording_on_one_meter_lose_nothing(floor):
@@ -144,9 +108,7 @@ def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once
 
     monkeypatch.setattr(tasks.settle_progressive, "apply_async",
                         lambda *a, **k: None)  # the message is lost
-    stud_round_record(actor=dealer, table=table, dealer_cards=["2c", "3d", "7c", "4h", "9s"],
-                      seats=[{"seat": 1, "ante": D(10), "decision": "raise",
-                              "progressive": True, "cards": ["As", "Ks", "Qs", "Js", "Ts"]}])
+    stud_round_record(actor=dealer, table=table, dealer_cards=DEALER, seats=[ROYAL])
 
     def crash(*args, **kwargs):
         raise RuntimeError("worker killed")
@@ -162,11 +124,6 @@ def test_a_settlement_that_crashes_midway_leaves_nothing_and_the_rerun_pays_once
     assert tasks.settle_progressive(meter.pk) == 0               # delivered again: no effect
     assert JackpotHit.objects.get().amount == D("10000.70")
     reconciles(meter.pk)
-
-
-ROYAL = {"seat": 1, "ante": D(10), "decision": "raise", "progressive": True,
-         "cards": ["As", "Ks", "Qs", "Js", "Ts"]}
-DEALER = ["2c", "3d", "7c", "4h", "9s"]
 
 
 @pytest.mark.redis

@@ -17,7 +17,7 @@ from payouts.jackpots.models import HitStatus, JackpotHit, Progressive
 from payouts.jackpots.tasks import sweep_pending_hits
 from tables.stud.services import stud_round_record
 from tests.conftest import TEST_QUEUE, missing_service
-from tests.test_progressive_concurrency import DEALER, ROYAL, floor, reconciles  # noqa: F401
+from tests.helpers import DEALER, ROYAL, linked_floor, reconciles
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -31,6 +31,12 @@ def database_url() -> str:
     if host.startswith("/"):
         return f"postgres://{db['USER']}@/{db['NAME']}?host={host}&port={db['PORT']}"
     return f"postgres://{db['USER']}@{host}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+@pytest.fixture
+def floor():
+    """One meter linked to four open stud tables, a dealer at each."""
+    return linked_floor()
 
 
 def start_worker_process(redis_url: str) -> subprocess.Popen:
@@ -54,7 +60,7 @@ def wait_for(predicate, seconds: float) -> bool:
 
 
 def test_a_worker_killed_in_the_middle_of_settlement_pays_nothing_and_the_sweep_pays_once(
-        floor, redis_broker, monkeypatch):  # noqa: F811
+        floor, redis_broker, monkeypatch):
     from casino.celery import app
 
     meter, tables = floor
@@ -99,8 +105,9 @@ def test_a_worker_killed_in_the_middle_of_settlement_pays_nothing_and_the_sweep_
     reconciles(meter.pk)
 
 
+@pytest.mark.alone  # it stops the machine's Redis, which every other test may be using
 def test_a_round_recorded_while_redis_is_stopped_is_settled_once_it_is_back(
-        floor, redis_broker):  # noqa: F811
+        floor, redis_broker):
     from casino.celery import app
 
     if not redis_broker.startswith("redis://127.0.0.1:6379") or not shutil.which("redis-server"):

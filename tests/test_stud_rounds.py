@@ -12,16 +12,9 @@ from hypothesis import strategies as st
 
 from payouts.terms import services as payouts
 from tables.stud.models import StudRound, StudSeat
+from tests.helpers import CONTRACT_ROUND
 
 pytestmark = pytest.mark.django_db
-
-CONTRACT_ROUND = {
-    "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
-    "seats": [
-        {"seat": 1, "ante": "10.00", "decision": "raise", "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
-        {"seat": 3, "ante": "5.00", "decision": "fold"},
-    ],
-}
 
 
 def record(api, table, body, user=None):

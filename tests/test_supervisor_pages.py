@@ -4,17 +4,9 @@ import pytest
 
 from payouts.terms import services
 from payouts.terms.models import Paytable
+from tests.helpers import terms_form
 
 pytestmark = pytest.mark.django_db
-
-
-def terms_form(paytable, **changes):
-    data = {"name": paytable.name, "max_payout": paytable.max_payout,
-            "dealer_qualifier": paytable.dealer_qualifier, "min_ante": paytable.min_ante,
-            "max_ante": paytable.max_ante}
-    data.update({f"odds_{c}": n for c, n in paytable.odds.items()})
-    data.update(changes)
-    return data
 
 
 def test_a_supervisor_creates_edits_and_publishes_a_paytable(client, supervisor, us_casino):

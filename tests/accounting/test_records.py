@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError
 
-from tests.test_database_roles import attempt
+from tables.chips.models import SlipSeries
+from tests.helpers import attempt
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +32,13 @@ def test_the_records_of_the_cage_and_the_count_cannot_be_altered(accounting_floo
 
 
 def test_the_series_counts_up_under_the_service(accounting_floor):
+    before = dict(SlipSeries.objects.values_list("pk", "last_number"))
+    assert before, "the floor has a slip series"
+
     attempt("UPDATE tables_slipseries SET last_number = last_number + 1")
+
+    after = dict(SlipSeries.objects.values_list("pk", "last_number"))
+    assert after == {pk: number + 1 for pk, number in before.items()}
 
 
 def test_the_series_never_counts_back(accounting_floor):

@@ -8,11 +8,26 @@ axe-core (vendored: vendor/README.md) for accessibility checks."""
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
 from tests.conftest import make_user
 
 TABLETS = {"1024x768": (1024, 768), "768x1024": (768, 1024)}
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+# The controls a tablet's finger must hit, in the page and the top bar.
+CONTROLS = ", ".join(f"{where} {what}" for where in ("main", "header.topbar") for what in (
+    "a", "button", "input:not([type=hidden])", "select", "textarea", "summary"))
+# How wide the page is, and every visible control smaller than 44x44 px.
+MEASURE = """(controls) => ({
+  wide: document.documentElement.scrollWidth, viewport: window.innerWidth,
+  small: [...document.querySelectorAll(controls)].map(e => [e, e.getBoundingClientRect()])
+    .filter(([e, r]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden")
+    .filter(([e, r]) => r.width < 44 || r.height < 44)
+    .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.name || "").trim()
+      .slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)})"""
+# The cards of the dealer's usual round (seat by seat).
+CARDS = {"dealer": "As Kd 7c 4h 2s", 1: "Qh Qs 9d 5c 3h", 2: "9h 8h 7h 6h 5h",
+         4: "Ks Kc 4d 3c 2d", 5: "Jh Jd 8c 6s 4s", 7: "Ts 9s 8d 6c 3s"}
 
 
 @pytest.fixture(autouse=True)
@@ -31,6 +46,15 @@ def on_tablets(browser_context_args, size: str) -> dict:
     width, height = TABLETS[size]
     return {**browser_context_args, "viewport": {"width": width, "height": height},
             "has_touch": True}
+
+
+def log_in(page: Page, base: str):
+    """deb_dealer (dealer_at_live_table) logs in and lands on the dealer's page."""
+    page.goto(f"{base}/login/")
+    page.get_by_label("User name").fill("deb_dealer")
+    page.get_by_label("Password").fill("deb_dealer-password-1")
+    page.get_by_role("button", name="Log in").click()
+    expect(page).to_have_url(f"{base}/dealer/")
 
 
 @pytest.fixture

@@ -15,8 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.accounting import conftest as accounting
-from tests.browser.conftest import TABLETS, on_tablets
-from tests.browser.test_supervisor_layout import CONTROLS, MEASURE
+from tests.browser.conftest import CONTROLS, MEASURE, TABLETS, on_tablets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -6,8 +6,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page
 
-from tests.browser.conftest import TABLETS, on_tablets
-from tests.browser.test_dealer_round import CARDS, log_in
+from tests.browser.conftest import CARDS, TABLETS, log_in, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

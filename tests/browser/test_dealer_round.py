@@ -3,12 +3,10 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TABLETS, on_tablets
+from tests.browser.conftest import CARDS, TABLETS, log_in, on_tablets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CARDS = {"dealer": "As Kd 7c 4h 2s", 1: "Qh Qs 9d 5c 3h", 2: "9h 8h 7h 6h 5h",
-         4: "Ks Kc 4d 3c 2d", 5: "Jh Jd 8c 6s 4s", 7: "Ts 9s 8d 6c 3s"}
 FOLDS = (3, 6)
 JACKPOT_SEATS = (1, 2, 4, 5, 7)
 FOLD_HANDS = {3: "Ah Ad Kh Qd 2h", 6: "Tc Td 7s 5s 2c"}   # shown when a fold plays the jackpot
@@ -27,14 +25,6 @@ def play_last_round(table, jackpots=JACKPOT_SEATS):
         actor=table.dealers.get(), table=table, void="misdeal",
         seats=[{"seat": n, "ante": "10.00", "decision": None,
                 "progressive": n in jackpots} for n in range(1, 8)])
-
-
-def log_in(page: Page, base: str):
-    page.goto(f"{base}/login/")
-    page.get_by_label("User name").fill("deb_dealer")
-    page.get_by_label("Password").fill("deb_dealer-password-1")
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(f"{base}/dealer/")
 
 
 def open_form(page: Page, base: str, table):

@@ -6,20 +6,10 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TABLETS, on_tablets
+from tests.browser.conftest import CONTROLS, MEASURE, TABLETS, on_tablets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CONTROLS = ", ".join(f"{where} {what}" for where in ("main", "header.topbar") for what in (
-    "a", "button", "input:not([type=hidden])", "select", "textarea", "summary"))
-# How wide the page is, and every visible control smaller than 44x44 px.
-MEASURE = """(controls) => ({
-  wide: document.documentElement.scrollWidth, viewport: window.innerWidth,
-  small: [...document.querySelectorAll(controls)].map(e => [e, e.getBoundingClientRect()])
-    .filter(([e, r]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== "hidden")
-    .filter(([e, r]) => r.width < 44 || r.height < 44)
-    .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.name || "").trim()
-      .slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)})"""
 # The game math panels load after the page (the paytable's, the progressive's side bet).
 PANEL_READY = """() => { const p = document.getElementById("par-panel");
   return !p || (p.dataset.loaded === "1" && !p.querySelector("progress[data-state]")); }"""

@@ -4,25 +4,21 @@ list of unpaid jackpots and the approval page."""
 
 from __future__ import annotations
 
-from decimal import Decimal as D
-
 import pytest
 from django.db import DatabaseError, connection, transaction
 
 from payouts.jackpots import services as jackpots
-from payouts.jackpots import settlement
 from payouts.jackpots.fieldcrypt import decrypted
-from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
+from payouts.jackpots.models import HitApproval, HitStatus, W2GPlayer
 from tests.conftest import make_user
 from tests.jackpots.conftest import (
     PASSWORD,
-    ROYAL,
     W2G_PLAYER,
     approve,
     nothing_stored,
-    play,
     refusal,
     typed_in,
+    w2g_hit_committed,
 )
 
 pytestmark = pytest.mark.django_db
@@ -263,7 +259,7 @@ def test_the_application_role_may_only_add_approvals_and_w2g_details(
 def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
     supervisor = make_user("sam_supervisor", "supervisor")
     make_user("wendy_witness", "accountant")
-    approve(supervisor, _w2g_hit_committed(supervisor), player=W2G_PLAYER)
+    approve(supervisor, w2g_hit_committed(supervisor), player=W2G_PLAYER)
 
     with pytest.raises(Exception, match=f"Cannot update rows from {table}"):
         owner_sql(f"UPDATE {table} SET {change}")
@@ -271,30 +267,3 @@ def test_even_the_owner_cannot_change_or_delete_them(owner_sql, table, change):
         owner_sql(f"DELETE FROM {table}")
     assert decrypted(W2GPlayer.objects.get().tin_token) == "234567891"
 
-
-def _w2g_hit_committed(supervisor):
-    """The w2g_hit fixture's hit, written outside a test transaction (for the owner's
-    own connection to see it)."""
-    from payouts.terms.services import paytable_create, paytable_publish
-    from tables.floor.services import (
-        casino_create,
-        table_assign_paytable,
-        table_create,
-        table_link_progressive,
-    )
-
-    dealer = make_user("dana_dealer", "dealer")
-    casino = casino_create(actor=supervisor, name="Test Harbor", currency="USD",
-                           timezone="America/New_York")
-    table = table_create(actor=supervisor, casino=casino, label="CS-1", game="caribbean_stud",
-                         status="open", dealers=[dealer])
-    table_assign_paytable(actor=supervisor, table=table, paytable=paytable_publish(
-        actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us",
-                                                   casino=casino)))
-    meter = jackpots.progressive_create(actor=supervisor, name="Harbor Jackpot", currency="USD",
-                                        seed=D("50000.00"), contribution_rate=D("0.70"),
-                                        approval_threshold=D("20000.00"), casino=casino)
-    table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
-    play(table, ROYAL)
-    settlement.settle_pending_hits(meter.pk)
-    return JackpotHit.objects.get(status=HitStatus.AWAITING_APPROVAL)

@@ -150,13 +150,13 @@ def test_new_records_take_the_first_key_and_old_ones_still_decrypt(settings, sup
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.usefixtures("connected_as_owner")
 def test_retiring_a_key_re_encrypts_every_tin_under_the_first(settings, capsys):
-    from tests.jackpots.test_approval import _w2g_hit_committed
+    from tests.jackpots.conftest import w2g_hit_committed
 
     old, new = Fernet.generate_key().decode(), Fernet.generate_key().decode()
     settings.FIELD_ENCRYPTION_KEYS = (old,)
     supervisor = make_user("sam_supervisor", "supervisor")
     make_user("wendy_witness", "accountant")
-    approve(supervisor, _w2g_hit_committed(supervisor), player=W2G_PLAYER)
+    approve(supervisor, w2g_hit_committed(supervisor), player=W2G_PLAYER)
     settings.FIELD_ENCRYPTION_KEYS = (new, old)
     seals.seal_pending()
 

@@ -11,11 +11,10 @@ from payouts.jackpots.settlement import settle_pending_hits
 from tables.floor.services import table_link_progressive
 from tables.poker.services import poker_hand_void
 from tables.stud.services import stud_round_void
+from tests.helpers import ROYAL_POSTED
 from tests.reports.conftest import at
 
 pytestmark = pytest.mark.django_db
-
-ROYAL = ["As", "Ks", "Qs", "Js", "Ts"]
 
 
 def report(api, user, name, **query):
@@ -81,7 +80,7 @@ def test_a_jackpot_day_reconciles_contributions_awards_resets_and_corrections(
         contribution_rate=D("0.50"), casino=us_casino, approval_threshold=D("100000.00"))
     table_link_progressive(actor=supervisor, table=live_table, progressive=meter)
     side = {"dealer_cards": ["2h", "3d", "8c", "9h", "Jd"], "seats": [
-        {"seat": 1, "ante": "10.00", "decision": "raise", "progressive": True, "cards": ROYAL},
+        ROYAL_POSTED,
         {"seat": 2, "ante": "10.00", "decision": "fold", "progressive": True,
          "cards": ["2c", "4d", "6h", "8s", "Tc"]}]}
     play_round(live_table, at(2026, 3, 3, 9), body=side)            # 2 wagers, royal hits
