@@ -75,8 +75,8 @@ def seed(progressive: Progressive, *, actor) -> MeterEntry:
 def post(progressive: Progressive, movements: Iterable[Movement], *,
          actor=None) -> list[MeterEntry]:
     """The locked path: each movement applied to the progressive's balance it moves and
-    written as an entry, in order; the row's moved balances saved in one UPDATE and the
-    entries in one INSERT. The caller holds the progressive's row lock."""
+    written as an entry, in order; the entries written in one INSERT and then the row's
+    moved balances in one UPDATE. The caller holds the progressive's row lock."""
     now, entries, moved = timezone.now(), [], []
     for movement in movements:
         field = FIELDS[movement.meter]
@@ -86,9 +86,10 @@ def post(progressive: Progressive, movements: Iterable[Movement], *,
         setattr(progressive, field, before + movement.amount)
         if field not in moved:
             moved.append(field)
-    if moved:
+    entries = MeterEntry.objects.bulk_create(entries)
+    if moved:  # after its entries: the row then shows where its ledgers end
         progressive.save(update_fields=moved)
-    return MeterEntry.objects.bulk_create(entries)
+    return entries
 
 
 # The fast feed's value for every column of an entry, by field (a test holds it to the
