@@ -159,11 +159,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=1),
     },
     "close-gaming-days": {
-        "task": "tables.reports.close_gaming_days",
+        "task": "tables.tasks.close_gaming_days",
         "schedule": timedelta(minutes=15),
     },
     "analyse-paytables": {
-        "task": "tables.reports.analyse_paytables",
+        "task": "tables.tasks.analyse_paytables",
         "schedule": timedelta(minutes=15),
     },
     "reconcile-meters-nightly": {
@@ -175,7 +175,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(hour=0, minute=30),
     },
     "verify-closed-days-nightly": {
-        "task": "tables.reports.verify_closed_days",
+        "task": "tables.tasks.verify_closed_days",
         "schedule": crontab(hour=0, minute=45),
     },
     "seal-records": {

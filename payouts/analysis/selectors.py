@@ -47,7 +47,7 @@ def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:
 def _current_results(paytable_ids) -> dict[int, dict]:
     """Paytable version -> its stored figures at its minimum ante, for its terms as they
     are now. Versions without figures yet are left out (the beat task
-    ``tables.reports.analyse_paytables`` queues them)."""
+    ``tables.tasks.analyse_paytables`` queues them)."""
     wanted = {}
     for paytable in Paytable.objects.filter(pk__in=set(paytable_ids)):
         key = key_of(paytable, paytable.min_ante)

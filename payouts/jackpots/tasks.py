@@ -1,5 +1,5 @@
-"""The meters' Celery tasks. Their names stay "payouts.tasks.*": messages in flight and
-the beat schedule name them."""
+"""The meters' Celery tasks. Every task is named "<app>.tasks.<verb>" (docs/architecture.md,
+the glossary): the name on the wire stays when a module moves inside its app."""
 
 from __future__ import annotations
 

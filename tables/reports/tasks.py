@@ -11,26 +11,26 @@ from payouts.analysis import services as analysis
 from tables.reports import closing, exports, verification
 
 
-@shared_task(name="tables.reports.close_gaming_days", time_limit=3600)
+@shared_task(name="tables.tasks.close_gaming_days", time_limit=3600)
 def close_gaming_days() -> int:
     """Beat, every quarter hour: close each gaming day once it has ended."""
     return closing.close_ended_days()
 
 
-@shared_task(name="tables.reports.verify_closed_days", time_limit=3600)
+@shared_task(name="tables.tasks.verify_closed_days", time_limit=3600)
 def verify_closed_days() -> int:
     """Beat, nightly: check every closed day against the records (a DayCheck, shown on
     /healthz and to the accountant); returns how many problems were found."""
     return len(verification.check_closed_days().findings)
 
 
-@shared_task(name="tables.reports.analyse_paytables", time_limit=60)
+@shared_task(name="tables.tasks.analyse_paytables", time_limit=60)
 def analyse_paytables() -> int:
     """Beat, every quarter hour: queue the figures of each published paytable version
     that has none, so the stud report can show its theoretical hold."""
     return analysis.analyse_published()
 
 
-@shared_task(name="tables.reports.write_export", time_limit=600, soft_time_limit=540)
+@shared_task(name="tables.tasks.write_export", time_limit=600, soft_time_limit=540)
 def write_export(job_id: int) -> None:
     exports.write_export(job_id)

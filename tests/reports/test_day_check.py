@@ -58,7 +58,7 @@ def test_the_nightly_check_stays_quiet_on_a_clean_floor(
 
 def test_the_check_is_a_nightly_beat_task():
     beat = CELERY_BEAT_SCHEDULE["verify-closed-days-nightly"]
-    assert beat["task"] == "tables.reports.verify_closed_days"
+    assert beat["task"] == "tables.tasks.verify_closed_days"
 
 
 def test_before_the_first_check_the_pages_say_so(client, accountant):
