@@ -116,7 +116,7 @@ def day_of(floor, spec, n: int) -> SimpleNamespace:
 
 
 def load_stud_day(copy, rng, floor, spec, state, day) -> list[tuple]:
-    """One day's rounds and seats; returns the rounds with jackpot wagers, in time order."""
+    """One day's rounds and seats; returns the rounds with side wagers, in time order."""
     rounds, played, jackpot, dealers = [], [], [], floor.dealers
     for t, seats in enumerate(day.share(spec.seats, len(floor.stud))):
         while seats > 0:
@@ -145,7 +145,7 @@ def load_stud_day(copy, rng, floor, spec, state, day) -> list[tuple]:
 
 
 def load_meter_day(copy, floor, state, day, jackpot: list, award: bool) -> None:
-    """A contribution entry per round with jackpot wagers (the first, the seed, is written
+    """A contribution entry per round with side wagers (the first, the seed, is written
     with the meter); on an award day a royal flush takes
     the whole meter halfway through the day and the meter resets to its seed."""
     pk, seed, on = floor.jackpot.pk, money(SEED_CENTS), day.day

@@ -1,6 +1,6 @@
 """Who governs an object that belongs to a casino or to the group (issue 26): a casino's
 terms and meters are changed by the supervisors on its staff; the group's own (paytables
-and collection schedules without a casino, wide-area meters without a casino) by a group
+and rake schedules without a casino, wide-area meters without a casino) by a group
 supervisor, the casino group's gaming controller, only. Every service that writes such
 an object asks here first, so the pages, the API and commands refuse alike.
 

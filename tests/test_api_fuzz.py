@@ -2,7 +2,7 @@
 never a 500, and every answer matches the schema the service publishes.
 
 The caller is a supervisor who is also the dealer of a stud table and of a poker table
-(with a published paytable, jackpot and collection schedule), so requests reach the
+(with a published paytable, jackpot and rake schedule), so requests reach the
 services rather than stopping at a 403; a round (a jackpot seat and a fold) and a hand
 are recorded, so reads answer with records. Examples are derandomized: CI sees the same
 requests every run. Answers the fuzzer rarely reaches (a recorded round, a meter's

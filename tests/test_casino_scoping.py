@@ -159,7 +159,7 @@ MATRIX = {
     ("GET", "/pit/tables/{poker}/poker/", None):       (302, 403, 403, 403, 200, 403, 404, 403),
     ("GET", "/pit/progressives/", None):               (302, 403, 403, 403, 200, 403, 200, 200),
     ("GET", "/pit/progressives/{meter}/", None):       (302, 403, 403, 403, 200, 403, 404, 404),
-    ("GET", "/pit/progressives/{meter}/side-bet/", None):
+    ("GET", "/pit/progressives/{meter}/side-wager/", None):
                                                        (302, 403, 403, 403, 200, 200, 404, 404),
     ("GET", "/pit/jackpot-hits/{hit}/approve/", None): (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/jackpot-hits/{hit}/approve/", "form"):

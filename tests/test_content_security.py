@@ -16,7 +16,7 @@ def pages(live_table, us_paytable, progressive):
         "supervisor": ["/pit/", f"/pit/paytables/{us_paytable.pk}/", "/pit/paytables/",
                        f"/pit/progressives/{progressive.pk}/", "/pit/progressives/",
                        f"/pit/paytables/{us_paytable.pk}/analysis/",
-                       f"/pit/progressives/{progressive.pk}/side-bet/",
+                       f"/pit/progressives/{progressive.pk}/side-wager/",
                        "/accounting/closed-days/", "/admin/", "/api/docs/"],
         "dealer": ["/dealer/", f"/dealer/tables/{live_table.pk}/round/"],
         "accountant": ["/accounting/", "/accounting/reports/rake/?from=2026-03-01&to=2026-03-02",

@@ -1,5 +1,5 @@
 """Game math in the service: the analysis API (202, then 200), its cache per terms and
-ante, the progressive's side bet, the supervisor's panel, the PAR sheet PDF."""
+ante, the progressive's side wager, the supervisor's panel, the PAR sheet PDF."""
 
 import datetime as dt
 import io
@@ -100,7 +100,7 @@ def test_only_supervisors_and_accountants_read_game_math(api, client, request, r
         assert api.as_user(user).get(url).status_code == (answer if allowed else 403)
     client.force_login(user)
     for url in (f"/pit/paytables/{us_paytable.pk}/analysis/",
-                f"/pit/progressives/{progressive.pk}/side-bet/"):
+                f"/pit/progressives/{progressive.pk}/side-wager/"):
         assert client.get(url).status_code == (200 if allowed else 403)
     analysis = ParAnalysis.objects.first()
     if analysis is not None:
@@ -229,20 +229,20 @@ def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par
     assert "Approved by" in text
 
 
-def test_the_progressive_page_shows_the_side_bet_at_a_meter_with_its_line(
+def test_the_progressive_page_shows_the_side_wager_at_a_meter_with_its_line(
         client, supervisor, progressive):
     client.force_login(supervisor)
     page = client.get(f"/pit/progressives/{progressive.pk}/").content.decode()
-    assert f'data-src="/pit/progressives/{progressive.pk}/side-bet/"' in page
+    assert f'data-src="/pit/progressives/{progressive.pk}/side-wager/"' in page
 
-    panel = client.get(f"/pit/progressives/{progressive.pk}/side-bet/",
+    panel = client.get(f"/pit/progressives/{progressive.pk}/side-wager/",
                        {"meter": "218047.37"}).content.decode()
     assert "218047.37" in panel
-    assert '<td class="num" id="side-bet-return">1.000000' in panel
+    assert '<td class="num" id="side-wager-return">1.000000' in panel
     assert "<polyline" in panel
     assert "649740.00" in panel  # one royal in 649,740 hands
 
-    refused = client.get(f"/pit/progressives/{progressive.pk}/side-bet/", {"meter": "lots"})
+    refused = client.get(f"/pit/progressives/{progressive.pk}/side-wager/", {"meter": "lots"})
     assert refused.status_code == 400
     assert "meter: &#x27;lots&#x27; is not an amount" in refused.content.decode()
     assert 'value="lots"' in refused.content.decode()  # the form stays, to try again

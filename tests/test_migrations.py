@@ -1,5 +1,5 @@
 """Upgrading a database with records in it: from the migrations main had before the
-collection schedules moved to payouts (and before seats kept their side wager) to
+rake schedules moved to payouts (and before seats kept their side wager) to
 today's, the records survive, their links hold, the triggers still guard them, and the
 schema is the one a fresh database gets.
 

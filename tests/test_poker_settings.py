@@ -1,4 +1,4 @@
-"""Supervisors configure the card room: collection schedules (versioned like
+"""Supervisors configure the card room: rake schedules (versioned like
 paytables) and each poker table's structure, stakes and kill settings (audited)."""
 
 from decimal import Decimal
@@ -203,7 +203,7 @@ def test_a_supervisor_drafts_publishes_and_versions_a_schedule_on_its_pages(clie
     assert schedule.status == "published"
     assert RakeSchedule.objects.filter(family=schedule, version=2, status="draft").exists()
     page = client.get(f"/pit/rake-schedules/{schedule.pk}/").content.decode()
-    assert "collection schedule published" in page
+    assert "rake schedule published" in page
     assert "sam_supervisor" in page
 
 

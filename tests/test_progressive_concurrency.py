@@ -64,7 +64,7 @@ def test_many_tables_recording_on_one_meter_lose_nothing(floor):
     assert contributions.count() == TABLES * ROUNDS_PER_TABLE
     assert contributions.aggregate(w=Sum("wagers"))["w"] == D(TABLES * ROUNDS_PER_TABLE * 7)
     assert not JackpotHit.objects.filter(status=HitStatus.PENDING).exists()
-    print(f"\n{TABLES} tables x {ROUNDS_PER_TABLE} rounds x 7 jackpot wagers on one meter: "
+    print(f"\n{TABLES} tables x {ROUNDS_PER_TABLE} rounds x 7 side wagers on one meter: "
           f"{elapsed:.2f} s, {JackpotHit.objects.count()} hits, meter {meter.amount}")
 
 

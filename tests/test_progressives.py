@@ -101,7 +101,7 @@ def test_the_contract_example_with_a_jackpot_wager(api, dealer, jackpot_table):
     assert response.status_code == 201, response.json()
     seat1, seat3 = response.json()["seats"]
     assert seat1["progressive"]["wager"] == "1.00"
-    assert seat1["progressive"]["award"] == "0.00"  # a pair wins nothing on the side bet
+    assert seat1["progressive"]["award"] == "0.00"  # a pair wins nothing on the side wager
     assert seat3["progressive"] is None
 
 
@@ -334,7 +334,7 @@ def test_the_dealer_is_told_about_jackpot_hits(dealer, jackpot_table, progressiv
     assert told == ["Seat 3 hit the jackpot with a four of a kind. The award is being "
                     "settled. Keep the cards face up on the table and call the supervisor; "
                     "do not start the next round until they come."]
-    assert "Collect the jackpot wagers ($1.00 each) of seat 3." in payout_instructions(round_)
+    assert "Collect the side wagers ($1.00 each) of seat 3." in payout_instructions(round_)
 
     settlement.settle_pending_hits(progressive.pk)
     assert jackpot_instructions(type(round_).objects.get(pk=round_.pk)) == [

@@ -1,4 +1,4 @@
-"""A paytable or collection schedule retired at the moment it is given to a table: one of
+"""A paytable or rake schedule retired at the moment it is given to a table: one of
 the two is refused, and no table is left on retired terms.
 
 These tests commit for real (transactional database) so the row locks behave as in

@@ -48,7 +48,7 @@ class PaytableAnalysisView(APIView):
 
 
 class ProgressiveAnalysisView(APIView):
-    """The side bet's return at a meter (the meter now if none is given), the break-even
+    """The side wager's return at a meter (the meter now if none is given), the break-even
     meter, each award's frequency and the long-run house share."""
 
     permission_classes = [READ_ANALYSIS]
@@ -59,4 +59,4 @@ class ProgressiveAnalysisView(APIView):
         progressive = get_object_or_404(progressives_visible_to(request.user), pk=pk)
         meter = selectors.read_meter(progressive, request.query_params.get("meter"))
         return Response({"progressive": progressive.pk,
-                         **selectors.side_bet_figures(progressive, meter)})
+                         **selectors.side_wager_figures(progressive, meter)})

@@ -6,7 +6,7 @@ from decimal import ROUND_CEILING, ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 from tables.rules.cards import RANKS
-from tables.rules.side_bet import SideBetSheet
+from tables.rules.side_wager import SideWagerSheet
 from tables.rules.stud_montecarlo import SeatCovariance
 from tables.rules.stud_par import ParSheet
 
@@ -70,7 +70,7 @@ def covariance_json(covariance: SeatCovariance) -> dict:
             "seat_covariance_rounds": covariance.rounds}
 
 
-def side_bet_json(sheet: SideBetSheet, meter: Decimal, *, contribution_rate: Decimal,
+def side_wager_json(sheet: SideWagerSheet, meter: Decimal, *, contribution_rate: Decimal,
                   reserve_rate: Decimal, seed: Decimal) -> dict:
     """What ``/progressives/{id}/analysis/`` answers: ``return`` is the expected payout
     per unit wagered at the meter (1 = break-even)."""

@@ -1,4 +1,4 @@
-"""Reads of game math: a progressive's side bet at a meter, the theoretical edge reports
+"""Reads of game math: a progressive's side wager at a meter, the theoretical edge reports
 set beside a table's hold, and the figures of the hold review's band."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ from decimal import Decimal, localcontext
 
 from django.db.models import QuerySet
 
-from payouts.analysis.figures import side_bet_json
+from payouts.analysis.figures import side_wager_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.analysis.services import key_of, read_cents
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
 from tables.rules.hold import GameMath
-from tables.rules.side_bet import side_bet_sheet
+from tables.rules.side_wager import side_wager_sheet
 
 LARGEST_METER = Decimal(10) ** 12  # the meter's own column holds less than this
 
@@ -36,11 +36,11 @@ def read_meter(progressive: Progressive, raw) -> Decimal:
                           f"{LARGEST_METER:,}."))
 
 
-def side_bet_figures(progressive: Progressive, meter: Decimal) -> dict:
-    sheet = side_bet_sheet(award_rules(progressive.awards), wager=progressive.wager,
+def side_wager_figures(progressive: Progressive, meter: Decimal) -> dict:
+    sheet = side_wager_sheet(award_rules(progressive.awards), wager=progressive.wager,
                            contribution_rate=progressive.contribution_rate,
                            seed=progressive.seed)
-    return side_bet_json(sheet, meter, contribution_rate=progressive.contribution_rate,
+    return side_wager_json(sheet, meter, contribution_rate=progressive.contribution_rate,
                          reserve_rate=progressive.reserve_rate, seed=progressive.seed)
 
 

@@ -54,17 +54,17 @@ def analysis_panel(request, pk: int):
 
 
 @role_required(*READERS)
-def side_bet_panel(request, pk: int):
-    """The side bet's return at a meter (the meter now by default), its break-even and
+def side_wager_panel(request, pk: int):
+    """The side wager's return at a meter (the meter now by default), its break-even and
     awards, and a line of the return against the meter."""
     progressive = get_object_or_404(progressives_visible_to(request.user), pk=pk)
     try:
         meter = selectors.read_meter(progressive, request.GET.get("meter"))
     except ValidationError as refused:
-        return _refused(request, "payouts/side_bet_panel.html", refused, "meter",
+        return _refused(request, "payouts/side_wager_panel.html", refused, "meter",
                         progressive=progressive)
-    figures = selectors.side_bet_figures(progressive, meter)
-    return render(request, "payouts/side_bet_panel.html", {
+    figures = selectors.side_wager_figures(progressive, meter)
+    return render(request, "payouts/side_wager_panel.html", {
         "progressive": progressive, "meter": meter, "raw": "", "figures": figures,
         "line": selectors.return_line(figures, meter)})
 

@@ -1,1 +1,1 @@
-"""Terms the floor plays by: stud paytables and collection schedules, versioned."""
+"""Terms the floor plays by: stud paytables and rake schedules, versioned."""

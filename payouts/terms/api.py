@@ -58,7 +58,7 @@ class PaytableViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
 class RakeScheduleViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                           mixins.UpdateModelMixin, mixins.ListModelMixin,
                           viewsets.GenericViewSet):
-    """Collection schedules: supervisors draft, publish, version and retire; others read."""
+    """Rake schedules: supervisors draft, publish, version and retire; others read."""
 
     queryset = RakeSchedule.objects.none()
     serializer_class = RakeScheduleSerializer

@@ -130,7 +130,7 @@ for _category in STUD_CATEGORIES:
         min_value=1, max_value=10_000, label=f"{CATEGORY_LABELS[_category]} pays N:1")
 
 
-# --- Collection schedules -------------------------------------------------------------
+# --- Rake schedules -------------------------------------------------------------
 
 SCHEDULE_LABELS = {
     "percent": "Percent of the pot", "cap": "Cap per hand", "cap_scope": "The cap applies",

@@ -1,4 +1,4 @@
-"""What each role may do with paytables and collection schedules. The group supervisor's are the
+"""What each role may do with paytables and rake schedules. The group supervisor's are the
 group's own terms only: a casino's are its supervisors' (the services refuse the rest,
 payouts.governance).
 

@@ -1,4 +1,4 @@
-"""Terms the floor plays by: stud paytables and the card room's collection schedules,
+"""Terms the floor plays by: stud paytables and the card room's rake schedules,
 versioned and frozen once published (payouts.terms.versioning)."""
 
 from __future__ import annotations

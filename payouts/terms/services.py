@@ -1,4 +1,4 @@
-"""Every write to terms: paytables and collection schedules, created and edited as drafts,
+"""Every write to terms: paytables and rake schedules, created and edited as drafts,
 published, retired and versioned (payouts.terms.versioning).
 
 The audit trail is kept by database triggers (pghistory); these services tag it
@@ -123,7 +123,7 @@ def paytable_new_version(*, actor, paytable: Paytable) -> Paytable:
         "currency": p.currency})
 
 
-# --- Collection schedules -------------------------------------------------------------
+# --- Rake schedules -------------------------------------------------------------
 
 SCHEDULE_FIELDS = {"name", "method", "percent", "cap", "caps_by_players", "cap_scope",
                    "increment", "min_pot", "no_flop_no_drop", "fixed_drop", "time_fee",
@@ -201,7 +201,7 @@ def schedule_create(*, actor, name: str, **terms: Any) -> RakeSchedule:
     schedule = RakeSchedule(name=name, created_by=actor,
                             **{k: v for k, v in terms.items() if v is not None})
     return versioning.create_first(schedule, actor=actor, clean=_clean_schedule,
-                                   reason="collection schedule created")
+                                   reason="rake schedule created")
 
 
 def _other_methods_cleared(changes: dict[str, Any]) -> dict[str, Any]:
@@ -221,7 +221,7 @@ def schedule_update(*, actor, schedule: RakeSchedule, seen: str | None = None,
     """Change a draft; ``seen`` (the page's fingerprint of it) refuses if it changed since."""
     return versioning.edit_draft(RakeSchedule, schedule.pk, _other_methods_cleared(changes),
                                  allowed=SCHEDULE_FIELDS, actor=actor, clean=_clean_schedule,
-                                 reason="collection schedule draft edited", seen=seen)
+                                 reason="rake schedule draft edited", seen=seen)
 
 
 @transaction.atomic
@@ -232,13 +232,13 @@ def schedule_publish(*, actor, schedule: RakeSchedule, changes: dict | None = No
         schedule_update(actor=actor, schedule=schedule, seen=seen, **changes)
         seen = None
     return versioning.publish(RakeSchedule, schedule.pk, actor=actor, clean=_clean_schedule,
-                              reason="collection schedule published", seen=seen)
+                              reason="rake schedule published", seen=seen)
 
 
 @transaction.atomic
 def schedule_retire(*, actor, schedule: RakeSchedule, seen: str | None = None) -> RakeSchedule:
     return versioning.retire(RakeSchedule, schedule.pk, actor=actor, noun="schedule",
-                             reason="collection schedule retired", seen=seen)
+                             reason="rake schedule retired", seen=seen)
 
 
 @transaction.atomic

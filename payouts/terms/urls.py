@@ -1,4 +1,4 @@
-"""The terms' addresses: paytables and collection schedules (list, create, compare, a
+"""The terms' addresses: paytables and rake schedules (list, create, compare, a
 version's page and its publish / retire / new-version); and their resources in the API."""
 
 from django.urls import path

@@ -1,4 +1,4 @@
-"""The life cycle paytables and collection schedules share: drafts change; publishing
+"""The life cycle paytables and rake schedules share: drafts change; publishing
 freezes a version (a database trigger refuses any later change but retiring it); a new
 version starts as a draft copy in the same family; a version no table uses retires.
 

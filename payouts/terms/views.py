@@ -1,5 +1,5 @@
 """Supervisor pages for terms: paytables (list, create, edit drafts, compare, publish) and
-collection schedules (the same life cycle).
+rake schedules (the same life cycle).
 
 Publishing is a button of the draft's own form: what is on the screen is saved and
 published together, after a confirmation page says what will happen; the form carries
@@ -208,7 +208,7 @@ def paytable_compare(request):
         "rows": [(label, a, b, a != b) for label, a, b in rows]})
 
 
-# --- Collection schedules -------------------------------------------------------------
+# --- Rake schedules -------------------------------------------------------------
 
 
 @role_required(*GOVERNORS)

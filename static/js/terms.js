@@ -1,4 +1,4 @@
-// The terms pages (paytables, collection schedules): say at once that the draft's form
+// The terms pages (paytables, rake schedules): say at once that the draft's form
 // has unsaved changes, and show only the chosen collection method's boxes. Without this
 // file the pages still work: Publish posts what is shown (and asks first), and every
 // method's section shows under its heading.

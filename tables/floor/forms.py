@@ -34,7 +34,7 @@ class PokerSettingsForm(forms.ModelForm):
     class Meta:
         model = Table
         fields = list(POKER_FIELDS)
-        labels = {"rake_schedule": "Collection schedule",
+        labels = {"rake_schedule": "Rake schedule",
                   "heads_up_uncapped": "No raise cap heads-up",
                   "reopen_rule": "All-in raise reopens the betting by the",
                   "kill_pot_big_bets": "Kill when the pot exceeds (big bets)"}

@@ -236,7 +236,7 @@ def _check_link(actor, table: Table, progressive: Progressive) -> None:
 
 @transaction.atomic
 def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
-    """Change a poker table's collection schedule, structure, stakes or kill; each change
+    """Change a poker table's rake schedule, structure, stakes or kill; each change
     is a new settings version (hands already recorded keep theirs)."""
     table = _lock_at_casino_of(actor, table)
     unknown = set(changes) - set(stakes.POKER_FIELDS)
@@ -250,7 +250,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     for field, value in changes.items():
         setattr(table, field, value)
     if table.rake_schedule_id is None:
-        raise ValidationError({"rake_schedule": "A poker table needs a collection schedule."})
+        raise ValidationError({"rake_schedule": "A poker table needs a rake schedule."})
     if changes.get("rake_schedule") is not None:
         schedule = versioning.lock_for_table(RakeSchedule, table.rake_schedule_id,
                                              field="rake_schedule", table=table)

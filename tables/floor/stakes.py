@@ -1,4 +1,4 @@
-"""What a poker table's settings must satisfy: its collection schedule payable in the
+"""What a poker table's settings must satisfy: its rake schedule payable in the
 table's currency, a betting structure with the amounts it needs and none it does not,
 blinds or an ante, the reopening rule and the kill. The write that changes them is
 ``services.table_set_poker_settings``; these checks fill in the defaults they imply."""

@@ -150,7 +150,7 @@ def table_settings(request, pk: int):
 
 
 def _ask_before_new_schedule(request, table, form, changes: dict):
-    """Save the settings; a new collection schedule is asked for first (what changes from
+    """Save the settings; a new rake schedule is asked for first (what changes from
     the next hand), and only once the services accept the settings."""
 
     def write():
@@ -161,7 +161,7 @@ def _ask_before_new_schedule(request, table, form, changes: dict):
         return write()
     before = RakeSchedule.objects.filter(pk=table.rake_schedule_id).first()
     kept = (f"hands already recorded keep {before.label}" if before
-            else "it had no collection schedule")
+            else "it had no rake schedule")
 
     def ask():
         return confirm_page(

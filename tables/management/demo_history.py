@@ -1,6 +1,6 @@
 """A few weeks of play for the demo casino, recorded through the same services the
 dealers' pages use, each on the clock of the moment it happened: stud rounds with
-jackpot wagers (and the hits they make), card-room hands and time, a few voids and a
+side wagers (and the hits they make), card-room hands and time, a few voids and a
 meter correction. Reproducible: the cards come from a seeded shuffle."""
 
 from __future__ import annotations

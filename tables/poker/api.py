@@ -1,4 +1,4 @@
-"""The card room's API: collection schedules (supervisors), poker hands and time
+"""The card room's API: rake schedules (supervisors), poker hands and time
 collection (dealers), the bad-beat fund (supervisors pay, accountants read)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shapes of the card-room API: collection schedules, poker hands (docs/API.md:
+"""Shapes of the card-room API: rake schedules, poker hands (docs/API.md:
 "Recording a poker hand"), time collection and the bad-beat fund."""
 
 from __future__ import annotations

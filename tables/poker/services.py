@@ -4,7 +4,7 @@ collection, and the bad-beat fund's drops and payouts.
 ``poker_hand_record`` takes either a quick hand (the pot and whether a flop was
 dealt) or a full one (each seat's chips, folds, all-ins and cards, and the board),
 checks it against the table's game and settles it with ``tables.rules.showdown``
-under the table's collection schedule, all in one transaction with the table row
+under the table's rake schedule, all in one transaction with the table row
 locked, so hands at one table are recorded one after another and each sees the
 kill decision of the one before. Nothing is stored on any error.
 """
@@ -75,7 +75,7 @@ def _lock_poker_table(actor, table: Table) -> Table:
     if closed:
         raise ValidationError({"table": [closed]})
     if table.rake_schedule is None or not table.structure:
-        raise ValidationError({"table": [f"Table {table.label} has no collection schedule or "
+        raise ValidationError({"table": [f"Table {table.label} has no rake schedule or "
                                          "betting structure yet; a supervisor must set them."]})
     return table
 

@@ -1,5 +1,5 @@
 """Card-room pages: the dealer's one-line quick form, the full-hand form, time
-collection and the hand result; the supervisor's collection schedules and table
+collection and the hand result; the supervisor's rake schedules and table
 settings. Every write goes through the services the API uses."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Stated rules, where RULES.md leaves a choice:
 
 - Percentage awards come off the meter; fixed awards (500, 100, 50) are paid by the
-  house from the side bet's revenue and leave the meter as it is.
+  house from the side wager's revenue and leave the meter as it is.
 - Hits are paid in seat order, each at the meter's value when its turn comes.
   Several hits of the top award (100%) in one round share equally the meter value
   at the moment the first of them is paid.

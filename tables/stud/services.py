@@ -82,7 +82,7 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
         problems += [(path, message) for path, message in error.problems if path not in found]
     if problems:
         raise nested_errors(sorted(problems, key=lambda problem: str(problem[0])))
-    side_bets = any(p.progressive for p in plays)
+    side_wagered = any(p.progressive for p in plays)
     day = books.landing_day(books.Record.STUD_ROUND, table.casino, table.casino.gaming_day(now),
                             closed=table.books_closed_to)
     round_ = create_keyed(
@@ -93,9 +93,9 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
     )
-    seats = _store_seats(round_, plays, result, table.progressive if side_bets else None)
+    seats = _store_seats(round_, plays, result, table.progressive if side_wagered else None)
     hits = []
-    if side_bets:  # last: the shared meter is locked from here to the commit only
+    if side_wagered:  # last: the shared meter is locked from here to the commit only
         seal_before_shared_rows(round_)
         collected = [o for o in result.seats
                      if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]

@@ -28,11 +28,11 @@ def payout_instructions(round_: StudRound) -> list[str]:
     if collected:
         seats = ", ".join(str(s.seat) for s in collected)
         each = in_currency(collected[0].progressive_wager, currency)
-        lines.append(f"Collect the jackpot wagers ({each} each) of seat"
+        lines.append(f"Collect the side wagers ({each} each) of seat"
                      f"{'s' if len(collected) > 1 else ''} {seats}.")
     for seat in round_.seats.all():
         if seat.side_wager == SideWager.RETURNED:
-            lines.append(f"Return seat {seat.seat}'s jackpot wager.")
+            lines.append(f"Return seat {seat.seat}'s side wager.")
     return lines
 
 

@@ -35,7 +35,7 @@ def test_a_days_wagers_per_paytable(played_shift, play_round, supervisor, dealer
 
     found = wagers_by_shift([table.pk], day, day)
 
-    # Shift 1: 10 + 5 and 10 + 5 played, the jackpot wager of 1.00 kept. Shift 2: the
+    # Shift 1: 10 + 5 and 10 + 5 played, the side wager of 1.00 kept. Shift 2: the
     # forfeit round's 5 played, the forfeited 20 + 40 kept; the void round left out.
     assert found == {
         (table.pk, day, 1, table.paytable_id): ShiftWagers(

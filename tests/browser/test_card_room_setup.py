@@ -52,7 +52,7 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
     expect(page.locator(".messages")).to_contain_text("published: it can no longer change")
 
     page.goto(f"{base}/pit/tables/{card_room.pk}/poker/")
-    page.get_by_label("Collection schedule").select_option(label="Half-hour time v1")
+    page.get_by_label("Rake schedule").select_option(label="Half-hour time v1")
     page.get_by_label("Structure").select_option("no_limit")
     page.get_by_label("Big blind").fill("2")
     page.get_by_label("Raise cap", exact=True).fill("4")   # not a no-limit setting: refused by name

@@ -212,7 +212,7 @@ def test_a_void_round_asks_for_no_raise_or_fold(live_server, page: Page, dealer_
 
     expect(page.locator("main")).to_contain_text("The round is void (hole card exposed)")
     expect(page.locator(".instructions")).to_contain_text("Return seat 7's wagers")
-    expect(page.locator(".instructions")).to_contain_text("Return seat 1's jackpot wager.")
+    expect(page.locator(".instructions")).to_contain_text("Return seat 1's side wager.")
     expect(page.locator("table.grid")).to_contain_text("void round")
 
 
@@ -229,7 +229,7 @@ def test_a_jackpot_hit_stands_out_with_what_to_do(live_server, page: Page,
     expect(jackpot).to_contain_text("Keep the cards face up on the table and call the "
                                     "supervisor")
     expect(page.locator(".instructions")).to_contain_text(
-        "Collect the jackpot wagers ($1.00 each) of seat 2.")
+        "Collect the side wagers ($1.00 each) of seat 2.")
 
 
 def test_cards_can_be_picked_with_taps_without_moving_the_page(live_server, page: Page,

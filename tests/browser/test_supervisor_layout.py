@@ -10,7 +10,7 @@ from tests.browser.conftest import CONTROLS, MEASURE, TABLETS, on_tablets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# The game math panels load after the page (the paytable's, the progressive's side bet).
+# The game math panels load after the page (the paytable's, the progressive's side wager).
 PANEL_READY = """() => { const p = document.getElementById("par-panel");
   return !p || (p.dataset.loaded === "1" && !p.querySelector("progress[data-state]")); }"""
 

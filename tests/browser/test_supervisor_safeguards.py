@@ -146,10 +146,10 @@ def test_a_poker_tables_schedule_is_offered_from_its_casino_and_asked_for(live_s
     page.goto(f"{live_server.url}/pit/tables/{he1.pk}/poker/")
     fits_and_reads(page, axe)
 
-    offered = options_of(page, "Collection schedule")
+    offered = options_of(page, "Rake schedule")
     assert "Harbor ten v1" in offered
     assert "Mayfair ten v1" not in offered
-    page.get_by_label("Collection schedule").select_option(label="Harbor ten v1")
+    page.get_by_label("Rake schedule").select_option(label="Harbor ten v1")
     page.get_by_label("Structure").select_option("no_limit")
     page.get_by_label("Small blind").fill("1")
     page.get_by_label("Big blind").fill("2")

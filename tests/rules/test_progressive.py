@@ -15,7 +15,7 @@ from tables.rules.progressive import (
     w2g_reportable,
     withholding_applies,
 )
-from tables.rules.side_bet import side_bet_sheet
+from tables.rules.side_wager import side_wager_sheet
 
 D = Decimal
 SEED = D("10000.00")
@@ -116,13 +116,13 @@ def test_rules_3_withholding_applies_when_the_win_minus_the_wager_exceeds_5000()
 
 
 def test_rules_3_each_10000_of_meter_adds_about_2_92_percent_to_the_return():
-    sheet = side_bet_sheet(US_SCHEDULE, wager=D(1))
+    sheet = side_wager_sheet(US_SCHEDULE, wager=D(1))
     added = sheet.return_at(D(110000)) - sheet.return_at(D(100000))
     assert round(added * 100, 2) == D("2.92")
 
 
-def test_rules_3_the_side_bet_breaks_even_near_a_218000_meter():
-    sheet = side_bet_sheet(US_SCHEDULE, wager=D(1))
+def test_rules_3_the_side_wager_breaks_even_near_a_218000_meter():
+    sheet = side_wager_sheet(US_SCHEDULE, wager=D(1))
     meter = sheet.break_even_meter
     assert abs(meter - 218_000) < 500
     assert round(sheet.return_at(meter), 6) == 1

@@ -65,7 +65,7 @@ DEMO_CASINOS = [
      "tables": [("CSP-1", Game.CARIBBEAN_STUD), ("NL-1", Game.HOLDEM)],
      "pits": {"CSP-1": "Salon", "NL-1": "Card room"}},
 ]
-# Card-room tables: the collection schedule (by name) and the betting settings.
+# Card-room tables: the rake schedule (by name) and the betting settings.
 DEMO_SCHEDULES = {
     "10% capped at 5, bad beat 1": {"method": "percentage", "percent": Decimal(10),
                                     "cap": Decimal("5.00"), "no_flop_no_drop": True,

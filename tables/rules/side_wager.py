@@ -1,6 +1,6 @@
-"""The progressive side bet's game math, exactly: what it returns at a given meter.
+"""The progressive side wager's game math, exactly: what it returns at a given meter.
 
-The side bet wins by the player's five cards alone, so each award's chance is its
+The side wager wins by the player's five cards alone, so each award's chance is its
 category's share of the 2,598,960 hands. Percentage awards grow with the meter, fixed
 ones do not, so the return (expected payout per unit wagered, 1 = break-even) is a
 straight line in the meter: ``intercept + slope * meter``.
@@ -44,7 +44,7 @@ class AwardLine:
 
 
 @dataclass(frozen=True)
-class SideBetSheet:
+class SideWagerSheet:
     wager: Decimal
     intercept: Fraction          # return at an empty meter
     slope: Fraction              # return added per unit of meter
@@ -63,9 +63,9 @@ class SideBetSheet:
         return (1 - self.intercept) / self.slope
 
 
-def side_bet_sheet(awards: Mapping[str, AwardRule], *, wager: Decimal,
+def side_wager_sheet(awards: Mapping[str, AwardRule], *, wager: Decimal,
                    contribution_rate: Decimal | None = None, seed: Decimal = Decimal(0)
-                   ) -> SideBetSheet:
+                   ) -> SideWagerSheet:
     if wager <= 0:
         raise ValueError(f"the side wager must be more than 0, not {wager}")
     lines = []
@@ -88,5 +88,5 @@ def side_bet_sheet(awards: Mapping[str, AwardRule], *, wager: Decimal,
     house = None
     if contribution_rate is not None:
         house = 1 - fixed / stake - Fraction(contribution_rate) - reserve_need
-    return SideBetSheet(wager, fixed / stake, per_meter / stake, tuple(lines), house,
+    return SideWagerSheet(wager, fixed / stake, per_meter / stake, tuple(lines), house,
                         reserve_need)
