@@ -12,6 +12,8 @@ from django.db.models import Sum
 
 # --- Cards ----------------------------------------------------------------------------
 ROYAL_FLUSH = ["As", "Ks", "Qs", "Js", "Ts"]
+# The same in hearts, as a dealer types it: for rounds whose dealer holds the ace of spades.
+ROYAL_HEARTS = "Ah Kh Qh Jh Th"
 # A dealer's hand that does not qualify (ace-king needed): antes win even money.
 DEALER = ["2c", "3d", "7c", "4h", "9s"]
 # Seat 1 raises 10 with a royal flush and plays the jackpot.

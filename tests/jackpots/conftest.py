@@ -14,9 +14,8 @@ from payouts.jackpots import settlement
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
 from tables.stud.services import stud_round_record
 from tests.conftest import make_user
+from tests.helpers import ROYAL_HEARTS
 
-# In hearts: the dealer of play() holds the ace of spades.
-ROYAL = "Ah Kh Qh Jh Th"
 FOUR = "9c 9d 9h 9s 2d"
 W2G_PLAYER = {"full_name": "Pat Q. Player", "street": "3570 Las Vegas Blvd S",
               "city": "Las Vegas", "region": "NV", "postal_code": "89109",
@@ -38,7 +37,7 @@ def w2g_hit(controller, jackpot_table, progressive):
     group's meter, corrected by the group's controller)."""
     jackpots.progressive_correct(actor=controller, progressive=progressive, meter="meter",
                                  new_balance=D("50000.00"), reason="test: a grown meter")
-    play(jackpot_table, ROYAL)
+    play(jackpot_table, ROYAL_HEARTS)
     settlement.settle_pending_hits(progressive.pk)
     hit = JackpotHit.objects.get()
     assert (hit.status, hit.amount, hit.w2g) == (HitStatus.AWAITING_APPROVAL, D("50000.70"), True)
@@ -108,6 +107,6 @@ def w2g_hit_committed(supervisor):
                                         seed=D("50000.00"), contribution_rate=D("0.70"),
                                         approval_threshold=D("20000.00"), casino=casino)
     table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
-    play(table, ROYAL)
+    play(table, ROYAL_HEARTS)
     settlement.settle_pending_hits(meter.pk)
     return JackpotHit.objects.get(status=HitStatus.AWAITING_APPROVAL)

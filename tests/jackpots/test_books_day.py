@@ -13,9 +13,9 @@ from payouts.jackpots.models import JackpotHit, ReconciliationCheck
 from tables.reports.jackpots import jackpot_report
 from tables.reports.selection import Selection
 from tables.stud.services import stud_round_record
+from tests.helpers import ROYAL_HEARTS  # the whole meter, $10,000.70: under the threshold
 
 NEW_YORK = ZoneInfo("America/New_York")
-ROYAL = "Ah Kh Qh Jh Th"  # the whole meter, $10,000.70: under the approval threshold
 
 
 def _hit_before_the_casinos_day_starts(time_machine, settings, jackpot_table, progressive):
@@ -30,7 +30,7 @@ def _hit_before_the_casinos_day_starts(time_machine, settings, jackpot_table, pr
         actor=jackpot_table.dealers.get(), table=jackpot_table,
         dealer_cards=["As", "Kd", "7c", "4h", "2s"],
         seats=[{"seat": 3, "ante": D("10.00"), "decision": "raise", "progressive": True,
-                "cards": ROYAL.split()}])[0]
+                "cards": ROYAL_HEARTS.split()}])[0]
     settlement.settle_pending_hits(progressive.pk)
     books = progressive.books_day(moment)
     assert (round_.gaming_day, books) == (day - dt.timedelta(days=1), day)  # two clocks
