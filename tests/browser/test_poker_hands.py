@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tables.poker.models import PokerHand
-from tests.browser.conftest import TABLETS, on_tablets
+from tests.browser.conftest import TABLETS, log_in, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -34,14 +34,6 @@ def card_room_table(db):
         actor=supervisor, table=table, rake_schedule=schedule, structure="fixed_limit",
         small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
         big_blind=Decimal(20), kill="full", kill_trigger="pot_size")
-
-
-def log_in(page: Page, base: str):
-    page.goto(f"{base}/login/")
-    page.get_by_label("User name").fill("deb_dealer")
-    page.get_by_label("Password").fill("deb_dealer-password-1")
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(f"{base}/dealer/")
 
 
 def test_a_dealer_records_quick_hands_with_one_line_each(live_server, page: Page,

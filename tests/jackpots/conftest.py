@@ -88,25 +88,20 @@ def w2g_hit_committed(supervisor):
     """The w2g_hit fixture's hit, written outside a test transaction (for the owner's
     own connection to see it)."""
     from payouts.terms.services import paytable_create, paytable_publish
-    from tables.floor.services import (
-        casino_create,
-        table_assign_paytable,
-        table_create,
-        table_link_progressive,
-    )
+    from tables.floor import services as floor
 
     dealer = make_user("dana_dealer", "dealer")
-    casino = casino_create(actor=supervisor, name="Test Harbor", currency="USD",
-                           timezone="America/New_York")
-    table = table_create(actor=supervisor, casino=casino, label="CS-1", game="caribbean_stud",
-                         status="open", dealers=[dealer])
-    table_assign_paytable(actor=supervisor, table=table, paytable=paytable_publish(
+    casino = floor.casino_create(actor=supervisor, name="Test Harbor", currency="USD",
+                                 timezone="America/New_York")
+    table = floor.table_create(actor=supervisor, casino=casino, label="CS-1",
+                               game="caribbean_stud", status="open", dealers=[dealer])
+    floor.table_assign_paytable(actor=supervisor, table=table, paytable=paytable_publish(
         actor=supervisor, paytable=paytable_create(actor=supervisor, name="US", variant="us",
                                                    casino=casino)))
     meter = jackpots.progressive_create(actor=supervisor, name="Harbor Jackpot", currency="USD",
                                         seed=D("50000.00"), contribution_rate=D("0.70"),
                                         approval_threshold=D("20000.00"), casino=casino)
-    table = table_link_progressive(actor=supervisor, table=table, progressive=meter)
+    table = floor.table_link_progressive(actor=supervisor, table=table, progressive=meter)
     play(table, ROYAL_HEARTS)
     settlement.settle_pending_hits(meter.pk)
     return JackpotHit.objects.get(status=HitStatus.AWAITING_APPROVAL)
