@@ -373,7 +373,7 @@ class W2GPlayer(models.Model):
 
 class TinDisclosure(models.Model):
     """One decryption of a W-2G's TIN: who saw it in full, when, on which W-2G. Written
-    in the transaction that decrypts it (payouts.jackpots.w2g.tin_disclose), never
+    in the transaction that decrypts it (payouts.jackpots.tins.tin_disclose), never
     changed."""
 
     player = models.ForeignKey(W2GPlayer, on_delete=models.PROTECT,

@@ -1,6 +1,6 @@
 """The supervisor's forms for terms. They read what was typed (every refusal in words:
-pages.in_words) and leave the rules to the services; whose the terms are is one choice,
-a casino or the group in a currency."""
+casino.common.forms.in_words) and leave the rules to the services; whose the terms are is
+one choice, a casino or the group in a currency."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Load a demo casino: two casinos, their stud and poker tables, paytables, collection
+"""Load a demo casino: two casinos, their stud and poker tables, paytables, rake
 schedules, one user per role (the group's controller governs the group's own paytable)
 and, on a fresh database, a few weeks of play (closed day
 by day, as the beat would have) so every report and chart shows something.
