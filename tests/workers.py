@@ -7,6 +7,7 @@ plugin of tests/conftest.py).
   one worker's cache.clear() (a FLUSHDB) never empties another's cache or queued tasks.
 - A test marked `alone` (it stops a service the others use) runs while no other test of
   the run does: every test holds the run's lock shared, an `alone` test holds it alone.
+- Every test has a node id of its own (xdist hands the workers tests by node id).
 """
 
 from __future__ import annotations
@@ -41,6 +42,23 @@ def pytest_configure(config):
         settings.REDIS_URL = settings.CELERY_BROKER_URL = settings.CELERY_RESULT_BACKEND = url
         settings.CACHES["default"]["LOCATION"] = url
         app.conf.update(broker_url=url, result_backend=url)
+
+
+def pytest_collection_modifyitems(items):
+    """schemathesis names each API operation's case in its item's name
+    (`test_x[GET /api/v1/...]`) but not in its node id, so the 70 cases of
+    tests/test_api_fuzz.py share one id; xdist schedules by node id and would run one of
+    them. Each gets the id its name says."""
+    for item in items:
+        last = item.nodeid.rsplit("::", 1)[-1]
+        if item.name != last and item.name.startswith(f"{last}["):
+            unique = item.nodeid + item.name[len(last):]
+            if hasattr(item, "_id"):  # pytest 9 keeps the id structured
+                from _pytest.nodeid import NodeId
+
+                item._id = NodeId.parse(unique)
+            else:
+                item._nodeid = unique
 
 
 @contextmanager
