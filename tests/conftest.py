@@ -373,9 +373,19 @@ def celery_worker(redis_broker):
     from casino.celery import app
 
     app.conf.task_always_eager = False
-    with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
-                      loglevel="WARNING", shutdown_timeout=10, queues=[TEST_QUEUE]) as worker:
-        yield worker
+    try:
+        with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
+                          loglevel="WARNING", shutdown_timeout=10,
+                          queues=[TEST_QUEUE]) as worker:
+            yield worker
+    finally:
+        # A worker started in this process marks it as one that runs tasks, and Celery then
+        # refuses result.get() in it for good; the next test on this pytest worker is no task.
+        from celery._state import _set_task_join_will_block
+        from celery.app.trace import reset_worker_optimizations
+
+        reset_worker_optimizations(app)
+        _set_task_join_will_block(False)
 
 
 
