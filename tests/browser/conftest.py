@@ -48,13 +48,14 @@ def on_tablets(browser_context_args, size: str) -> dict:
             "has_touch": True}
 
 
-def log_in(page: Page, base: str):
-    """deb_dealer (dealer_at_live_table) logs in and lands on the dealer's page."""
+def log_in(page: Page, base: str, user: str = "deb_dealer", lands_on: str = "/dealer/"):
+    """A user made by make_user logs in and lands on his page: by default deb_dealer
+    (dealer_at_live_table) on the dealer's page."""
     page.goto(f"{base}/login/")
-    page.get_by_label("User name").fill("deb_dealer")
-    page.get_by_label("Password").fill("deb_dealer-password-1")
+    page.get_by_label("User name").fill(user)
+    page.get_by_label("Password").fill(f"{user}-password-1")
     page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(f"{base}/dealer/")
+    expect(page).to_have_url(f"{base}{lands_on}")
 
 
 @pytest.fixture

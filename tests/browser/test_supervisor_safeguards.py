@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TABLETS, on_tablets
+from tests.browser.conftest import TABLETS, log_in, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -51,14 +51,6 @@ def floor(db):
             "ten": schedule("Harbor ten", harbor), "pounds": schedule("Mayfair ten", mayfair)}
 
 
-def log_in(page: Page, base: str):
-    page.goto(f"{base}/login/")
-    page.get_by_label("User name").fill("pit_boss")
-    page.get_by_label("Password").fill("pit_boss-password-1")
-    page.get_by_role("button", name="Log in").click()
-    expect(page).to_have_url(f"{base}/pit/")
-
-
 def fits_and_reads(page: Page, axe) -> None:
     """The page shown does not scroll sideways and has no serious accessibility fault."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), \
@@ -73,7 +65,7 @@ def options_of(page: Page, label: str) -> list[str]:
 def test_edits_not_yet_saved_are_named_and_published_with_the_draft(live_server, page: Page,
                                                                     axe, floor):
     draft = floor["draft"]
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
     page.goto(f"{live_server.url}/pit/paytables/{draft.pk}/")
     fits_and_reads(page, axe)
     notice = page.get_by_text("You have unsaved changes")
@@ -99,7 +91,7 @@ def test_edits_not_yet_saved_are_named_and_published_with_the_draft(live_server,
 def test_giving_a_table_a_paytable_asks_and_says_what_changes(live_server, page: Page, axe,
                                                               floor):
     cs1 = floor["cs1"]
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
     fits_and_reads(page, axe)
 
     page.get_by_label("CS-1 paytable").select_option(label="High limit v1")
@@ -122,7 +114,7 @@ def test_giving_a_table_a_paytable_asks_and_says_what_changes(live_server, page:
 def test_another_casinos_paytable_is_not_offered_and_refused_if_posted(live_server,
                                                                        page: Page, floor):
     cs1, uk = floor["cs1"], floor["uk"]
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
 
     assert "Mayfair Stud v1" not in options_of(page, "CS-1 paytable")
     page.get_by_label("CS-1 paytable").evaluate(  # as a stale page or a crafted post would
@@ -142,7 +134,7 @@ def test_a_poker_tables_schedule_is_offered_from_its_casino_and_asked_for(live_s
                                                                           page: Page, axe,
                                                                           floor):
     he1 = floor["he1"]
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
     page.goto(f"{live_server.url}/pit/tables/{he1.pk}/poker/")
     fits_and_reads(page, axe)
 
@@ -168,7 +160,7 @@ def test_the_rake_form_shows_only_the_chosen_methods_boxes_and_a_fixed_drop_save
         live_server, page: Page, axe, floor):
     from payouts.terms.models import RakeSchedule
 
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
     page.goto(f"{live_server.url}/pit/rake-schedules/")
     fits_and_reads(page, axe)
     expect(page.get_by_label("Percent of the pot")).to_be_visible()
@@ -193,7 +185,7 @@ def test_the_rake_form_shows_only_the_chosen_methods_boxes_and_a_fixed_drop_save
 
 
 def test_a_percentage_out_of_range_is_refused_in_words(live_server, page: Page, floor):
-    log_in(page, live_server.url)
+    log_in(page, live_server.url, "pit_boss", "/pit/")
     page.goto(f"{live_server.url}/pit/rake-schedules/")
 
     page.get_by_label("Name").fill("Too much")
