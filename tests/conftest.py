@@ -136,8 +136,15 @@ def pytest_terminal_summary(terminalreporter):
 @pytest.fixture(autouse=True)
 def _celery_in_process():
     """Tasks run eagerly unless a test asks for the real worker (celery_worker fixture)."""
+    from celery._state import _set_task_join_will_block
+
     from casino.celery import app
 
+    # Celery's "a task is running here, never wait on a result" is one flag for the whole
+    # process: two eager tasks at once in a live server's threads (or a worker stopped in
+    # the middle of one) can leave it set, and every later .get() in this pytest worker
+    # would be refused. Each test starts with it clear.
+    _set_task_join_will_block(False)
     before = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield
@@ -379,13 +386,11 @@ def celery_worker(redis_broker):
                           queues=[TEST_QUEUE]) as worker:
             yield worker
     finally:
-        # A worker started in this process marks it as one that runs tasks, and Celery then
-        # refuses result.get() in it for good; the next test on this pytest worker is no task.
-        from celery._state import _set_task_join_will_block
+        # The worker's fast tracing stays patched into every task after it stops; the
+        # tests after this one run tasks eagerly, as the service does without Redis.
         from celery.app.trace import reset_worker_optimizations
 
         reset_worker_optimizations(app)
-        _set_task_join_will_block(False)
 
 
 
