@@ -7,7 +7,7 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 
 # Migrating is the owner's job (the application role can create no table).
-pytestmark = [pytest.mark.django_db(transaction=True),
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("connected_as_owner")]
 
 BEFORE = [("tables", "0024_entries_add_up_and_seals_by_the_database")]

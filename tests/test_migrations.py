@@ -15,7 +15,7 @@ from django.db import DatabaseError, connection, transaction
 from django.db.migrations.loader import MigrationLoader
 
 # Migrating is the owner's job (the application role can create no table).
-pytestmark = [pytest.mark.django_db(transaction=True),
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("connected_as_owner")]
 
 D = Decimal

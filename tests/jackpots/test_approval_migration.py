@@ -8,7 +8,7 @@ from decimal import Decimal as D
 import pytest
 from django.db import connection, transaction
 
-pytestmark = [pytest.mark.django_db(transaction=True),
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("connected_as_owner")]
 
 WHEN = dt.datetime(2026, 6, 1, 18, 30, tzinfo=dt.UTC)

@@ -10,7 +10,7 @@ from django.db import connection, transaction
 
 from payouts.jackpots import fieldcrypt
 
-pytestmark = [pytest.mark.django_db(transaction=True),
+pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("connected_as_owner")]
 
 BEFORE = [("payouts", "0020_meter_correction_bound")]
