@@ -63,9 +63,12 @@ def pytest_collection_modifyitems(items):
 
 
 def _longest_first(items) -> None:
-    """Workers take whole files in the order collected; a long file taken last runs on
-    while the other worker idles. Files with a test marked slow (the tamper drill, the
-    differential tests, the migration tests) go first; the rest keep their order."""
+    """Files with a test marked slow (the tamper drill, the differential tests, the
+    migration tests) are collected first; the rest keep their order. One process runs them
+    in this order. The parallel run's scheduler (xdist's loadfile) still hands out the
+    files with the most tests first, which left the single-test slow files for the end;
+    taking them in this order instead (--no-loadscope-reorder) was slower in the one run
+    tried (docs/benchmarks.md), so bin/test keeps xdist's order."""
     slow_files = {item.nodeid.split("::", 1)[0] for item in items
                   if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in slow_files)
