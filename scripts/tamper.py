@@ -4,20 +4,24 @@ against a stack of its own, and `manage.py verify_ledgers` run after each.
 
     python scripts/tamper.py [--history-days 7] [--keep]
 
-It builds a PostgreSQL cluster in a temporary directory (the two roles of docs/deploy.md),
-migrates as the owner, loads the demo as the application role (with DEBUG off, as the
-service runs), adds what the demo lacks (a rename of a casino, a void, a jackpot approved
+It builds a PostgreSQL cluster in a temporary directory (the two roles of docs/deploy.md)
+and a Redis with no worker, migrates as the owner, loads the demo as the application role
+(with DEBUG off, as the service runs; scripts/drill_settings.py only makes passwords quick
+to hash), adds what the demo lacks (a rename of a casino, a void, a jackpot approved
 with a witness and its W-2G), anchors, and checks that the untouched books verify. Then,
 for each kind of tamper below, it copies that database, switches every trigger off as the
 superuser may (``session_replication_role = replica``: no append-only guard, no audit
 event, no balance check), makes the change, and runs `verify_ledgers` as the service
-would. Each must be found: exit 1 and the break named. It prints each tamper with the
-message that found it and exits 0 only if every one was detected.
+would (in one process kept for the drill, class Verifier). Each must be found: exit 1 and
+the break named. It prints each tamper with the message that found it and exits 0 only if
+every one was detected.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import shutil
 import subprocess
@@ -55,24 +59,66 @@ def superuser_sql(stack: Stack, script: str) -> None:
         raise RuntimeError(done.stderr.strip())
 
 
-def verify(stack: Stack) -> tuple[int, list[str]]:
-    done = subprocess.run([sys.executable, "manage.py", "verify_ledgers"], cwd=ROOT,
-                          env=stack.env, capture_output=True, text=True, timeout=600)
-    lines = [line for line in (done.stderr + done.stdout).splitlines()
-             if line.strip() and not line.startswith(("AXES", "CommandError"))]
-    return done.returncode, lines
+class Verifier:
+    """`verify_ledgers` as the service runs it (its settings, the application role), in one
+    process kept for the whole drill: Django starts once, not once per tamper. Each call
+    opens new connections (the database was just made again from the template)."""
+
+    def __init__(self, stack: Stack):
+        self.process = subprocess.Popen(
+            [sys.executable, __file__, "--serve-verifications"], cwd=ROOT, env=stack.env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            text=True)
+
+    def __call__(self) -> tuple[int, list[str]]:
+        self.process.stdin.write("verify\n")
+        self.process.stdin.flush()
+        answer = self.process.stdout.readline()
+        if not answer:
+            raise RuntimeError("the verifying process stopped")
+        status, output = json.loads(answer)
+        return status, [line for line in output.splitlines() if line.strip()]
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
 
 
-def bring_up(stack: Stack, history_days: int) -> Path:
+def serve_verifications() -> None:
+    """The verifier's side: one `verify_ledgers` per line read, its exit status and output
+    written back as one line of JSON."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "casino.settings")
+    django.setup()
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+    from django.db import connections
+
+    for _ in sys.stdin:
+        out, err = io.StringIO(), io.StringIO()
+        status = 0
+        try:
+            call_command("verify_ledgers", stdout=out, stderr=err)
+        except CommandError as error:
+            status = 1
+            err.write(f"{error}\n")
+        finally:
+            connections.close_all()
+        print(json.dumps([status, err.getvalue() + out.getvalue()]), flush=True)
+
+
+def bring_up(stack: Stack, history_days: int, verify: Verifier) -> Path:
     """The demo's books, verified and anchored, kept as the template every tamper starts
     from; returns the anchor file's copy."""
-    stack.start_postgres()
     log(f"PostgreSQL {stack.pg_port}: roles casino_owner and casino_app made")
     stack.manage("migrate", "--noinput", owner=True)
+    log("migrated")
     stack.manage("load_demo", "--history-days", str(history_days), "--debug-off-ok")
+    log(f"the demo loaded with {history_days} days of history")
     stack.manage("shell", "-c", PREPARE)
     print(stack.manage("anchor_ledgers", "--reason", "the drill's baseline").strip())
-    status, lines = verify(stack)
+    status, lines = verify()
     if status:
         raise SystemExit("The untouched demo does not verify:\n" + "\n".join(lines))
     log(f"untouched books: {lines[-1]}")
@@ -83,7 +129,8 @@ def bring_up(stack: Stack, history_days: int) -> Path:
     return kept
 
 
-def try_each(stack: Stack, baseline: Path) -> list[tuple[str, bool, list[str]]]:
+def try_each(stack: Stack, baseline: Path, verify: Verifier
+             ) -> list[tuple[str, bool, list[str]]]:
     anchor_file = Path(stack.env["CASINO_VAR_DIR"]) / "anchors" / "ledger-anchors.jsonl"
     results = []
     for name, sql in [("nothing changed (the control)", ""), *CASES]:
@@ -96,7 +143,7 @@ def try_each(stack: Stack, baseline: Path) -> list[tuple[str, bool, list[str]]]:
         except RuntimeError as failed:
             results.append((name, False, [f"the tamper itself failed: {failed}"]))
             continue
-        status, lines = verify(stack)
+        status, lines = verify()
         detected = status != 0 if sql else status == 0
         results.append((name, detected, lines))
         log(f"{'found' if status else 'clean'}: {name}")
@@ -107,14 +154,25 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--history-days", type=int, default=7)
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
+    parser.add_argument("--serve-verifications", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.serve_verifications:
+        serve_verifications()
+        return 0
     work = Path(tempfile.mkdtemp(prefix="casino-tamper-"))
-    stack = Stack(work, pg_port=55433, redis_port=56380, web_port=58001)
-    for env in (stack.env, stack.owner_env):  # no Redis: tasks run in-process
-        env["REDIS_URL"] = ""
+    stack = Stack(work, pg_port=55433, redis_port=56380, web_port=58001,
+                  settings="scripts.drill_settings")
+    verify = None
     try:
-        results = try_each(stack, bring_up(stack, args.history_days))
+        stack.start_postgres()
+        # Its own Redis and no worker: the game math the demo asks for waits in the queue,
+        # never computed (the books are what the drill needs).
+        stack.start("redis")
+        verify = Verifier(stack)  # starts Django while the demo loads
+        results = try_each(stack, bring_up(stack, args.history_days, verify), verify)
     finally:
+        if verify is not None:
+            verify.close()
         stack.shutdown()
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

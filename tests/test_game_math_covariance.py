@@ -57,6 +57,7 @@ def test_the_progress_bar_tells_the_simulation_after_the_counting(
     from payouts.analysis import computing
 
     told = []
+    computing.forget_figures()  # computed here, not kept from an earlier test
     monkeypatch.setattr(computing, "_progress_writer",
                         lambda analysis_id: lambda f, words: told.append((f, words)))
     analysis = services.request_analysis(us_paytable)  # sent after commit: never here
@@ -66,6 +67,32 @@ def test_the_progress_bar_tells_the_simulation_after_the_counting(
     assert simulating[0] > computing.EXACT_SHARE
     assert simulating[-1] == pytest.approx(1.0)
     assert all(f <= computing.EXACT_SHARE for f, words in told if "dealer" in words)
+
+
+@pytest.mark.django_db
+def test_the_same_terms_are_computed_once_per_process_and_kept(
+        us_paytable, controller, monkeypatch):
+    from payouts.analysis import computing
+
+    computing.forget_figures()
+    simulated = []
+    real = computing.seat_covariance
+    monkeypatch.setattr(computing, "seat_covariance",
+                        lambda *game, **kw: simulated.append(game) or real(*game, **kw))
+    first = services.request_analysis(us_paytable)
+    computing.compute(first.pk)
+    # The same terms in another version (republished unchanged), then other terms.
+    again = terms.paytable_new_version(actor=controller, paytable=us_paytable)
+    computing.compute(services.request_analysis(again).pk)
+    changed = terms.paytable_update(actor=controller, paytable=again,
+                                    odds={**again.odds, "flush": 8})
+    computing.compute(services.request_analysis(changed).pk)
+
+    assert len(simulated) == 2  # the first terms once, the changed terms once
+    results = [a.result for a in ParAnalysis.objects.order_by("pk")]
+    assert results[0]["house_edge"] == results[1]["house_edge"]
+    assert results[0]["seat_covariance"] == results[1]["seat_covariance"]
+    assert results[2]["house_edge"] != results[0]["house_edge"]
 
 
 @pytest.mark.django_db
@@ -120,29 +147,3 @@ def test_figures_stored_before_the_covariance_are_queued_again_and_computed_with
     assert set(COVARIANCE_KEYS) <= set(again.result)
     assert us_paytable.pk in selectors.game_math_of([us_paytable.pk])
 
-
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.usefixtures("connected_as_owner")
-def test_the_migration_queues_only_done_figures_without_the_covariance(migrator):
-    old = migrator.apply_initial_migration(("payouts", "0018_field_names_in_words"))
-    user = old.apps.get_model("auth", "User").objects.create(username="old_boss")
-    paytable = old.apps.get_model("payouts", "Paytable").objects.create(
-        name="US", variant="us", odds={"one_pair": 1}, max_payout=D(5000), min_ante=D(5),
-        max_ante=D(100), created_by=user, currency="USD")
-    Analysis = old.apps.get_model("payouts", "ParAnalysis")
-    made = {}
-    for key, status, result in [("uncapped", "done", {"house_edge": "0.05"}),
-                                ("50.00", "done", {"seat_covariance": "0.55"}),
-                                ("60.00", "failed", None), ("70.00", "running", None)]:
-        made[key] = Analysis.objects.create(
-            paytable=paytable, terms={}, terms_checksum="c" * 64, ante_key=key,
-            ante=D(5), status=status, result=result).pk
-
-    new = migrator.apply_tested_migration(("payouts", MIGRATION))
-
-    after = {a.ante_key: a for a in new.apps.get_model("payouts", "ParAnalysis").objects.all()}
-    assert {key: a.status for key, a in after.items()} == {
-        "uncapped": "queued", "50.00": "done", "60.00": "failed", "70.00": "running"}
-    assert after["uncapped"].requested_at == requeue.LONG_AGO
-    assert after["uncapped"].pk == made["uncapped"]
-    assert after["50.00"].requested_at > requeue.LONG_AGO

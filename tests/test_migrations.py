@@ -1,27 +1,47 @@
-"""Upgrading a database with records in it: from the migrations main had before the
-rake schedules moved to payouts (and before seats kept their side wager) to
-today's, the records survive, their links hold, the triggers still guard them, and the
-schema is the one a fresh database gets.
+"""Upgrading a database with records in it. One walk from the oldest migrations a test
+needs to today's: at each older migration below, records are written as that release kept
+them (tests/old_records.py); then the database is migrated forward, step by step, to
+today's. Each test checks what its migration promised on the upgraded database: the
+records survive, their links hold, the triggers still guard them, the seals still vouch
+for them, and the schema is the one a fresh database gets.
 
-django-test-migrations rebuilds the test database at the old migrations, the test fills
-it through the models as they were then, and migrates it forward.
+One walk, not one per test: a walk migrates from nothing (half a minute), and records
+written at several releases are what a real upgrade meets.
 """
 
-import datetime as dt
-from decimal import Decimal
+from __future__ import annotations
+
+import contextlib
+import importlib
+from decimal import Decimal as D
+from types import SimpleNamespace
 
 import pytest
+from django.core.management import call_command
 from django.db import DatabaseError, connection, transaction
+from django.db.migrations.executor import MigrationExecutor
 from django.db.migrations.loader import MigrationLoader
 
-# Migrating is the owner's job (the application role can create no table).
-pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True),
-              pytest.mark.usefixtures("connected_as_owner")]
+from tests import old_records
+from tests.db_roles import ROLES, connected_as
 
-D = Decimal
-BEFORE = [("tables", "0005_time_collection_void"),
-          ("payouts", "0004_remove_progressive_update_update_and_more")]
-NOW = dt.datetime(2026, 11, 30, 20, 0, tzinfo=dt.UTC)
+# Each test runs in a transaction rolled back after it (its own writes go); the walk's
+# records stay for the next.
+pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+
+# (the migrations the records are written at, their builder), in the fresh plan's order.
+STEPS = [
+    ([("tables", "0005_time_collection_void"),
+      ("payouts", "0004_remove_progressive_update_update_and_more")],
+     old_records.rake_and_side_wagers),
+    ([("payouts", "0018_field_names_in_words")], old_records.analyses_before_the_covariance),
+    ([("payouts", "0020_meter_correction_bound")], old_records.w2g_in_clear),
+    ([("tables", "0024_entries_add_up_and_seals_by_the_database")],
+     old_records.account_before_its_trail),
+    ([("payouts", "0023_names_in_words")], old_records.hits_approved_the_old_way),
+]
+requeue = importlib.import_module(
+    "payouts.migrations.0019_analyses_without_the_seat_covariance_queued_again")
 
 SCHEMA_QUERIES = {
     "columns": """SELECT table_name, column_name, data_type, is_nullable, column_default
@@ -36,6 +56,19 @@ SCHEMA_QUERIES = {
 }
 
 
+def released_with(targets) -> list[tuple[str, str]]:
+    """Every migration of the fresh database's plan up to the targets, as each app's last
+    one: the database as it stood when the targets were the newest, not only what they
+    depend on (apply_initial_migration migrates to the same point)."""
+    from django_test_migrations.plan import truncate_plan
+
+    executor = MigrationExecutor(connection)
+    plan = truncate_plan(targets, executor.migration_plan(
+        executor.loader.graph.leaf_nodes(), clean_start=True))
+    return list({migration.app_label: (migration.app_label, migration.name)
+                 for migration, _ in plan}.values())
+
+
 def schema() -> dict[str, list[tuple]]:
     with connection.cursor() as cursor:
         shape = {}
@@ -45,68 +78,41 @@ def schema() -> dict[str, list[tuple]]:
     return shape
 
 
-def fill_old_database(apps) -> dict[str, int]:
-    """A casino as main recorded it: a poker table raked by a published schedule with a
-    draft successor, a hand, and a stud round with a jackpot side wager."""
-    user = apps.get_model("auth", "User").objects.create(username="old_boss")
-    casino = apps.get_model("tables", "Casino").objects.create(
-        name="Old Harbor", currency="USD", timezone="America/New_York")
-    Schedule = apps.get_model("tables", "RakeSchedule")
-    published = Schedule.objects.create(name="Ten", percent=D(10), cap=D(5), created_by=user)
-    Schedule.objects.filter(pk=published.pk).update(family=published)
-    Schedule.objects.filter(pk=published.pk).update(status="published", published_at=NOW)
-    draft = Schedule.objects.create(name="Ten", percent=D(10), cap=D(4), version=2,
-                                    family_id=published.pk, created_by=user)
-    Table = apps.get_model("tables", "Table")
-    poker = Table.objects.create(casino=casino, label="HE-1", game="holdem", status="open",
-                                 seats=9, rake_schedule=published, structure="no_limit",
-                                 big_blind=D(2), poker_settings_version=1)
-    hand = apps.get_model("tables", "PokerHand").objects.create(
-        table=poker, dealer=user, recorded_at=NOW, gaming_day=NOW.date(), mode="quick",
-        game="holdem", rake_schedule=published, settings_version=1, stakes={}, flop_dealt=True,
-        pot=D(85), rake=D(5))
-    paytable = apps.get_model("payouts", "Paytable").objects.create(
-        name="US", variant="us", odds={"one_pair": 1}, max_payout=D(5000), min_ante=D(5),
-        max_ante=D(100), created_by=user, status="published")
-    meter = apps.get_model("payouts", "Progressive").objects.create(
-        name="Old jackpot", currency="USD", seed=D(1000), amount=D("1000.70"),
-        contribution_rate=D("0.7"), awards={"royal_flush": {"percent": "100"}})
-    stud = Table.objects.create(casino=casino, label="CS-1", game="caribbean_stud",
-                                status="open", seats=7, paytable=paytable, progressive=meter)
-    round_ = apps.get_model("tables", "StudRound").objects.create(
-        table=stud, paytable=paytable, dealer=user, recorded_at=NOW, gaming_day=NOW.date(),
-        dealer_cards=["As", "Kd", "7c", "4h", "2s"], idempotency_key="tablet-1")
-    apps.get_model("tables", "StudSeat").objects.create(
-        round=round_, seat=1, ante=D(10), decision="fold", progressive=True, side_wager="stands",
-        outcome="fold", ante_result=D(-10), bet_result=D(0))
-    apps.get_model("payouts", "MeterEntry").objects.create(
-        progressive=meter, kind="contribution", amount=D("0.70"), balance_after=D("1000.70"),
-        wagers=D(1), round=round_)
-    return {"published": published.pk, "draft": draft.pk, "poker": poker.pk, "hand": hand.pk,
-            "round": round_.pk}
+@pytest.fixture(scope="module")
+def upgraded(django_db_setup, django_db_blocker):
+    """The walk (as the owner: migrating is his job). Its records stay for the module's
+    tests; then the database is emptied and its roles and grants made again, as after a
+    transactional test."""
+    from django_test_migrations.migrator import Migrator
+
+    owner = connected_as("owner") if "owner" in ROLES else contextlib.nullcontext()
+    with django_db_blocker.unblock(), owner:
+        fresh = schema()
+        migrator = Migrator()
+        written = {}
+        for number, (targets, write) in enumerate(STEPS):
+            state = (migrator.apply_initial_migration(targets) if number == 0 else
+                     migrator.apply_tested_migration(released_with(targets)))
+            written[write.__name__] = write(state.apps)
+        migrator.reset()  # `migrate` to today's, as an upgrade runs it (post_migrate too)
+        today = MigrationLoader(connection).project_state()
+        yield SimpleNamespace(fresh=fresh, apps=today.apps, **written)
+        call_command("flush", interactive=False, verbosity=0)
 
 
-def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(migrator):
-    fresh = schema()
-    old = migrator.apply_initial_migration(BEFORE)
-    ids = fill_old_database(old.apps)
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM tables_rakescheduleevent")
-        (events_before,) = cursor.fetchone()
-
-    new = migrator.apply_tested_migration(MigrationLoader(connection).graph.leaf_nodes())
-
-    Schedule = new.apps.get_model("payouts", "RakeSchedule")
+def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgraded):
+    ids, apps = upgraded.rake_and_side_wagers, upgraded.apps
+    Schedule = apps.get_model("payouts", "RakeSchedule")
     published = Schedule.objects.get(pk=ids["published"])
     assert (published.status, published.family_id, published.cap) == ("published",
                                                                        ids["published"], D(5))
-    assert new.apps.get_model("tables", "Table").objects.get(
+    assert apps.get_model("tables", "Table").objects.get(
         pk=ids["poker"]).rake_schedule_id == ids["published"]
-    assert new.apps.get_model("tables", "PokerHand").objects.get(
+    assert apps.get_model("tables", "PokerHand").objects.get(
         pk=ids["hand"]).rake_schedule_id == ids["published"]
-    events = new.apps.get_model("payouts", "RakeScheduleEvent").objects
-    assert events.count() == events_before > 0
-    seat = new.apps.get_model("tables", "StudSeat").objects.get(round_id=ids["round"])
+    events = apps.get_model("payouts", "RakeScheduleEvent").objects
+    assert events.count() == ids["schedule_events"] > 0
+    seat = apps.get_model("tables", "StudSeat").objects.get(round_id=ids["round"])
     assert seat.progressive_wager == D("1.00")  # backfilled from the contribution entry
 
     # The triggers came back under the new app: a published schedule stays frozen, a
@@ -119,6 +125,65 @@ def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(migra
         cursor.execute("SELECT to_regclass('tables_rakeschedule'), "
                        "to_regclass('tables_rakescheduleevent')")
         assert cursor.fetchone() == (None, None)
+    assert schema() == upgraded.fresh
 
-    migrator.reset()
-    assert schema() == fresh
+
+def test_the_migration_queues_only_done_figures_without_the_covariance(upgraded):
+    """payouts 0019: figures computed before the seats' covariance are queued again."""
+    made = upgraded.analyses_before_the_covariance
+    after = {a.ante_key: a for a in upgraded.apps.get_model("payouts", "ParAnalysis")
+             .objects.filter(paytable_id=made["paytable"])}
+    assert {key: a.status for key, a in after.items()} == {
+        "uncapped": "queued", "50.00": "done", "60.00": "failed", "70.00": "running"}
+    assert after["uncapped"].requested_at == requeue.LONG_AGO
+    assert after["uncapped"].pk == made["uncapped"]
+    assert after["50.00"].requested_at > requeue.LONG_AGO
+
+
+def test_the_migration_encrypts_the_tins_already_stored(upgraded):
+    """payouts 0021 (issue 26, point 17): a TIN stored in clear is a token under the
+    service's key, and the row keeps no TIN in clear."""
+    from payouts.jackpots import fieldcrypt
+
+    pk = upgraded.w2g_in_clear["player"]
+    player = upgraded.apps.get_model("payouts", "W2GPlayer").objects.get(pk=pk)
+    assert player.tin_token.startswith(fieldcrypt.TOKEN_PREFIX)
+    assert (fieldcrypt.decrypted(player.tin_token), player.tin_last4) == ("234567891", "7891")
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT row_to_json(p)::text FROM payouts_w2gplayer p WHERE id = %s",
+                       [pk])
+        assert "234567891" not in cursor.fetchone()[0]
+
+
+def test_what_stands_joins_the_trail_and_the_old_account_events_stay_sealed(upgraded):
+    """tables 0025 (issue 26): the roles, permissions and flags that already stand are
+    written down once, and the account events sealed before keep their seals."""
+    from casino.common import chains, seals
+
+    ids, apps = upgraded.account_before_its_trail, upgraded.apps
+    assert ids["sealed"] == 1  # the account's first event, sealed before the upgrade
+    events = apps.get_model("tables", "StaffAccountEvent").objects.filter(pgh_obj_id=ids["root"])
+    assert [(e.pgh_label, e.is_superuser, e.is_staff) for e in events.order_by("pgh_id")] == [
+        ("account opened", None, None), ("account flags recorded", True, True)]
+    held = apps.get_model("tables", "RoleGrantEvent").objects.get(user_id=ids["root"])
+    assert held.pgh_label == "role held"
+    given = apps.get_model("tables", "PermissionGrantEvent").objects.get(user_id=ids["root"])
+    assert (given.pgh_label, given.permission_id) == ("permission held", ids["permission"])
+    seals.seal_pending()
+    assert [chains.sentence(each) for each in chains.breaks()] == []
+
+
+def test_an_approval_kept_only_on_the_hit_moves_to_its_record(upgraded):
+    """payouts 0024: a jackpot approval kept only on the hit moves to its HitApproval, and
+    the hit's audit events keep what they held, so their seals still vouch for them."""
+    ids = upgraded.hits_approved_the_old_way
+    approvals = upgraded.apps.get_model("payouts", "HitApproval").objects.filter(
+        hit_id__in=[ids["alone"], ids["witnessed"]])
+    moved, kept = approvals.get(hit_id=ids["alone"]), approvals.get(hit_id=ids["witnessed"])
+    assert (moved.approved_by_id, moved.approved_at, moved.witnessed_by_id) == (
+        ids["boss"], old_records.WHEN, None)
+    assert (approvals.count(), kept.witnessed_by_id is None) == (2, False)
+    with connection.cursor() as cursor:  # the events as they were sealed
+        cursor.execute("SELECT count(*) FROM payouts_jackpothitevent WHERE approved_by_id = %s",
+                       [ids["boss"]])
+        assert cursor.fetchone()[0] == 2

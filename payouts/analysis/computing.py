@@ -15,10 +15,17 @@ from django.utils import timezone
 from payouts.analysis.figures import covariance_json, sheet_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from tables.rules.stud_deals import Progress
-from tables.rules.stud_montecarlo import seat_covariance
-from tables.rules.stud_par import par_sheet
+from tables.rules.stud_montecarlo import SeatCovariance, seat_covariance
+from tables.rules.stud_par import ParSheet, par_sheet
 
 EXACT_SHARE = 0.8  # of the progress bar: counting the deals; the simulation takes the rest
+
+# The figures of the terms this process has already computed: they depend on nothing else
+# (the simulation's seed is fixed), so a version republished unchanged, another casino's
+# copy of the same paytable or the same terms asked for again get them at once instead of
+# seconds of simulation each. A few dozen small results; the oldest goes first.
+_COMPUTED: dict[tuple, tuple[ParSheet, SeatCovariance]] = {}
+KEEP = 32
 
 logger = logging.getLogger(__name__)
 
@@ -54,9 +61,7 @@ def compute(analysis_id: int) -> None:
     game = (terms["odds"], Decimal(terms["max_payout"]), terms["dealer_qualifier"],
             analysis.ante)
     try:
-        sheet = par_sheet(*game, progress=_part(progress, 0, EXACT_SHARE))
-        covariance = seat_covariance(*game, progress=_part(progress, EXACT_SHARE,
-                                                           1 - EXACT_SHARE))
+        sheet, covariance = figures(game, progress)
     except Exception as error:  # said on the page and logged; the next request retries
         logger.exception("game math for analysis %s failed", analysis_id)
         ParAnalysis.objects.filter(pk=analysis_id).update(
@@ -68,3 +73,23 @@ def compute(analysis_id: int) -> None:
         seconds=time.perf_counter() - started,
         result={**sheet_json(sheet, terms, analysis.terms_checksum),
                 **covariance_json(covariance)})
+
+
+def figures(game: tuple, progress: Progress) -> tuple[ParSheet, SeatCovariance]:
+    """The PAR sheet and the seats' covariance of (odds, cap, qualifier, ante): computed,
+    or kept from an earlier computation of the same terms in this process."""
+    odds, max_payout, qualifier, ante = game
+    key = (tuple(sorted(odds.items())), max_payout, str(qualifier).strip().upper(), ante)
+    if key not in _COMPUTED:
+        sheet = par_sheet(*game, progress=_part(progress, 0, EXACT_SHARE))
+        covariance = seat_covariance(*game, progress=_part(progress, EXACT_SHARE,
+                                                           1 - EXACT_SHARE))
+        if len(_COMPUTED) >= KEEP:
+            _COMPUTED.pop(next(iter(_COMPUTED)))
+        _COMPUTED[key] = (sheet, covariance)
+    return _COMPUTED[key]
+
+
+def forget_figures() -> None:
+    """Drop the kept figures (a test or a benchmark that must see them computed)."""
+    _COMPUTED.clear()

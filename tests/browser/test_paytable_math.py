@@ -4,6 +4,7 @@ version's: a real worker computes it while the page shows the progress."""
 import pytest
 from playwright.sync_api import Page, expect
 
+from payouts.analysis import computing
 from payouts.analysis.models import ParAnalysis
 from payouts.terms import services as terms
 
@@ -13,6 +14,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.redis,
 
 def test_the_draft_figures_appear_beside_the_published_ones_with_progress_on_the_way(
         live_server, page: Page, supervisor, controller, us_paytable, celery_worker):
+    computing.forget_figures()  # the worker computes them while the page watches
     # The group's paytable: its controller drafts v2; a casino's supervisor reads it.
     draft = terms.paytable_new_version(actor=controller, paytable=us_paytable)
     terms.paytable_update(actor=controller, paytable=draft, odds={**draft.odds, "flush": 8})
