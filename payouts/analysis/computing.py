@@ -78,8 +78,8 @@ def compute(analysis_id: int) -> None:
 def figures(game: tuple, progress: Progress) -> tuple[ParSheet, SeatCovariance]:
     """The PAR sheet and the seats' covariance of (odds, cap, qualifier, ante): computed,
     or kept from an earlier computation of the same terms in this process."""
-    odds, max_payout, qualifier, ante = game
-    key = (tuple(sorted(odds.items())), max_payout, str(qualifier).strip().upper(), ante)
+    odds, *rest = game  # the terms as services.terms_of wrote them: already canonical
+    key = (tuple(sorted(odds.items())), *rest)
     if key not in _COMPUTED:
         sheet = par_sheet(*game, progress=_part(progress, 0, EXACT_SHARE))
         covariance = seat_covariance(*game, progress=_part(progress, EXACT_SHARE,
@@ -91,5 +91,5 @@ def figures(game: tuple, progress: Progress) -> tuple[ParSheet, SeatCovariance]:
 
 
 def forget_figures() -> None:
-    """Drop the kept figures (a test or a benchmark that must see them computed)."""
+    """Drop the kept figures (for a test that must see them computed)."""
     _COMPUTED.clear()
