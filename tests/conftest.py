@@ -4,7 +4,13 @@ import os
 
 import pytest
 
-from tests.db_roles import ROLES, connected_as, ensure_app_role, flush_as_owner
+from tests.db_roles import (
+    ROLES,
+    connected_as,
+    ensure_app_role,
+    flush_as_owner,
+    start_as_flushed,
+)
 
 # The card room's tables and helpers; the floor recorded at chosen instants; the
 # parallel workers kept apart.
@@ -79,6 +85,7 @@ def django_db_setup(django_db_setup, django_db_blocker):
             yield
             return
         grant_app_role(role)
+        start_as_flushed()
         ROLES["owner"] = (owner, connection.settings_dict.get("PASSWORD", ""))
         ROLES["app"] = (role, os.environ.get("DATABASE_APP_PASSWORD", ""))
         connection.close()
@@ -299,10 +306,13 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     # The real hasher takes ~0.3 s per user on purpose; tests make many users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_HASHERS
 
 
 @pytest.fixture(autouse=True)

@@ -4,77 +4,11 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import RequestFactory
-from django.utils import timezone
 
 from tables.floor.models import Casino, Table
 from tables.stud.models import StudRound
 
 pytestmark = pytest.mark.django_db
-
-
-def test_the_demo_casino_has_what_the_readme_promises(capsys):
-    call_command("load_demo", debug_off_ok=True)
-
-    harbor = Casino.objects.get(currency="USD")
-    mayfair = Casino.objects.get(currency="GBP")
-    assert list(harbor.tables.filter(game="caribbean_stud").values_list("label", flat=True)) == [
-        "CS-1", "CS-2"]
-    assert mayfair.tables.get(label="CSP-1").game == "caribbean_stud"
-    he1 = Table.objects.get(label="HE-1")
-    assert (he1.structure, he1.small_bet, he1.big_bet, he1.kill) == (
-        "fixed_limit", 20, 40, "full")
-    assert he1.rake_schedule.percent == 10
-    assert he1.rake_schedule.cap == 5
-    assert Table.objects.get(label="NL-1").rake_schedule.method == "time"
-    assert Table.objects.get(label="OM-1").structure == "pot_limit"
-    assert {t.paytable.variant for t in Table.objects.filter(game="caribbean_stud")} == {
-        "us", "uk"}
-    assert mayfair.tables.get(label="CSP-1").paytable.odds["royal_flush"] == 50
-    assert {t.label for t in Table.objects.filter(progressive__name="Harbor Lights Jackpot")} \
-        == {"CS-1", "CS-2"}
-    out = capsys.readouterr().out
-    for username, password in [("supervisor", "pit-boss-demo"), ("dealer", "deal-cards-demo"),
-                               ("accountant", "count-chips-demo")]:
-        assert f"password {password}" in out
-        user = authenticate(RequestFactory().post("/login/"), username=username,
-                            password=password)
-        assert user is not None
-        assert user.groups.get().name == username
-    assert "http://127.0.0.1:8000/login/" in out
-    assert "21 gaming days" in out
-
-
-def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(api):
-    from tables.reports.closing import GRACE, verify_day
-    from tables.reports.models import ClosedDay
-
-    call_command("load_demo", debug_off_ok=True, history_days=21)
-
-    accountant = authenticate(RequestFactory().post("/login/"), username="accountant",
-                              password="count-chips-demo")
-    now = timezone.now()
-    harbor = Casino.objects.get(currency="USD")
-    today = harbor.gaming_day(now)
-    span = {"from": (today - dt.timedelta(days=21)).isoformat(), "to": today.isoformat()}
-    days = [today - dt.timedelta(days=back) for back in range(21, -1, -1)]
-
-    def ended(casinos):
-        """Each casino closes by its own clock: just after 06:00 UTC London's day has
-        ended and New York's has not, and a report of both lists either's closed days."""
-        return [d.isoformat() for d in days
-                if any(casino.day_bounds(d)[1] + GRACE <= now for casino in casinos)]
-
-    books = {"rake": list(Casino.objects.all()), "stud": list(Casino.objects.all()),
-             "jackpots": [harbor]}
-    for name in ("rake", "stud", "jackpots"):
-        body = api.as_user(accountant).get(f"/api/v1/reports/{name}/", span).json()
-        assert len(body["rows"]) >= 20, name
-        assert body["closed_days"] == ended(books[name]), name
-        assert len(body["closed_days"]) in (21, 22), name
-    jackpots = api.get("/api/v1/reports/jackpots/", span).json()
-    assert all(row["balanced"] for row in jackpots["rows"])
-    assert jackpots["hits"]
-    assert all(verify_day(day) for day in ClosedDay.objects.all())
 
 
 def test_loading_the_demo_twice_changes_nothing():

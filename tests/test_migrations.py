@@ -27,7 +27,8 @@ from tests.db_roles import ROLES, connected_as
 
 # Each test runs in a transaction rolled back after it (its own writes go); the walk's
 # records stay for the next.
-pytestmark = [pytest.mark.slow, pytest.mark.django_db]
+# The walk is the module's: its tests stay on one worker (bin/test, --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.django_db, pytest.mark.xdist_group("migrations")]
 
 # (the migrations the records are written at, their builder), in the fresh plan's order.
 STEPS = [

@@ -49,13 +49,18 @@ def test_the_chips_and_the_count_add_their_panels_to_the_floors_pages():
     assert list(PIT_CHIPS._panels) == ["count"]
 
 
+def shown_to(client, user, address: str):
+    client.force_login(user)
+    page = client.get(address)
+    assert page.status_code == 200
+    return page
+
+
 @pytest.mark.django_db
 def test_the_pit_shows_the_counts_variances_and_the_chips_page_link(client, supervisor,
                                                                      stud_table):
-    client.force_login(supervisor)
-    page = client.get("/pit/")
+    page = shown_to(client, supervisor, "/pit/")
 
-    assert page.status_code == 200
     assert page.context["variances_waiting"] == 0  # the count's panel
     assert page.context["shift_words"] == {}  # the chips': inventory kept elsewhere
     assert [t.label for c in page.context["casinos"] for t in c.tables.all()] == ["CS-1"]
@@ -64,9 +69,7 @@ def test_the_pit_shows_the_counts_variances_and_the_chips_page_link(client, supe
 @pytest.mark.django_db
 def test_the_dealers_page_shows_the_slips_waiting_for_his_signature(client, dealer,
                                                                     stud_table):
-    client.force_login(dealer)
-    page = client.get("/dealer/")
+    page = shown_to(client, dealer, "/dealer/")
 
-    assert page.status_code == 200
     assert page.context["to_sign"] == []  # the chips' panel
     assert [t.label for t in page.context["tables"]] == ["CS-1"]

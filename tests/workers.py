@@ -44,31 +44,42 @@ def pytest_configure(config):
         app.conf.update(broker_url=url, result_backend=url)
 
 
-def pytest_collection_modifyitems(items):
-    """schemathesis names each API operation's case in its item's name
-    (`test_x[GET /api/v1/...]`) but not in its node id, so the 70 cases of
-    tests/test_api_fuzz.py share one id; xdist schedules by node id and would run one of
-    them. Each gets the id its name says."""
+def pytest_collection_modifyitems(config, items):
+    """Two ids xdist needs and pytest 9 no longer takes from it (pytest 9 keeps an item's id
+    structured, so setting `_nodeid` changes nothing):
+
+    - schemathesis names each API operation's case in its item's name
+      (`test_x[GET /api/v1/...]`) but not in its node id, so the 70 cases of
+      tests/test_api_fuzz.py share one id; xdist schedules by node id and would run one
+      of them. Each gets the id its name says.
+    - --dist loadgroup keeps the tests of an `xdist_group` on one worker by the group's
+      name after an @ in their ids, which xdist's own hook sets as `_nodeid`."""
+    grouped = config.getvalue("loadgroup") if WORKER else False
     for item in items:
         last = item.nodeid.rsplit("::", 1)[-1]
         if item.name != last and item.name.startswith(f"{last}["):
-            unique = item.nodeid + item.name[len(last):]
-            if hasattr(item, "_id"):  # pytest 9 keeps the id structured
-                from _pytest.nodeid import NodeId
-
-                item._id = NodeId.parse(unique)
-            else:
-                item._nodeid = unique
+            _rename(item, item.nodeid + item.name[len(last):])
+        groups = sorted({str(mark.args[0]) for mark in item.iter_markers("xdist_group")})
+        if grouped and groups and "@" not in item.nodeid:
+            _rename(item, f"{item.nodeid}@{'_'.join(groups)}")
     _longest_first(items)
+
+
+def _rename(item, unique: str) -> None:
+    if hasattr(item, "_id"):
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(unique)
+    else:
+        item._nodeid = unique
 
 
 def _longest_first(items) -> None:
     """Files with a test marked slow (the tamper drill, the differential tests, the
     migration tests) are collected first; the rest keep their order. One process runs them
-    in this order. The parallel run's scheduler (xdist's loadfile) still hands out the
-    files with the most tests first, which left the single-test slow files for the end;
-    taking them in this order instead (--no-loadscope-reorder) was slower in the one run
-    tried (docs/benchmarks.md), so bin/test keeps xdist's order."""
+    in this order; the parallel run's scheduler (xdist's loadgroup) hands out the groups
+    first (the modules whose tests share a module fixture), then one test at a time in
+    this order, so a long test does not start when the other worker is nearly done."""
     slow_files = {item.nodeid.split("::", 1)[0] for item in items
                   if item.get_closest_marker("slow")}
     items.sort(key=lambda item: item.nodeid.split("::", 1)[0] not in slow_files)

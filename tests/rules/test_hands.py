@@ -12,6 +12,9 @@ from tables.rules.cards import parse_cards
 from tables.rules.hands import Category, category_name, describe, evaluate, evaluator
 from tests.rules.reference import reference_key
 
+# Its module-scoped figures are computed once: its tests stay on one worker (bin/test).
+pytestmark = pytest.mark.xdist_group("hands")
+
 RULES_COUNTS = {
     Category.STRAIGHT_FLUSH: 40, Category.FOUR_OF_A_KIND: 624, Category.FULL_HOUSE: 3_744,
     Category.FLUSH: 5_108, Category.STRAIGHT: 10_200, Category.THREE_OF_A_KIND: 54_912,

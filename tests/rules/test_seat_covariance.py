@@ -21,6 +21,9 @@ from tables.rules.stud_montecarlo import (
 )
 from tables.rules.stud_par import par_sheet
 
+# Its module-scoped figures are computed once: its tests stay on one worker (bin/test).
+pytestmark = pytest.mark.xdist_group("seat_covariance")
+
 US = (US_ODDS, D(5000), "AK", D("10.00"))
 
 

@@ -14,6 +14,9 @@ from tables.rules.stud_deals import FULL_DECK, Deck, count_deals
 from tables.rules.stud_montecarlo import simulate
 from tables.rules.stud_par import cap_binds, par_sheet
 
+# Its module-scoped figures are computed once: its tests stay on one worker (bin/test).
+pytestmark = pytest.mark.xdist_group("stud_game_math")
+
 DEALS = 19_933_230_517_200
 
 
