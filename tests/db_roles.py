@@ -88,20 +88,27 @@ def emptied_quickly() -> bool:
 
     if "role tables" not in AS_FLUSHED:
         return False
-    quote = connection.ops.quote_name
-    written = [table for table in connection.introspection.django_table_names(
-        only_existing=True, include_views=False) if table not in ROLE_TABLES]
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(ROLE_TABLES_FINGERPRINT)
         if cursor.fetchone()[0] != AS_FLUSHED["role tables"]:
             return False
-        cursor.execute(" UNION ALL ".join(
-            f"SELECT '{table}' WHERE EXISTS (SELECT FROM {quote(table)})" for table in written))
-        written = [table for (table,) in cursor.fetchall()]
+        written = written_tables(cursor)
         cursor.execute("SET LOCAL session_replication_role = replica")
         for table in written:
-            cursor.execute(f"DELETE FROM {quote(table)}")
+            cursor.execute(f"DELETE FROM {connection.ops.quote_name(table)}")
     return True
+
+
+def written_tables(cursor) -> list[str]:
+    """The tables, besides the role tables, that hold a row: one statement for all."""
+    from django.db import connection
+
+    quote = connection.ops.quote_name
+    tables = [table for table in connection.introspection.django_table_names(
+        only_existing=True, include_views=False) if table not in ROLE_TABLES]
+    cursor.execute(" UNION ALL ".join(
+        f"SELECT '{table}' WHERE EXISTS (SELECT FROM {quote(table)})" for table in tables))
+    return [table for (table,) in cursor.fetchall()]
 
 
 def ensure_app_role(cursor, role: str) -> bool:

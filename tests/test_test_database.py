@@ -9,32 +9,25 @@ from django.db import connection
 
 from casino.common.roles import Role
 from tests.conftest import make_user
-from tests.db_roles import AS_FLUSHED, ROLE_TABLES, connected_as, emptied_quickly
+from tests.db_roles import AS_FLUSHED, connected_as, emptied_quickly, written_tables
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def written_tables() -> list[str]:
+def written() -> list[str]:
     with connection.cursor() as cursor:
-        return [table for table in connection.introspection.django_table_names(
-                    only_existing=True, include_views=False)
-                if table not in ROLE_TABLES and _has_rows(cursor, table)]
-
-
-def _has_rows(cursor, table: str) -> bool:
-    cursor.execute(f"SELECT EXISTS (SELECT FROM {connection.ops.quote_name(table)})")
-    return cursor.fetchone()[0]
+        return written_tables(cursor)
 
 
 def test_what_a_test_wrote_is_gone_and_the_roles_stay_as_a_flush_leaves_them(stud_table):
     assert "role tables" in AS_FLUSHED, "the owner is a superuser in the tests' databases"
     supervisors = set(Group.objects.get(name=Role.SUPERVISOR).permissions.all())
     with connected_as("owner"):
-        assert written_tables()  # the table, its casino, its dealer, their audit events
+        assert written()  # the table, its casino, its dealer, their audit events
 
         assert emptied_quickly()
 
-        assert written_tables() == []
+        assert written() == []
     assert set(Group.objects.get(name=Role.SUPERVISOR).permissions.all()) == supervisors
 
 
@@ -43,4 +36,4 @@ def test_a_test_that_changed_the_roles_gets_django_s_whole_flush():
     Group.objects.get(name=Role.DEALER).permissions.clear()
     with connected_as("owner"):
         assert not emptied_quickly()
-        assert written_tables()  # untouched: the flush after the test empties them
+        assert written()  # untouched: the flush after the test empties them
