@@ -4,6 +4,8 @@ change does, links it to a stud table, adds a dealer and assigns him to the tabl
 dealer then finds the table on his page. Every new page fits the width, keeps its
 controls at 44 px, and axe finds nothing serious on it."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -64,6 +66,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
 
     page.get_by_role("link", name="Jackpots").click()
     page.get_by_role("link", name="New progressive").click()
+    expect(page.get_by_label("Seed")).to_be_visible()  # the new page, before measuring it
     fits_the_tablet(page, axe)
     page.get_by_label("Name", exact=True).fill("Floor Jackpot")
     page.get_by_label("Seed").fill("5000.00")
@@ -79,6 +82,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     expect(page.get_by_role("heading", level=1)).to_contain_text("Floor Jackpot")
 
     page.get_by_role("link", name="Change parameters").click()
+    expect(page.get_by_role("button", name="Check the changes")).to_be_visible()
     fits_the_tablet(page, axe)
     page.get_by_label("Seed").fill("6000.00")
     page.get_by_role("button", name="Check the changes").click()
@@ -90,6 +94,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     expect(page.locator("main")).to_contain_text("Seed 6000.00")
 
     page.get_by_role("link", name="Link or unlink tables").click()
+    expect(page.get_by_label("Stud table")).to_be_visible()
     fits_the_tablet(page, axe)
     page.get_by_label("Stud table").select_option(label="CS-7 · Browser Casino, USD")
     page.get_by_role("button", name="Link the table").click()
@@ -100,6 +105,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     page.goto(f"{base}/pit/progressives/")
     page.get_by_role("link", name="Floor Jackpot", exact=True).click()
     page.get_by_role("link", name="Correct a meter").click()
+    expect(page).to_have_url(re.compile(r"/pit/progressives/\d+/correct/$"))
     fits_the_tablet(page, axe)
 
     page.get_by_role("link", name="Dealers", exact=True).first.click()
