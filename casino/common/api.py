@@ -111,6 +111,10 @@ class ModelSerializer(serializers.ModelSerializer):
                                 models.DecimalField: DecimalStringField}
 
 
+def _article(noun: str) -> str:
+    return "an" if noun[0] in "aeiou" else "a"
+
+
 def worded(noun: str, **extra: str) -> dict[str, str]:
     """A number or amount field's refusals in words a page can show as they are: "The
     pot can be at most 100000000.00." rather than DRF's "Ensure this value is ..."."""
@@ -119,7 +123,7 @@ def worded(noun: str, **extra: str) -> dict[str, str]:
             "min_value": f"The {noun} must be at least {{min_value}}.",
             "max_value": f"The {noun} can be at most {{max_value}}.",
             "max_string_length": f"The {noun} is too long.",
-            "plain": f"'{{input}}' is not a {noun}: write it like 10 or 12.50.",
+            "plain": f"'{{input}}' is not {_article(noun)} {noun}: write it like 10 or 12.50.",
             "max_decimal_places": f"The {noun} has at most {{max_decimal_places}} decimal "
                                   "places.",
             "max_digits": f"The {noun} is too large.",

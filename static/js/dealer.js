@@ -3,6 +3,9 @@
 // jumps and no on-screen keyboard opens; a box that has its cards passes the picker on
 // to the next seat still playing. On the stud form (data-advance) typing moves on too:
 // five cards typed go to the next seat's raise/fold, and r or f there chooses.
+// The first round of a day carries no antes, so no seat can be told empty by its ante:
+// typing goes to each seat's ante in turn, where j puts the seat on the jackpot, r or f
+// chooses (an empty ante taking the seat before's) and Enter passes an empty seat by.
 (function () {
   "use strict";
   var form = document.querySelector("form[data-card-form]");
@@ -13,6 +16,9 @@
   var label = document.querySelector("[data-picker-target]");
   var submit = form.querySelector("button[type=submit]");
   var target = null;
+  var antes = Array.prototype.slice.call(form.querySelectorAll("input.ante"));
+  var firstRound = advanceWhileTyping && antes.length > 0 &&
+    antes.every(function (ante) { return ante.value.trim() === ""; });
 
   function countOf(box) { return (box.value.match(CARD) || []).length; }
   function fullAt(box) { return parseInt(box.dataset.full || "5", 10); }
@@ -48,6 +54,8 @@
   function focusNextSeat(row) {
     var rows = Array.prototype.slice.call(form.querySelectorAll("tbody tr"));
     for (var i = row ? rows.indexOf(row) + 1 : 0; i < rows.length; i++) {
+      var ante = rows[i].querySelector("input.ante");
+      if (firstRound && ante && ante.value.trim() === "") return ante.focus();
       if (!isPlaying(rows[i])) continue;
       var radio = rows[i].querySelector("input[type=radio]");
       var box = rows[i].querySelector("input.cards");
@@ -68,19 +76,50 @@
       focusNextSeat(rowOf(box));
     }
   });
-  form.addEventListener("keydown", function (event) {
-    var el = event.target;
-    if (!advanceWhileTyping || el.type !== "radio" || event.ctrlKey || event.altKey) return;
+  // An ante box: j, r, f and Enter as above (any round); digits stay typing.
+  function anteKey(event, el) {
+    var row = rowOf(el);
+    if (event.key === "Enter") {  // never the form's submit from an ante
+      event.preventDefault();
+      var radio = row.querySelector("input[type=radio]");
+      return el.value.trim() === "" || !radio ? focusNextSeat(row) : radio.focus();
+    }
+    if (event.key.toLowerCase() === "j") {
+      var jackpot = row.querySelector("td.jackpot input:not([disabled])");
+      event.preventDefault();
+      if (jackpot) jackpot.click();
+      return;
+    }
     var choice = {r: "raise", f: "fold"}[event.key.toLowerCase()];
     if (!choice) return;
+    if (el.value.trim() === "") el.value = anteBefore(row);
+    if (el.value.trim() === "") return event.preventDefault();  // seat 1 types its ante
+    decide(event, row, choice);
+  }
+  function anteBefore(row) {
+    var rows = Array.prototype.slice.call(form.querySelectorAll("tbody tr"));
+    for (var i = rows.indexOf(row) - 1; i >= 0; i--) {
+      var ante = rows[i].querySelector("input.ante");
+      if (ante && ante.value.trim() !== "") return ante.value.trim();
+    }
+    return "";
+  }
+  function decide(event, row, choice) {
     event.preventDefault();
-    var row = rowOf(el);
     var radio = row.querySelector("input[type=radio][value=" + choice + "]");
     radio.checked = true;
     radio.dispatchEvent(new Event("change", {bubbles: true}));
     var box = row.querySelector("input.cards");
     if (isPlaying(row) && box && !isFull(box)) box.focus();
     else focusNextSeat(row);
+  }
+  form.addEventListener("keydown", function (event) {
+    var el = event.target;
+    if (!advanceWhileTyping || event.ctrlKey || event.altKey || event.metaKey) return;
+    if (el.classList.contains("ante")) return anteKey(event, el);
+    if (el.type !== "radio") return;
+    var choice = {r: "raise", f: "fold"}[event.key.toLowerCase()];
+    if (choice) decide(event, rowOf(el), choice);
   });
   form.addEventListener("change", function (event) {
     var el = event.target;

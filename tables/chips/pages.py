@@ -5,7 +5,10 @@ dealer's signature on his page), registered from tables.apps."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import Counter
+
+from django.utils import timezone
 
 from casino.common.panels import Panels
 from casino.common.staff import casinos_of
@@ -48,8 +51,20 @@ def on_the_pit(request, shown: dict) -> dict:
 
 
 def on_the_dealers_page(request, shown: dict) -> dict:
-    """The slips waiting for the dealer's signature at his tables."""
-    return {"to_sign": slips_to_sign(request.user, SignerRole.DEALER)}
+    """The slips of this shift waiting for the dealer's signature at his tables, and how
+    many older ones wait (listed on their own page): the tables come first."""
+    lines = slips_to_sign(request.user, SignerRole.DEALER)
+    now = [line for line in lines if of_this_shift(line, timezone.now())]
+    return {"to_sign": now, "older_to_sign": len(lines) - len(now)}
+
+
+def of_this_shift(line: dict, moment: dt.datetime) -> bool:
+    """Whether a slip to sign belongs to the shift dealing at ``moment`` by its casino's
+    clock, or to the one just before (a closer is signed as the shifts change)."""
+    casino = line["table"].casino
+    day, shift = casino.gaming_day(moment), casino.shift(moment)
+    before = (day, shift - 1) if shift > 1 else (day - dt.timedelta(days=1), 3)
+    return (line["gaming_day"], line["shift"]) in {(day, shift), before}
 
 
 def chips_context(request) -> dict:
@@ -110,7 +125,7 @@ def slips_to_sign(user, role: SignerRole) -> list[dict]:
             "what": request.get_kind_display(),
             "chips": wording.chips_words(request.chips, request.table.casino.currency),
             "state": wording.signature_state(slip), "action": "chip-slip-sign",
-            "pk": slip.pk})
+            "pk": slip.pk, "gaming_day": request.gaming_day, "shift": request.shift})
     for slip in inventory_slips_awaiting(user, role)[:SLIPS_SHOWN]:
         lines.append({
             "noun": wording.inventory_noun(slip), "spoken": wording.inventory_noun(slip, "the"),
@@ -118,5 +133,5 @@ def slips_to_sign(user, role: SignerRole) -> list[dict]:
             "what": slip.get_kind_display(),
             "chips": wording.chips_words(slip.chips, slip.table.casino.currency),
             "state": wording.signature_state(slip), "action": "inventory-slip-sign",
-            "pk": slip.pk})
+            "pk": slip.pk, "gaming_day": slip.gaming_day, "shift": slip.shift})
     return lines

@@ -13,6 +13,7 @@ urlpatterns = [
     path("inventory-slips/<int:pk>/sign/", views.inventory_slip_sign,
          name="inventory-slip-sign"),
     path("chip-slips/<int:pk>/sign/", views.chip_slip_sign, name="chip-slip-sign"),
+    path("dealer/slips/", views.dealer_slips, name="dealer-slips"),
     path("cage/", cage_views.cage, name="cage"),
     path("cage/requests/<int:pk>/issue/", cage_views.request_issue, name="cage-issue"),
     path("cage/slips/<int:pk>/", cage_views.slip_page, name="cage-slip"),

@@ -28,7 +28,7 @@ from casino.common.staff import casinos_of
 from tables.chips import wording
 from tables.chips.forms import AccountingRulesForm, ChipsForm, OpenerForm
 from tables.chips.models import SignerRole
-from tables.chips.pages import PIT_CHIPS, chips_context
+from tables.chips.pages import PIT_CHIPS, chips_context, slips_to_sign
 from tables.chips.selectors import (
     default_rules,
     inventory_visible_to,
@@ -138,8 +138,10 @@ def _record(actor, table, kind: str, form) -> str:
 # --- Signatures: the dealer's (from his page) and the supervisor's (from the pit) -------
 
 
-# Where each signer signs from, and goes back to.
+# Where each signer signs from, and goes back to; and the other page a sign button may
+# send the signer back to (the dealer's older slips).
 SIGNED_FROM = {SignerRole.DEALER: "dealer", SignerRole.SUPERVISOR: "pit-chips"}
+BACK_TO = {"dealer-slips"}
 
 
 def _sign_on_page(request, slip, sign, noun: str):
@@ -153,7 +155,17 @@ def _sign_on_page(request, slip, sign, noun: str):
             messages.error(request, f"Not signed: {line}")
     else:
         messages.success(request, wording.slip_signed(noun, role))
-    return redirect(SIGNED_FROM.get(role, "home"))
+    back = request.POST.get("back", "")
+    return redirect(back if back in BACK_TO else SIGNED_FROM.get(role, "home"))
+
+
+@role_required(Role.DEALER)
+@require_GET
+def dealer_slips(request):
+    """Every slip waiting for the dealer's signature at his tables, older shifts' too (his
+    page shows this shift's)."""
+    return render(request, "tables/chips/dealer_slips.html",
+                  {"to_sign": slips_to_sign(request.user, SignerRole.DEALER)})
 
 
 @role_required(Role.DEALER, Role.SUPERVISOR)

@@ -63,11 +63,22 @@ def parse_card(text: str, *, jokers: bool = False) -> int:
     suit = _SUIT_ALIASES.get(suit_text)
     if rank is None or suit is None:
         raise CardError(
-            f"'{token}' is not a card: write a rank (2-9, T or 10, J, Q, K, A) and a suit "
-            "(s, h, d, c), e.g. 'As' or '10h'.",
+            f"'{token}' is not a card{_where_it_breaks(token)}: write a rank (2-9, T or 10, "
+            "J, Q, K, A) and a suit (s, h, d, c), e.g. 'As' or '10h'.",
             token,
         )
     return make_card(rank, suit)
+
+
+def _where_it_breaks(token: str) -> str:
+    """For cards typed together, where reading them stopped: ' (after Qh Qs 9d 5c comes
+    '3x')', so the dealer knows which card to look at; '' for a single bad card."""
+    read = []
+    rest = token
+    while (card := _ONE_CARD.match(rest)) and card.end() < len(rest):
+        read.append(card.group())
+        rest = rest[card.end():]
+    return f" (after {' '.join(read)} comes '{rest}')" if read else ""
 
 
 _RUN_OF_CARDS = re.compile(r"(?:(?:10|[2-9tjqka])[shdc♠♥♦♣♤♡♢♧])+", re.IGNORECASE)

@@ -15,14 +15,17 @@ from tables.floor.serializers import RecordedRows, voided
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 from tables.stud.models import StudRound, StudSeat
 
-CARD_MESSAGES = {"max_length": "A card is two or three characters, like As or 10h.",
+CARD_MESSAGES = {"max_length": "A card is two or three characters, like As or 10h: five "
+                               "cards typed together are at most 15.",
                  "blank": "A card cannot be blank.", "null": "A card cannot be empty."}
 CARDS_MESSAGES = {"max_length": "A hand has at most {max_length} cards.",
                   "not_a_list": "Give the cards as a list, like [\"As\", \"Kd\"]."}
 
 
 def _card_list(**kwargs) -> serializers.ListField:
-    return serializers.ListField(child=serializers.CharField(max_length=8,
+    # A card is at most three characters; a longer string is cards typed together
+    # (tables.rules.cards.split_cards), read by the service so its refusal names the card.
+    return serializers.ListField(child=serializers.CharField(max_length=15,
                                                              error_messages=CARD_MESSAGES),
                                  required=False, allow_null=True, max_length=10,
                                  error_messages=CARDS_MESSAGES, **kwargs)

@@ -12,8 +12,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from casino.common.audit import records_only
-from casino.common.errors import error_detail
-from casino.common.problems import on_seat_rows, problem_lines
+from casino.common.confirmation import tried
+from casino.common.errors import error_detail, nested_errors
+from casino.common.problems import on_seat_rows, problem_lines, problems_in
 from casino.common.roles import Role, role_required
 from casino.common.voids import void_on_page
 from tables.floor import shifts
@@ -23,7 +24,7 @@ from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
 from tables.rules.cards import split_cards
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
-from tables.stud.serializers import StudRoundInput
+from tables.stud.serializers import SeatInput, StudRoundInput
 from tables.stud.services import stud_round_record, stud_round_void
 from tables.stud.wording import (
     IRREGULARITY_WORDS,
@@ -132,7 +133,7 @@ def _record(request, pk: int, rows: list[dict]):
                              request.POST.get("dealer_took_fifth_card") == "on")
     payload = StudRoundInput(data=body)
     if not payload.is_valid():
-        return *_attach_errors(payload.errors, playing), None
+        return *_attach_errors(_every_problem(request, pk, body, payload.errors), playing), None
     try:
         round_, _ = stud_round_record(
             actor=request.user, table=Table(pk=pk),
@@ -143,6 +144,52 @@ def _record(request, pk: int, rows: list[dict]):
     except ValidationError as refused:
         return *_attach_errors(error_detail(refused), playing), None
     return [], {}, round_
+
+
+def _every_problem(request, pk: int, body: dict, parsed_errors) -> dict:
+    """What the form could not read and, beside it, what the service finds in the rest of
+    the round, tried and undone: the dealer sees every mistake of a round at once. A
+    field the form could not read keeps the form's words."""
+    problems = problems_in(parsed_errors)
+    refused = {where for where, _ in problems}
+    trial, kept = _what_was_read(body, refused)
+    if trial is not None:
+        try:
+            tried(lambda: stud_round_record(actor=request.user, table=Table(pk=pk), **trial))
+        except Table.DoesNotExist:
+            raise Http404(f"There is no table number {pk} here.") from None
+        except ValidationError as found:
+            for where, message in problems_in(error_detail(found)):
+                parts = where.split(".")
+                if parts[0] == "seats" and len(parts) > 1 and parts[1].isdigit():
+                    parts[1] = str(kept[int(parts[1])])  # the trial's seats: those read
+                if not _under(".".join(parts), refused):
+                    problems.append((".".join(parts), message))
+    return nested_errors([(tuple(int(p) if p.isdigit() else p for p in where.split(".")),
+                           message) for where, message in problems]).detail
+
+
+def _under(where: str, refused: set[str]) -> bool:
+    return any(where == r or where.startswith(f"{r}.") or r.startswith(f"{where}.")
+               for r in refused)
+
+
+def _what_was_read(body: dict, refused: set[str]) -> tuple[dict | None, list[int]]:
+    """The round as far as the form read it (each seat without the fields it could not
+    read; a seat without its number or ante left out), and the body's index of each seat
+    kept; None when no seat is left to try."""
+    seats, kept = [], []
+    for index, seat in enumerate(body["seats"]):
+        unread = {field for field in seat if _under(f"seats.{index}.{field}", refused)}
+        read = SeatInput(data={k: v for k, v in seat.items() if k not in unread})
+        if not unread & {"seat", "ante"} and read.is_valid():
+            seats.append(dict(read.validated_data))
+            kept.append(index)
+    if not seats:
+        return None, kept
+    return {"seats": seats, "dealer_took_fifth_card": body["dealer_took_fifth_card"],
+            **{field: None if _under(field, refused) else body.get(field)
+               for field in ("dealer_cards", "void")}}, kept
 
 
 @role_required(Role.SUPERVISOR)

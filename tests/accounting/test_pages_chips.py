@@ -283,6 +283,43 @@ def test_the_dealer_signs_his_slips_from_his_page(accounting_floor, client, deal
     assert "Fill slip <strong>3</strong>" not in text(again)
 
 
+def test_the_dealers_tables_come_first_and_older_shifts_slips_wait_behind_a_link(
+        accounting_floor, client, dealer, travel):
+    slip_id, opener_id = accounting_floor["ids"]["slip"], accounting_floor["ids"]["opener"]
+    travel(at(2026, 11, 30, 22, 30))  # shift 3: shift 2's slips are the last shift's
+    client.force_login(dealer)
+
+    page = text(client.get("/dealer/"))
+    assert page.index("Record a round") < page.index("Slips to sign")
+    assert "Fill slip <strong>3</strong>" in page
+
+    travel(at(2026, 12, 1, 7))  # the next day's first shift: both are older
+    client.force_login(dealer)  # a new shift, a new log-in
+    page = text(client.get("/dealer/"))
+    assert page.index("Record a round") < page.index("Slips to sign")
+    assert "None from this shift." in page
+    assert f'action="/chip-slips/{slip_id}/sign/"' not in page
+    # and shift 1's closer, older still
+    assert '<a href="/dealer/slips/">3 older slips from earlier shifts</a>' in page
+
+    older = text(client.get("/dealer/slips/"))
+    assert "2026-11-30 shift 2</td>" in older
+    assert f'action="/chip-slips/{slip_id}/sign/"' in older
+    assert f'action="/inventory-slips/{opener_id}/sign/"' in older
+    signed = client.post(f"/chip-slips/{slip_id}/sign/", {"role": "dealer", "back": "dealer-slips"},
+                         follow=True)
+    assert signed.redirect_chain[-1][0] == "/dealer/slips/"
+    assert messages_of(signed) == ["Slip 3, the fill of $1,000.00 for CS-1, is signed by you as "
+                                   "dealer."]
+    elsewhere = client.post(f"/inventory-slips/{opener_id}/sign/",
+                            {"role": "dealer", "back": "https://elsewhere.example/"})
+    assert elsewhere.url == "/dealer/"
+    left = text(client.get("/dealer/slips/"))
+    assert f'action="/chip-slips/{slip_id}/sign/"' not in left
+    assert f'action="/inventory-slips/{opener_id}/sign/"' not in left
+    assert "2026-11-30 shift 1</td>" in left
+
+
 def test_a_dealer_of_another_table_cannot_sign(accounting_floor, client, other_dealer):
     client.force_login(other_dealer)
 

@@ -112,6 +112,72 @@ def test_a_typical_seven_seat_round_takes_at_most_110_keystrokes(live_server, pa
     assert keys <= 110
 
 
+@pytest.mark.parametrize(("jackpots", "most"), [(JACKPOT_SEATS, 80), (tuple(range(1, 8)), 100)],
+                         ids=["jackpot-on-raises", "jackpot-on-all"])
+def test_the_first_round_of_a_day_takes_at_most_80_keystrokes(live_server, page: Page,
+                                                              dealer_at_live_table, jackpots,
+                                                              most):
+    """No antes to carry: typing goes to each seat's ante; the first ante is typed, the
+    others taken from the seat before by r or f; j puts a seat on the jackpot. The typical
+    round in at most 80 keys; with the two folds on the jackpot their hands are typed too
+    (20 keys more, as when antes carry)."""
+    open_form(page, live_server.url, dealer_at_live_table)
+    keys = 0
+
+    def typed(text: str):
+        nonlocal keys
+        page.keyboard.type(text)
+        keys += len(text)
+
+    expect(page.get_by_label("Dealer's cards")).to_be_focused()
+    typed(CARDS["dealer"].replace(" ", ""))
+    for seat in range(1, 8):
+        expect(page.get_by_label(f"Seat {seat} ante")).to_be_focused()
+        typed(("10" if seat == 1 else "") + ("j" if seat in jackpots else "")
+              + ("f" if seat in FOLDS else "r"))
+        hand = CARDS.get(seat) or (FOLD_HANDS[seat] if seat in jackpots else None)
+        if hand:
+            expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
+            typed(hand.replace(" ", ""))
+    settle = page.get_by_role("button", name="Settle round")
+    expect(settle).to_be_focused()
+    ring = settle.evaluate("b => ['outlineStyle', 'outlineWidth', 'outlineColor']"
+                           ".map(p => getComputedStyle(b)[p])")
+    assert ring == ["solid", "3px", "rgb(240, 180, 0)"]
+    page.keyboard.press("Enter")
+    keys += 1
+
+    expect(page.locator(".instructions")).to_contain_text("Pay seat 2:")
+    recorded = {s.seat: s for s in last_round(dealer_at_live_table).seats.all()}
+    assert sorted(recorded) == list(range(1, 8))
+    assert all(s.ante == 10 for s in recorded.values())
+    assert {n for n, s in recorded.items() if s.progressive} == set(jackpots)
+    assert {n for n, s in recorded.items() if s.decision == "fold"} == set(FOLDS)
+    assert all(recorded[n].cards == CARDS[n].split() for n in CARDS if n != "dealer")
+    print(f"\nfirst round of the day, 7 seats, {len(jackpots)} on the jackpot: {keys} keystrokes")
+    assert keys <= most
+
+
+def test_enter_in_an_empty_ante_passes_the_seat_by(live_server, page: Page,
+                                                   dealer_at_live_table):
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.keyboard.type(CARDS["dealer"].replace(" ", ""))
+    page.keyboard.type("25r" + CARDS[1].replace(" ", ""))
+    page.keyboard.press("Enter")  # seat 2 is empty
+    expect(page.get_by_label("Seat 3 ante")).to_be_focused()
+    page.keyboard.type("f")
+    for _ in range(4):  # seats 4 to 7 are empty
+        page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Settle round")).to_be_focused()
+    page.keyboard.press("Enter")
+
+    expect(page.locator(".instructions")).to_contain_text("Take seat 3's ante.")
+    seats = {s.seat: s for s in last_round(dealer_at_live_table).seats.all()}
+    assert sorted(seats) == [1, 3]
+    assert seats[1].ante == seats[3].ante == 25
+    assert seats[3].decision == "fold"
+
+
 def test_a_typical_seven_seat_round_by_touch_needs_no_scroll_and_no_keyboard(
         live_server, page: Page, dealer_at_live_table):
     play_last_round(dealer_at_live_table)

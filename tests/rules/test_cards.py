@@ -76,3 +76,14 @@ def test_a_run_that_is_not_wholly_cards_stays_whole_so_it_is_named(typed):
     assert split_cards(typed) == [typed]
     with pytest.raises(CardError, match=f"'{typed}' is not a card"):
         parse_cards(typed)
+
+
+@pytest.mark.parametrize(("typed", "where"), [
+    ("QhQs9d5c3x", " (after Qh Qs 9d 5c comes '3x')"),
+    ("AsKx7c", " (after As comes 'Kx7c')"),
+    ("AsKd7c4h2sXx", " (after As Kd 7c 4h 2s comes 'Xx')"),
+    ("1010h", ""), ("3x", ""), ("junk", "")])
+def test_cards_typed_together_say_where_reading_them_stopped(typed, where):
+    with pytest.raises(CardError) as refused:
+        parse_cards(typed)
+    assert str(refused.value).startswith(f"'{typed}' is not a card{where}: write a rank")
