@@ -265,7 +265,8 @@ def test_the_dealer_signs_his_slips_from_his_page(accounting_floor, client, deal
     page = text(client.get("/dealer/"))
     assert "Slips to sign" in page
     assert "Fill slip <strong>3</strong>" in page
-    assert "The opener of CS-1 for 2026-11-30 shift 2" in page
+    assert ('<td data-label="Shift">2026-11-30 shift 2</td>\n'
+            '      <td data-label="Slip">Opener</td>') in page
     assert f'action="/chip-slips/{slip_id}/sign/"' in page
 
     signed = client.post(f"/chip-slips/{slip_id}/sign/", {"role": "dealer"}, follow=True)

@@ -194,7 +194,7 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     travel(at(day, 7, 30))
     dealer = tablet("dana_dealer")
     to_sign = dealer.get_by_role("region", name="Slips to sign")
-    opener_line = to_sign.locator("tr").filter(has_text=f"The opener of CS-1 for {shift}")
+    opener_line = to_sign.locator("tr").filter(has_text="Opener").filter(has_text=shift)
     expect(opener_line).to_contain_text(in_words(OPENER))
     expect(opener_line).to_contain_text("dealer: waiting")
     expect(opener_line).to_contain_text(f"supervisor: sam_supervisor {clock(day, 6, 5)}")

@@ -113,6 +113,13 @@ def test_the_dealers_tables_and_the_login_page_fit_a_tablet(live_server, page: P
     log_in(page, live_server.url, "dealer", "deal-cards-demo", "/dealer/")
 
     assert misfits(page, live_server.url, ["/dealer/"]) == {}
+    # His tables first: the first table's button on the first screen, the slips after.
+    first = page.get_by_role("link", name="Record a round").first
+    assert first.bounding_box()["y"] + first.bounding_box()["height"] \
+        <= page.viewport_size["height"]
+    assert page.locator(".tiles").bounding_box()["y"] < \
+        page.locator("#to-sign-title").bounding_box()["y"]
+    assert misfits(page, live_server.url, ["/dealer/slips/"]) == {}
 
 
 def test_the_pit_overview_stacks_its_tables_on_a_narrow_tablet(live_server, page: Page,
