@@ -42,12 +42,17 @@
     for (var i = start; i < boxes.length; i++) if (wantsCards(boxes[i])) return boxes[i];
     return null;
   }
+  // A box's name as the dealer reads it: its aria-label (a seat's cards) or its label.
+  function nameOf(box) {
+    var named = box.getAttribute("aria-label") || (box.labels && box.labels[0] &&
+                                                   box.labels[0].textContent.trim());
+    return named || "the cards box";
+  }
   function setTarget(box) {
     if (target) target.classList.remove("target");
     target = box;
     if (box) box.classList.add("target");
-    if (label) label.textContent = box ? box.getAttribute("aria-label") || "Dealer's cards"
-      : "nothing: every playing seat has its cards";
+    if (label) label.textContent = box ? nameOf(box) : "nothing: every playing seat has its cards";
   }
 
   // Keyboard: the next seat still playing, at its raise/fold (or its cards).

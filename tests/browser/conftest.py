@@ -26,6 +26,14 @@ MEASURE = """(controls) => ({
     .map(([e, r]) => `${e.tagName.toLowerCase()} "${(e.textContent || e.name || "").trim()
       .slice(0, 30)}" ${Math.round(r.width)}x${Math.round(r.height)}`)})"""
 # The cards of the dealer's usual round (seat by seat).
+# Whether a control can be seen and touched once scrolled to as the keyboard or a link
+# scrolls (scrollIntoView): the element at its centre is itself, not a sticky panel.
+SEEN_WHEN_SCROLLED_TO = """el => {
+  el.scrollIntoView({block: "nearest"});
+  const box = el.getBoundingClientRect();
+  const found = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return el.contains(found) || (found !== null && found.contains(el) && found.tagName === "LABEL");
+}"""
 CARDS = {"dealer": "As Kd 7c 4h 2s", 1: "Qh Qs 9d 5c 3h", 2: "9h 8h 7h 6h 5h",
          4: "Ks Kc 4d 3c 2d", 5: "Jh Jd 8c 6s 4s", 7: "Ts 9s 8d 6c 3s"}
 

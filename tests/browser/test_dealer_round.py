@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import CARDS, TABLETS, log_in, on_tablets
+from tests.browser.conftest import CARDS, SEEN_WHEN_SCROLLED_TO, TABLETS, log_in, on_tablets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -176,6 +176,27 @@ def test_enter_in_an_empty_ante_passes_the_seat_by(live_server, page: Page,
     assert sorted(seats) == [1, 3]
     assert seats[1].ante == seats[3].ante == 25
     assert seats[3].decision == "fold"
+
+
+def test_a_refused_round_leaves_void_and_settle_in_sight_of_the_card_picker(
+        live_server, page: Page, dealer_at_live_table):
+    """Error rows make the form taller than a portrait screen: what the dealer scrolls to
+    stops above the card picker at the foot of the screen, never behind it."""
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.get_by_label("Dealer's cards").fill(CARDS["dealer"])
+    for seat in range(1, 8):
+        fill_seat(page, seat, "abc" if seat % 2 else "10", "raise")
+    page.get_by_role("button", name="Settle round").click()
+    expect(page.get_by_role("alert", name="Problems")).to_contain_text("Seat 7, ante")
+
+    for control in (page.get_by_label("took a fifth card"), page.get_by_label("Void:"),
+                    page.get_by_role("button", name="Settle round"),
+                    page.get_by_label("Seat 7 cards")):
+        assert control.evaluate(SEEN_WHEN_SCROLLED_TO), control
+    page.get_by_label("Seat 7 ante").focus()
+    page.keyboard.press("Tab")
+    expect(page.get_by_label("Seat 7 raise")).to_be_focused()
+    assert page.get_by_label("Seat 7 raise").evaluate(SEEN_WHEN_SCROLLED_TO)
 
 
 def test_a_typical_seven_seat_round_by_touch_needs_no_scroll_and_no_keyboard(

@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tables.poker.models import PokerHand
-from tests.browser.conftest import TABLETS, log_in, on_tablets
+from tests.browser.conftest import SEEN_WHEN_SCROLLED_TO, TABLETS, log_in, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -92,6 +92,22 @@ def test_a_dealer_records_a_full_hand_with_a_side_pot(live_server, page: Page,
     expect(result).to_contain_text("Side pot 1 30.00 (seats 1, 3): rake 0.00; seat 1 30.00.")
     expect(page.get_by_role("row", name="1 20.00")).to_contain_text("pair of aces")
     expect(page.get_by_role("link", name="Next full hand")).to_be_visible()
+
+
+def test_the_full_forms_picker_names_the_board_and_hides_no_seat(live_server, page: Page,
+                                                                  card_room_table):
+    log_in(page, live_server.url)
+    page.get_by_role("link", name="Full hand").click()
+
+    page.get_by_label("Board").focus()
+    expect(page.locator("[data-picker-target]")).to_have_text("Board")
+    page.get_by_label("Seat 5 cards").focus()
+    expect(page.locator("[data-picker-target]")).to_have_text("Seat 5 cards")
+    for seat in range(1, 10):
+        for what in ("put in", "cards"):
+            control = page.get_by_label(f"Seat {seat} {what}")
+            assert control.evaluate(SEEN_WHEN_SCROLLED_TO), f"seat {seat} {what}"
+    assert page.get_by_role("button", name="Settle hand").evaluate(SEEN_WHEN_SCROLLED_TO)
 
 
 def test_a_split_pot_in_a_kill_game_has_its_own_word(live_server, page: Page, card_room_table):
