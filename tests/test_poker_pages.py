@@ -21,6 +21,8 @@ D = Decimal
     ("440 W3 6P", {"pot": "440", "flop_dealt": True, "winner": 3, "players_dealt": 6}),
     ("85.50, noflop", {"pot": "85.50", "flop_dealt": False}),
     ("85 Split", {"pot": "85", "flop_dealt": True, "split": True}),
+    ("120 w1 w2", {"pot": "120", "flop_dealt": True, "split": True}),  # high and low
+    ("120 w2 w2", {"pot": "120", "flop_dealt": True, "winner": 2}),  # scooped
 ])
 def test_the_one_line_quick_entry(line, body):
     from tables.poker.views import parse_quick_line
@@ -30,8 +32,9 @@ def test_the_one_line_quick_entry(line, body):
 
 @pytest.mark.parametrize(("line", "words"), [
     ("", "Type the pot first"), ("pot 85", "'pot' is not a pot"),
-    ("85 x3", "'x3' is not understood"), ("85 w3 w4", "'w4' says again"),
+    ("85 x3", "'x3' is not understood"), ("85 split w4", "'w4' says again"),
     ("85 nf f", "'f' says again"), ("85 w3 split", "'split' says again"),
+    ("85 w1 w2 split", "'split' says again"),
 ])
 def test_a_quick_line_that_makes_no_sense_says_why(line, words):
     from tables.poker.views import parse_quick_line
@@ -57,6 +60,9 @@ def test_the_dealer_collects_time_from_the_hands_page(client, supervisor, dealer
 
     assert "3 seats at 6.00 = 18.00" in first
     assert "already collected" in again
+    hand = client.post(f"/dealer/tables/{table.pk}/poker/", {"line": "85 w3"}, follow=True)
+    assert "No rake from the pot: time is collected at this table; push 85.00 to seat 3." \
+        in hand.content.decode()
 
 
 def test_a_dealer_of_another_table_cannot_open_its_forms(client, other_dealer, holdem):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from payouts.terms.models import Method
 from tables.floor.models import Structure
 from tables.poker.models import HandMode, PokerHand
 
@@ -12,8 +13,8 @@ def hand_summary(hand: PokerHand) -> list[str]:
     """What the dealer does with the chips, in words."""
     lines = []
     if hand.mode == HandMode.QUICK:
-        lines.append(f"Drop {hand.rake:.2f} in the box; push {hand.to_players:.2f} "
-                     "to the winner.")
+        to = f"seat {hand.winner}" if hand.winner else "the pot's winners (or winner)"
+        lines.append(f"{_drop_words(hand)}; push {hand.to_players:.2f} to {to}.")
     else:
         pots = hand.pots.all()
         for pot in pots:
@@ -26,10 +27,20 @@ def hand_summary(hand: PokerHand) -> list[str]:
             won = sum((Decimal(p.shares.get(str(seat.seat), 0)) for p in pots), Decimal(0))
             if seat.collects > won:
                 lines.append(f"Return {seat.collects - won:.2f} uncalled to seat {seat.seat}.")
-        lines.append(f"Drop {hand.rake:.2f} in the box.")
+        lines.append(f"{_drop_words(hand)}.")
     if hand.bad_beat_drop:
         lines.append(f"Bad-beat drop {hand.bad_beat_drop:.2f} into its own slot.")
     return lines
+
+
+def _drop_words(hand: PokerHand) -> str:
+    """What goes in the drop box: nothing said as nothing (a time-collected table takes
+    its rake from the seats by the clock, not from the pot)."""
+    if hand.rake:
+        return f"Drop {hand.rake:.2f} in the box"
+    if hand.rake_schedule.method == Method.TIME:
+        return "No rake from the pot: time is collected at this table"
+    return "No rake from this pot"
 
 
 def structure_words(stakes: dict) -> str:

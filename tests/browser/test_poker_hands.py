@@ -47,7 +47,8 @@ def test_a_dealer_records_quick_hands_with_one_line_each(live_server, page: Page
     pot.press("Enter")
     last = page.get_by_role("status", name="Last hand")
     expect(last).to_contain_text("pot 85.00, rake 5.00")
-    expect(last).to_contain_text("Drop 5.00 in the box; push 80.00 to the winner.")
+    expect(last).to_contain_text("Drop 5.00 in the box; push 80.00 to seat 3.")
+    assert pot.get_attribute("placeholder") is None  # nothing grey that reads as a pot
 
     page.get_by_label("Pot").fill("lots")
     page.get_by_label("Pot").press("Enter")
@@ -114,7 +115,8 @@ def test_a_split_pot_in_a_kill_game_has_its_own_word(live_server, page: Page, ca
     log_in(page, live_server.url)
     page.get_by_role("link", name="Record hands").click()
     expect(page.locator("#quick-help")).to_contain_text(
-        "Type the pot and the seat that won it, e.g. 85 w3, or split if the pot was split")
+        "Type the pot and the seat that won it, e.g. 85 w3, or the seats that shared it: "
+        "85 w1 w2, or 85 split")
 
     page.get_by_label("Pot").fill("85")
     page.get_by_label("Pot").press("Enter")
@@ -126,5 +128,11 @@ def test_a_split_pot_in_a_kill_game_has_its_own_word(live_server, page: Page, ca
     expect(page.get_by_role("status", name="Last hand")).to_contain_text("pot 440.00")
     expect(page.get_by_role("status", name="Next hand")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-    assert list(PokerHand.objects.values_list("pot", "winner", "next_kill")) == [
-        (Decimal("440.00"), None, False)]
+    expect(page.get_by_role("status", name="Last hand")).to_contain_text(
+        "push 435.00 to the pot's winners (or winner).")
+    page.get_by_label("Pot").fill("440 w2 w5")   # the high to seat 2, the low to seat 5
+    page.get_by_label("Pot").press("Enter")
+    expect(page.get_by_role("status", name="Last hand")).to_contain_text("pot 440.00")
+    expect(page.get_by_role("status", name="Next hand")).to_have_count(0)
+    assert list(PokerHand.objects.order_by("id").values_list("pot", "winner", "next_kill")) == [
+        (Decimal("440.00"), None, False), (Decimal("440.00"), None, False)]
