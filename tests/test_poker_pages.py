@@ -90,3 +90,25 @@ def test_a_stud_game_full_form_has_no_board_and_settles_by_the_cards(client, sup
     hand = PokerHand.objects.get()
     assert response.url == f"/poker-hands/{hand.pk}/"
     assert hand.seats.get(seat=1).collects == D("61.00")  # 66 - 5 rake
+
+
+def test_the_hands_list_gives_dates_a_page_at_a_time(client, dealer, holdem, travel):
+    from tables.poker.services import poker_hand_record
+    from tables.poker.views import HANDS_A_PAGE
+    from tests.played import at
+
+    travel(at(2026, 12, 1, 20))
+    hands = [poker_hand_record(actor=dealer, table=holdem, pot=D(10), flop_dealt=True)[0]
+             for _ in range(HANDS_A_PAGE + 2)]
+    client.force_login(dealer)
+
+    first = client.get(f"/dealer/tables/{holdem.pk}/poker/").content.decode()
+    second = client.get(f"/dealer/tables/{holdem.pk}/poker/?page=2").content.decode()
+
+    assert f"Page 1 of 2 · {HANDS_A_PAGE + 2} hands" in first
+    assert "Newest first, times in America/New_York time." in first
+    assert "<td>2026-12-01 20:00:00 EST</td>" in first
+    assert f'href="/poker-hands/{hands[-1].pk}/"' in first
+    assert f'href="/poker-hands/{hands[0].pk}/"' not in first
+    assert f'href="/poker-hands/{hands[0].pk}/"' in second
+    assert 'href="?page=1">Newer</a>' in second

@@ -9,6 +9,7 @@ from functools import partial
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -79,6 +80,9 @@ def _record(request, table: Table, body: dict):
     return hand, None
 
 
+HANDS_A_PAGE = 10  # the table's hands under the quick entry, newest first
+
+
 @records_only
 @role_required(Role.DEALER)
 @require_http_methods(["GET", "POST"])
@@ -101,7 +105,7 @@ def quick_form(request, pk: int):
     last = None
     if request.GET.get("hand", "").isdigit():
         last = hands.filter(pk=int(request.GET["hand"])).first()
-    recent = hands[:10]
+    recent = Paginator(hands, HANDS_A_PAGE).get_page(request.GET.get("page"))
     upcoming = next_hand(table, last_hand(table))
     return render(request, "tables/poker_quick.html", {
         "table": table, "line": line if problems else "", "problems": problems, "last": last,

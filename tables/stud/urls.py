@@ -12,6 +12,7 @@ API_ROUTES = [
 
 urlpatterns = [
     path("dealer/tables/<int:pk>/round/", views.round_form, name="dealer-round-form"),
+    path("rounds/", views.round_list, name="round-list"),
     path("rounds/<int:pk>/", views.round_result, name="dealer-round"),
     path("rounds/<int:pk>/void/", views.round_void, name="round-void"),
     path("api/v1/tables/<int:pk>/stud-rounds/", api.TableStudRoundsView.as_view(),

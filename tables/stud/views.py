@@ -5,24 +5,27 @@ from __future__ import annotations
 from functools import partial
 
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from casino.common.audit import records_only
 from casino.common.confirmation import tried
 from casino.common.errors import error_detail, nested_errors
-from casino.common.problems import on_seat_rows, problem_lines, problems_in
-from casino.common.roles import Role, role_required
+from casino.common.problems import form_problems, on_seat_rows, problem_lines, problems_in
+from casino.common.roles import Role, has_role, is_supervisor, role_required
 from casino.common.voids import void_on_page
 from tables.floor import shifts
 from tables.floor.models import Table
 from tables.floor.pages import CARD_PICKER
 from tables.floor.recording import require_assigned_dealer
-from tables.floor.selectors import tables_at_casinos_of
+from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
 from tables.rules.cards import split_cards
+from tables.stud.forms import RoundFinder
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
 from tables.stud.serializers import SeatInput, StudRoundInput
 from tables.stud.services import stud_round_record, stud_round_void
@@ -207,3 +210,54 @@ def round_result(request, pk: int):
         "round": round_, "instructions": payout_instructions(round_),
         "jackpots": jackpot_instructions(round_), "void_words": VOID_WORDS,
         "outcome_words": OUTCOME_WORDS})
+
+
+# --- The rounds list ---------------------------------------------------------------------
+
+ROUNDS_A_PAGE = 50
+
+
+@role_required(Role.DEALER, Role.SUPERVISOR, Role.ACCOUNTANT)
+@require_GET
+def round_list(request):
+    """The recorded rounds of a gaming day, newest first, a page at a time, each linked to
+    its page (where a supervisor voids it); a round's number goes straight to it. Dealers
+    see their own tables' rounds of today, supervisors and accountants any table of
+    their casinos, any day."""
+    any_day = is_supervisor(request.user) or has_role(request.user, Role.ACCOUNTANT)
+    tables = tables_visible_to(request.user)
+    finder = RoundFinder(request.GET or None, tables=tables, any_day=any_day)
+    chosen = finder.cleaned_data if finder.is_bound and finder.is_valid() else {}
+    days = _days_shown(tables, chosen.get("day"))
+    rounds = rounds_visible_to(request.user).select_related("correction__voided_by")
+    if chosen.get("number"):
+        found = (rounds if any_day else rounds.filter(_on(days))).filter(
+            pk=chosen["number"]).first()
+        if found is not None:
+            return redirect("dealer-round", pk=found.pk)
+        finder.add_error("number", f"no round {chosen['number']} "
+                                   f"{'at your casinos' if any_day else 'at your tables today'}.")
+    rounds = rounds.filter(_on(days))
+    if chosen.get("table"):
+        rounds = rounds.filter(table=chosen["table"])
+    page = Paginator(rounds.order_by("-recorded_at", "-pk"), ROUNDS_A_PAGE).get_page(
+        request.GET.get("page"))
+    asked = request.GET.copy()
+    asked.pop("page", None)
+    return render(request, "tables/round_list.html", {
+        "finder": finder, "page": page, "days": days, "asked": asked.urlencode(),
+        "problems": form_problems(finder), "void_words": VOID_WORDS},
+        status=400 if finder.errors else 200)
+
+
+def _days_shown(tables, day) -> dict:
+    """{casino: gaming day} of the rounds shown: the day chosen, or each casino's today."""
+    now = timezone.now()
+    return {table.casino: day or table.casino.gaming_day(now) for table in tables}
+
+
+def _on(days: dict) -> Q:
+    shown = Q(pk__in=[])
+    for casino, day in days.items():
+        shown |= Q(table__casino=casino, gaming_day=day)
+    return shown

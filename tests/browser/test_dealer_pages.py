@@ -53,7 +53,7 @@ def dealer_pages(dealer_at_live_table):
                {"seat": 2, "ante": "10.00", "decision": "fold"}])
     hand, _ = poker_hand_record(actor=dealer, table=poker, pot=Decimal(85), flop_dealt=True)
     time_collection_record(actor=dealer, table=poker, seats=[1, 2])
-    return ["/dealer/", "/dealer/slips/", f"/dealer/tables/{stud.pk}/round/",
+    return ["/dealer/", "/dealer/slips/", "/rounds/", f"/dealer/tables/{stud.pk}/round/",
             f"/rounds/{round_.pk}/",
             f"/dealer/tables/{poker.pk}/poker/", f"/dealer/tables/{poker.pk}/poker/full/",
             f"/poker-hands/{hand.pk}/"]

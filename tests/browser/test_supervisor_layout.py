@@ -58,7 +58,8 @@ def supervisor_pages(ids: dict) -> list[str]:
             "/pit/rake-schedules/", f"/pit/rake-schedules/{ids['schedule']}/",
             f"/pit/tables/{ids['poker']}/poker/", f"/pit/tables/{ids['stud']}/history/",
             f"/pit/tables/{ids['poker']}/history/", "/pit/progressives/",
-            f"/pit/progressives/{ids['progressive']}/", f"/sign/{ids['progressive']}/"]
+            f"/pit/progressives/{ids['progressive']}/", f"/sign/{ids['progressive']}/",
+            "/rounds/", f"/rounds/?table={ids['stud']}"]
 
 
 ACCOUNTANT_PAGES = ["/accounting/", "/accounting/reports/rake/", "/accounting/reports/stud/",
