@@ -9,6 +9,7 @@ from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -55,6 +56,12 @@ def healthz(request):
 
 # get_object_or_404's wording ("No Table matches the given query."), which staff never read.
 FRAMEWORK_MISSING = re.compile(r"No (\w+) matches the given query\.")
+
+
+@require_GET
+def favicon(request):
+    """Browsers ask for /favicon.ico whatever a page names: the product's icon, not a 404."""
+    return redirect(static("img/favicon.svg"), permanent=True)
 
 
 def not_found(request, exception):

@@ -42,3 +42,15 @@ def test_every_link_on_a_page_opens_for_its_reader(client, request, live_table, 
                if client.get(link).status_code not in (200, 302)}
 
     assert refused == {}
+
+
+def test_the_product_has_an_icon(client, supervisor):
+    client.force_login(supervisor)
+    icon = client.get("/favicon.ico")
+    assert (icon.status_code, icon["Location"]) == (301, "/static/img/favicon.svg")
+    assert '<link rel="icon" href="/static/img/favicon.svg"' in client.get("/pit/").content.decode()
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    assert Path(finders.find("img/favicon.svg")).read_text().startswith("<svg")
