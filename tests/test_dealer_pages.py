@@ -37,8 +37,10 @@ def test_the_roster_shows_each_dealer_with_the_tables_dealt(client, supervisor, 
                                                             other_table):
     client.force_login(supervisor)
     page = text(client.get("/pit/dealers/"))
-    assert "Take off CS-1" in page
-    assert "Take off CS-2" in page
+    # the table he deals, and beside it what the button does
+    assert '<strong class="dealt-table">CS-1</strong> <button type="submit" class="secondary" ' \
+        'aria-label="Take off CS-1: dana_dealer">Take off</button>' in page
+    assert 'aria-label="Take off CS-2: otto_dealer">Take off</button>' in page
     assert 'aria-label="Table for dana_dealer"' in page
     assert "Deactivate dana_dealer" in page
 

@@ -102,7 +102,9 @@ class PaytableTermsForm(TermsForm):
     min_ante = PlainDecimalFormField(max_digits=14, decimal_places=2, min_value=0.01,
                                      label="Minimum ante")
     max_ante = PlainDecimalFormField(max_digits=14, decimal_places=2, min_value=0.01,
-                                     label="Maximum ante (raise up to twice that)")
+                                     label="Maximum ante",
+                                     help_text="A player who plays raises twice the ante, "
+                                               "so his bet goes up to twice this.")
 
     def __init__(self, *args, paytable: Paytable, user, **kwargs):
         initial = {"name": paytable.name, "max_payout": paytable.max_payout,
