@@ -89,3 +89,46 @@ def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(prin
     assert all(row["balanced"] for row in jackpots["rows"])
     assert jackpots["hits"]
     assert all(verify_day(day) for day in ClosedDay.objects.all())
+
+
+AMOUNT = __import__("re").compile(r"^-?\d+\.\d+$")
+
+
+def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
+    """Harbor keeps dollars, Mayfair pounds: over both, every chart is of one currency
+    (its unit), holding exactly that currency's figures, and no total sums them."""
+    from decimal import Decimal
+
+    from tables.reports import charts
+    from tables.reports.catalog import REPORTS
+    from tables.reports.selection import Selection
+
+    today = timezone.now().date()
+    selection = Selection(first=today - dt.timedelta(days=22), last=today,
+                          within=tuple(Casino.objects.order_by("name")))
+    summed = {"rake": ("rows", "rake"), "count": ("rows", "difference"),
+              "master-games": ("by_pit", "win")}
+    for kind in REPORTS.values():
+        report = kind.build(selection)
+        lines = [*report.rows, *(line for b in report.breakdowns.values() for line in b)]
+        assert all(line["currency"] in ("USD", "GBP") for line in lines
+                   if line.get("casino") or line.get("progressive")), kind.name
+        drawn = charts.series(report)
+        if kind.name in summed:
+            where, measure = summed[kind.name]
+            source = report.rows if where == "rows" else report.breakdowns[where]
+            assert {c["unit"] for c in drawn} == {"USD", "GBP"}, kind.name
+            for chart in drawn:
+                assert sum(map(Decimal, chart["values"])) == sum(
+                    Decimal(line[measure]) for line in source
+                    if line["currency"] == chart["unit"] and line[measure] is not None)
+        elif kind.name == "jackpots":
+            for chart in drawn:
+                assert set(chart["lines"]) == {row["progressive_name"] for row in report.rows
+                                               if row["currency"] == chart["unit"]}
+        else:  # a percent per table or day, or no chart
+            assert [c.get("unit") for c in drawn] in ([None], ["%"]), kind.name
+        mixed = len({line["currency"] for line in report.rows if line.get("currency")}) > 1
+        if mixed and kind.name != "jackpots":  # a meter's totals: each in its own row
+            assert [name for name, value in report.totals.items()
+                    if isinstance(value, str) and AMOUNT.match(value)] == [], kind.name

@@ -2,11 +2,18 @@
 (function () {
   "use strict";
 
-  function drawChart() {
-    var canvas = document.getElementById("report-chart");
+  // One chart per currency (the server splits them: dollars and pounds never share an
+  // axis), each with its axes named: the days or tables below, the unit up the side.
+  function drawCharts() {
     var source = document.getElementById("report-series");
-    if (!canvas || !source || typeof Chart === "undefined") { return; }
-    var series = JSON.parse(source.textContent);
+    if (!source || typeof Chart === "undefined") { return; }
+    var charts = JSON.parse(source.textContent);
+    document.querySelectorAll("canvas.report-chart").forEach(function (canvas) {
+      drawChart(canvas, charts[Number(canvas.dataset.chart)]);
+    });
+  }
+
+  function drawChart(canvas, series) {
     var config;
     if (series.kind === "line") {
       var names = Object.keys(series.lines);
@@ -33,7 +40,9 @@
         datasets: [{ label: series.label, data: series.values.map(Number), backgroundColor: "#2f6f4f" }] } };
     }
     config.options = { responsive: true, maintainAspectRatio: false, animation: false,
-      plugins: { legend: { display: series.kind === "line" } } };
+      plugins: { legend: { display: series.kind === "line" } },
+      scales: { x: { title: { display: true, text: series.x_title } },
+                y: { title: { display: true, text: series.unit } } } };
     canvas.dataset.drawn = "1";
     new Chart(canvas, config);
   }
@@ -56,6 +65,6 @@
     poll();
   }
 
-  drawChart();
+  drawCharts();
   followExport();
 })();

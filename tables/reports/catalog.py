@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from tables.reports.count_check import count_report
-from tables.reports.figures import Report
+from tables.reports.figures import Report, with_currency
 from tables.reports.hold import hold_report
 from tables.reports.jackpots import jackpot_report
 from tables.reports.master_games import master_games_report
@@ -27,11 +27,15 @@ SHIFT_ROWS = "By gaming day, shift and table"
 class Kind:
     name: str
     title: str
-    build: Callable[[Selection], Report]
+    builder: Callable[[Selection], Report]
     signed: bool
     filters: tuple[str, ...] = FLOOR
     about: str = ""
     rows_title: str = "By gaming day"
+
+    def build(self, selection: Selection) -> Report:
+        """The report, each line naming its currency (figures.with_currency)."""
+        return with_currency(self.builder(selection))
 
     @property
     def formats(self) -> tuple[str, ...]:

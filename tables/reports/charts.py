@@ -16,76 +16,107 @@ from tables.reports.figures import Report
 NO_CHART = "none"
 
 
-def _bars(label: str, values: dict[str, Decimal]) -> dict:
+def _bars(label: str, values: dict[str, Decimal], axis: str) -> dict:
     names = sorted(values)
     return {"kind": "bar", "labels": names, "values": [str(values[n]) for n in names],
-            "label": label}
+            "label": label, "x_title": axis}
 
 
-def _casino_named(report: Report) -> Callable[[str, dict], str]:
-    """How to label a bar: with the row's casino when the report covers several, each
-    casino's amounts being in its own currency and never summed together."""
-    if len({row.get("casino") for row in report.rows}) > 1:
+def _casino_named(rows: list[dict]) -> Callable[[str, dict], str]:
+    """How to label a bar: with the row's casino when the chart covers several casinos
+    (of one currency: a chart never adds two currencies)."""
+    if len({row.get("casino") for row in rows}) > 1:
         return lambda label, row: f"{label} ({row['casino']})"
     return lambda label, row: label
 
 
-def _rake_per_day(report: Report) -> dict:
-    per_day: dict[str, Decimal] = defaultdict(Decimal)
-    named = _casino_named(report)
-    for row in report.rows:
-        per_day[named(row["gaming_day"], row)] += Decimal(row["rake"])
-    return _bars("Rake per gaming day", per_day)
+def _apart(report: Report, rows: list[dict],
+           draw: Callable[[list[dict]], dict]) -> list[dict]:
+    """One chart per currency: ``draw`` given the rows of each (a row's currency is its
+    own, else its casino's), the currency its axis's unit and, when there are several,
+    in its title. Dollars and pounds never share an axis."""
+    by_casino = {c.name: c.currency for c in report.selection.casinos()}
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for row in rows:
+        groups[row.get("currency") or by_casino.get(row.get("casino"), "")].append(row)
+    if not groups:
+        groups[next(iter(sorted(set(by_casino.values()))), "")] = []
+    charts = []
+    for unit, group in sorted(groups.items()):
+        chart = {**draw(group), "unit": unit}
+        if len(groups) > 1:
+            chart["label"] += f", {unit}"
+        charts.append(chart)
+    return charts
 
 
-def _meters(report: Report) -> dict:
-    lines: dict[str, dict] = {}
-    for row in report.rows:
-        line = lines.setdefault(row["progressive_name"], {"labels": [], "values": []})
-        line["labels"].append(row["gaming_day"])
-        line["values"].append(row["closing"])
-    hits = [{"gaming_day": h["gaming_day"], "progressive_name": h["progressive_name"],
-             "amount": h["amount"], "category": h["category"]}
-            for h in report.extra.get("hits", [])]
-    return {"kind": "line", "lines": lines, "hits": hits,
-            "label": "Meter at the end of each gaming day"}
+def _rake_per_day(report: Report) -> list[dict]:
+    def draw(rows: list[dict]) -> dict:
+        per_day: dict[str, Decimal] = defaultdict(Decimal)
+        named = _casino_named(rows)
+        for row in rows:
+            per_day[named(row["gaming_day"], row)] += Decimal(row["rake"])
+        return _bars("Rake per gaming day", per_day, "Gaming day")
+    return _apart(report, report.rows, draw)
 
 
-def _hold_per_table(report: Report) -> dict:
+def _meters(report: Report) -> list[dict]:
+    def draw(rows: list[dict]) -> dict:
+        """The meters of one currency on one axis of dates: each line has a value on every
+        day of the span it has a row for, none elsewhere (a meter born later starts
+        later, not at the first day)."""
+        days = sorted({row["gaming_day"] for row in rows})
+        lines: dict[str, dict] = {}
+        for row in rows:
+            line = lines.setdefault(row["progressive_name"],
+                                    {"labels": days, "values": [None] * len(days)})
+            line["values"][days.index(row["gaming_day"])] = row["closing"]
+        hits = [{"gaming_day": h["gaming_day"], "progressive_name": h["progressive_name"],
+                 "amount": h["amount"], "category": h["category"]}
+                for h in report.extra.get("hits", []) if h["progressive_name"] in lines]
+        return {"kind": "line", "lines": lines, "hits": hits,
+                "label": "Meter at the end of each gaming day", "x_title": "Gaming day"}
+    return _apart(report, report.rows, draw)
+
+
+def _hold_per_table(report: Report) -> list[dict]:
     win: dict[str, Decimal] = defaultdict(Decimal)
     handle: dict[str, Decimal] = defaultdict(Decimal)
     for row in report.rows:
         win[row["table_label"]] += Decimal(row["win"])
         handle[row["table_label"]] += Decimal(row["handle"])
     tables = sorted(handle)
-    return {"kind": "bar", "labels": tables,
-            "values": [str((win[t] / handle[t] * 100).quantize(Decimal("0.01")))
-                       if handle[t] else "0" for t in tables],
-            "label": "Hold % per table"}
+    return [{"kind": "bar", "labels": tables,
+             "values": [str((win[t] / handle[t] * 100).quantize(Decimal("0.01")))
+                        if handle[t] else "0" for t in tables],
+             "label": "Hold % per table", "x_title": "Table", "unit": "%"}]
 
 
-def _win_per_pit(report: Report) -> dict:
-    """The master games' win per pit (shifts whose win is known), each pit named with its
-    casino when the report covers several (each bar in its casino's currency)."""
-    lines = report.breakdowns.get("by_pit", [])
-    several = len({line["casino"] for line in lines}) > 1
-    return _bars("Win per pit", {
-        f"{line['pit']} ({line['casino']})" if several else line["pit"]: Decimal(line["win"])
-        for line in lines})
+def _win_per_pit(report: Report) -> list[dict]:
+    """The master games' win per pit (shifts whose win is known), a chart per currency,
+    each pit named with its casino where the chart covers several."""
+    def draw(lines: list[dict]) -> dict:
+        several = len({line["casino"] for line in lines}) > 1
+        return _bars("Win per pit", {
+            f"{line['pit']} ({line['casino']})" if several else line["pit"]:
+            Decimal(line["win"]) for line in lines}, "Pit")
+    return _apart(report, report.breakdowns.get("by_pit", []), draw)
 
 
-def _difference_per_shift(report: Report) -> dict:
+def _difference_per_shift(report: Report) -> list[dict]:
     """Counted minus recorded per gaming day and shift, over the tables counted."""
-    per_shift: dict[str, Decimal] = defaultdict(Decimal)
-    named = _casino_named(report)
-    for row in report.rows:
-        if row["difference"] is not None:
-            shift = f"{row['gaming_day']} shift {row['shift']}"
-            per_shift[named(shift, row)] += Decimal(row["difference"])
-    return _bars("Counted minus recorded per shift", per_shift)
+    def draw(rows: list[dict]) -> dict:
+        per_shift: dict[str, Decimal] = defaultdict(Decimal)
+        named = _casino_named(rows)
+        for row in rows:
+            if row["difference"] is not None:
+                shift = f"{row['gaming_day']} shift {row['shift']}"
+                per_shift[named(shift, row)] += Decimal(row["difference"])
+        return _bars("Counted minus recorded per shift", per_shift, "Gaming day and shift")
+    return _apart(report, report.rows, draw)
 
 
-def _hold_against_band(report: Report) -> dict:
+def _hold_against_band(report: Report) -> list[dict]:
     """The tables' hold each day (all of the selection's tables together) against the hold
     the game math expects and its band; a day without a band leaves a gap."""
     days = report.extra.get("by_day", [])
@@ -96,19 +127,19 @@ def _hold_against_band(report: Report) -> dict:
     labels = [day["gaming_day"] for day in days]
     lines = {"Hold %": percent("hold"), "Expected hold %": percent("theoretical_hold"),
              "Band low %": percent("low_hold"), "Band high %": percent("high_hold")}
-    return {"kind": "line", "band": True, "hits": [],
-            "lines": {name: {"labels": labels, "values": values}
-                      for name, values in lines.items()},
-            "label": "Hold against the band of the hands played" + (
-                f" ({report.extra['chart_casino']}; choose a casino for another)"
-                if report.extra.get("chart_casino") else "")}
+    return [{"kind": "line", "band": True, "hits": [], "x_title": "Gaming day", "unit": "%",
+             "lines": {name: {"labels": labels, "values": values}
+                       for name, values in lines.items()},
+             "label": "Hold against the band of the hands played" + (
+                 f" ({report.extra['chart_casino']}; choose a casino for another)"
+                 if report.extra.get("chart_casino") else "")}]
 
 
-def _no_chart(words: str) -> Callable[[Report], dict]:
-    return lambda report: {"kind": NO_CHART, "label": words}
+def _no_chart(words: str) -> Callable[[Report], list[dict]]:
+    return lambda report: [{"kind": NO_CHART, "label": words}]
 
 
-SERIES: dict[str, Callable[[Report], dict]] = {
+SERIES: dict[str, Callable[[Report], list[dict]]] = {
     "rake": _rake_per_day,
     "jackpots": _meters,
     "stud": _hold_per_table,
@@ -120,8 +151,9 @@ SERIES: dict[str, Callable[[Report], dict]] = {
 }
 
 
-def series(report: Report) -> dict:
-    """The picture's numbers: labels and values, as the page's chart reads them."""
+def series(report: Report) -> list[dict]:
+    """The pictures' numbers, one chart per currency (a percent chart is one): labels,
+    values, the axes' titles, as the page's charts read them."""
     return SERIES[report.name](report)
 
 
@@ -138,35 +170,21 @@ def _plot_lines(axes, data: dict) -> None:
 
 
 def svg(report: Report) -> str:
-    """The report's chart as SVG for the PDF; empty when there is nothing to draw."""
+    """The report's charts as one SVG for the PDF, one panel per currency; empty when
+    there is nothing to draw."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    data = series(report)
-    if data["kind"] == NO_CHART:
+    drawn = [data for data in series(report) if _has_points(data)]
+    if not drawn:
         return ""
-    figure, axes = pyplot.subplots(figsize=(7.5, 2.6))
+    figure, panels = pyplot.subplots(len(drawn), 1, figsize=(7.5, 2.6 * len(drawn)),
+                                     squeeze=False)
     try:
-        if data["kind"] == "bar":
-            if not data["labels"]:
-                return ""
-            axes.bar(data["labels"], [float(v) for v in data["values"]], color="#2f6f4f")
-        else:
-            if not data["lines"]:
-                return ""
-            _plot_lines(axes, data)
-            for hit in data["hits"]:
-                if hit["amount"] and hit["progressive_name"] in data["lines"]:
-                    line = data["lines"][hit["progressive_name"]]
-                    if hit["gaming_day"] in line["labels"]:
-                        at = line["labels"].index(hit["gaming_day"])
-                        axes.plot([hit["gaming_day"]], [float(line["values"][at])], "rv")
-            axes.legend(fontsize=7)
-        axes.set_title(data["label"], fontsize=9)
-        axes.tick_params(axis="x", labelrotation=60, labelsize=6)
-        axes.tick_params(axis="y", labelsize=7)
+        for data, axes in zip(drawn, panels[:, 0], strict=True):
+            _draw(axes, data)
         figure.tight_layout()
         out = io.StringIO()
         figure.savefig(out, format="svg")
@@ -174,3 +192,28 @@ def svg(report: Report) -> str:
         return text[text.index("<svg"):]
     finally:
         pyplot.close(figure)
+
+
+def _has_points(data: dict) -> bool:
+    if data["kind"] == NO_CHART:
+        return False
+    return bool(data["labels"] if data["kind"] == "bar" else data["lines"])
+
+
+def _draw(axes, data: dict) -> None:
+    if data["kind"] == "bar":
+        axes.bar(data["labels"], [float(v) for v in data["values"]], color="#2f6f4f")
+    else:
+        _plot_lines(axes, data)
+        for hit in data["hits"]:
+            line = data["lines"][hit["progressive_name"]]
+            if hit["amount"] and hit["gaming_day"] in line["labels"]:
+                at = line["labels"].index(hit["gaming_day"])
+                if line["values"][at] is not None:
+                    axes.plot([hit["gaming_day"]], [float(line["values"][at])], "rv")
+        axes.legend(fontsize=7)
+    axes.set_title(data["label"], fontsize=9)
+    axes.set_xlabel(data["x_title"], fontsize=7)
+    axes.set_ylabel(data["unit"], fontsize=7)
+    axes.tick_params(axis="x", labelrotation=60, labelsize=6)
+    axes.tick_params(axis="y", labelsize=7)

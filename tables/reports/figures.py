@@ -209,3 +209,23 @@ def summed_apart(totals: dict, selection: Selection, money_fields: Sequence[str]
     amounts and with ``state`` saying why."""
     mixed = mixed_currencies(selection)
     return without_amounts(totals, money_fields, mixed) if mixed else totals
+
+
+def with_currency(report: Report) -> Report:
+    """Each row and breakdown line that names a casino says its currency too, in a last
+    column: a file's reader never takes pounds for dollars. (The jackpot report's rows
+    name their meter's currency themselves.)"""
+    currency = {c.name: c.currency for c in report.selection.casinos()}
+
+    def priced(columns: Sequence[str]) -> tuple[str, ...]:
+        return (*columns, "currency") if "casino" in columns and \
+            "currency" not in columns else tuple(columns)
+
+    report.columns = priced(report.columns)
+    report.breakdown_columns = {name: priced(columns)
+                                for name, columns in report.breakdown_columns.items()}
+    for line in [*report.rows, *(line for lines in report.breakdowns.values()
+                                 for line in lines)]:
+        if line.get("casino") and "currency" not in line:
+            line["currency"] = currency.get(line["casino"], "")
+    return report

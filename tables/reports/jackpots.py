@@ -32,7 +32,7 @@ MONEY = ("opening", *MOVEMENTS, "closing", "wagers", "liability", "reserve_openi
 COLUMNS = ("gaming_day", "progressive", "progressive_name", "opening", *MOVEMENTS, "closing",
            "hits", "wagers", "liability", "reserve_opening", "reserve_change",
            "reserve_closing", "overflow_opening", "overflow_change", "overflow_closing",
-           "balanced")
+           "balanced", "currency")
 TOTALLED = (*MOVEMENTS, "wagers", "hits", "reserve_change", "overflow_change")
 
 
@@ -135,6 +135,7 @@ def _rows(progressive: Progressive, lines: list[dict]) -> list[dict]:
                                           "hits", "wagers", "seed")}
         row["awards"] = ZERO - main["awards"]  # paid out: positive (never "-0.00")
         row.update(progressive=progressive.pk, progressive_name=progressive.name,
+                   currency=progressive.currency,
                    liability=main["closing"] - main["seed"],
                    balanced=main["opening"] + row["contributions"] - row["awards"]
                    + row["resets"] + row["corrections"] == main["closing"])

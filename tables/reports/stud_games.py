@@ -172,7 +172,9 @@ def stud_report(selection: Selection) -> Report:
     by_casino = [{"casino": name, **_summed(rows_of.get(name, []), late_of.get(name, []),
                                             labels, paytables)}
                  for name in sorted({*rows_of, *late_of})]
-    totals = figures.summed_apart(_summed(rows, late, labels, paytables), selection, MONEY)
+    # A hold over dollars and pounds added together is no hold either.
+    totals = figures.summed_apart(_summed(rows, late, labels, paytables), selection,
+                                  (*MONEY, "hold", "theoretical_hold"))
     return Report(
         name="stud", title="Stud table games", selection=selection, columns=COLUMNS,
         rows=[_finish(r, labels, paytables) for r in figures.named_casinos(rows, names)],

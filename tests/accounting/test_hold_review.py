@@ -158,7 +158,7 @@ def test_the_report_draws_the_hold_against_the_band_and_prints_it(
                        counters=counters, travel=travel)
     report = report_of(with_game_math)
 
-    series = charts.series(report)
+    (series,) = charts.series(report)
     client.force_login(accountant)
     page = client.get("/accounting/reports/hold/", {"from": "2026-11-30", "to": "2026-11-30"})
 

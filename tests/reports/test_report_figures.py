@@ -228,8 +228,11 @@ def test_rake_and_stud_over_casinos_of_two_currencies_sum_each_casino_apart(
     chart = charts.series(rake_report(Selection(first=at(2026, 3, 3, 9).date(),
                                                 last=at(2026, 3, 3, 9).date(),
                                                 within=(holdem.casino, mayfair))))
-    assert dict(zip(chart["labels"], chart["values"], strict=True)) == {
-        "2026-03-03 (Test Harbor)": "5.00", "2026-03-03 (Test Mayfair)": "3.00"}
+    # A chart per currency, each naming its unit: dollars and pounds never share an axis.
+    assert [(c["unit"], c["label"], dict(zip(c["labels"], c["values"], strict=True)))
+            for c in chart] == [
+        ("GBP", "Rake per gaming day, GBP", {"2026-03-03": "3.00"}),
+        ("USD", "Rake per gaming day, USD", {"2026-03-03": "5.00"})]
 
 
 def test_one_casino_keeps_its_totals(api, accountant, holdem, play_hand):

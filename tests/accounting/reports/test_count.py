@@ -99,8 +99,9 @@ def test_the_chart_shows_the_difference_per_shift(client, accountant, floor):
                                                      "to": "2026-11-30"})
 
     assert page.status_code == 200
-    series = page.context["series"]
+    (series,) = page.context["series"]
     assert (series["labels"], series["values"]) == (["2026-11-30 shift 1"], ["-5.00"])
+    assert (series["unit"], series["x_title"]) == ("USD", "Gaming day and shift")
 
 
 def test_counts_and_their_corrections_come_in_two_queries_the_latest_standing(

@@ -62,9 +62,10 @@ def test_totals_and_the_sums_per_game_and_per_pit(api, accountant, floor):
     assert body["by_game"] == [
         {"casino": "Test Harbor", "game": "Caribbean Stud / Casino Stud", "shifts": 2,
          "incomplete": 1, "drop": "600.00", "fills": "1000.00", "credits": "500.00",
-         "win": "11.00", "hold": "0.0183"},
+         "win": "11.00", "hold": "0.0183", "currency": "USD"},
         {"casino": "Test Harbor", "game": "Texas hold'em", "shifts": 1, "incomplete": 0,
-         "drop": "5.00", "fills": "0.00", "credits": "0.00", "win": "5.00", "hold": None}]
+         "drop": "5.00", "fills": "0.00", "credits": "0.00", "win": "5.00", "hold": None,
+         "currency": "USD"}]
     assert [(c["casino"], c["drop"], c["win"]) for c in body["by_casino"]] == [
         ("Test Harbor", "605.00", "16.00")]
     assert [(p["pit"], p["drop"], p["win"], p["hold"]) for p in body["by_pit"]] == [

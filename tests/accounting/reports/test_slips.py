@@ -76,7 +76,7 @@ def test_a_number_the_series_skipped_shows_as_missing(api, accountant, played_sh
         "table": None, "table_label": None, "gaming_day": None, "shift": None, "total": None,
         "fills": None, "credits": None, "issued_by": None, "issued_at": None,
         "signed_by_dealer": None, "signed_by_supervisor": None, "void_reason": None,
-        "voided_by": None, "witnessed_by": None}
+        "voided_by": None, "witnessed_by": None, "currency": "USD"}
     assert (body["totals"]["missing"], body["totals"]["status"]) == (
         1, "3 issued, 0 void, 1 missing")
 
