@@ -13,6 +13,15 @@ def words(value) -> str:
     return str(value or "").replace("_", " ")
 
 
+# A report's coded values as a page says them (the files and the API keep the codes).
+CODE_WORDS = {"not_counted": "not counted yet"}
+
+
+@register.filter
+def coded(value):
+    return CODE_WORDS.get(value, value) if isinstance(value, str) else value
+
+
 @register.filter
 def get_item(mapping, key):
     """A dict's value by a key held in a variable (a report's column); a list's by index."""

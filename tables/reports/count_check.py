@@ -7,7 +7,8 @@ bad-beat drops and time collected, counted is what its box held.
 
 ``difference`` is counted - recorded; ``threshold`` the casino's: the one a variance was
 opened against, else today's rule. ``variance`` is that of the figures that stand (the
-count, or its latest correction, named in ``count_ref``): ``none``, ``open`` or
+count, or its latest correction, named in ``count_ref``): ``not_counted`` (no count
+yet), ``none``, ``open`` or
 ``explained`` with who explained it, when (the casino's clock) and what was found. A
 variance opened on figures later corrected is no longer the count's and is not shown.
 A shift not counted yet, or missing its opener or closer, says so in ``state`` and has
@@ -64,7 +65,9 @@ def _explanation(variance: Variance | None):
 def _row(result: ShiftResult, variance: Variance | None, threshold: Decimal) -> dict:
     table = result.table
     explained = _explanation(variance)
-    state = "none" if variance is None else "explained" if explained else "open"
+    # A shift not counted yet has no variance to speak of, which is not "none".
+    state = ("not_counted" if result.counted is None and variance is None else
+             "none" if variance is None else "explained" if explained else "open")
     return {
         "gaming_day": result.gaming_day, "shift": result.shift, "casino": table.casino.name,
         "table": table.pk, "table_label": table.label,

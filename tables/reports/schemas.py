@@ -102,7 +102,7 @@ COUNT = _report("CountReport", row={
     "counted": _money("The win from chips and box, or the box; null until counted."),
     "difference": _money("counted - recorded."),
     "threshold": _money("A variance opens above this difference."),
-    "variance": serializers.ChoiceField(choices=["none", "open", "explained"],
+    "variance": serializers.ChoiceField(choices=["not_counted", "none", "open", "explained"],
                                         read_only=True),
     "explained_by": _text(),
     "explained_at": serializers.DateTimeField(read_only=True, allow_null=True),

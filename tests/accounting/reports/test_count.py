@@ -59,11 +59,19 @@ def test_totals_and_the_sums_per_kind_cover_the_shifts_compared(api, accountant,
 
     assert body["rows"][-1]["state"] == "no closer, box not counted"
     assert body["rows"][-1]["counted"] is None
+    assert body["rows"][-1]["variance"] == "not_counted"  # not "none": nothing to compare yet
     assert body["totals"] == {"recorded": "16.00", "counted": "11.00", "difference": "-5.00",
                               "shifts": 3, "compared": 2, "open": 1, "explained": 1,
                               "variance": "1 open, 1 explained", "state": ""}
     assert [(k["kind"], k["difference"], k["open"], k["explained"])
             for k in body["by_kind"]] == [("win", "-100.00", 0, 1), ("rake", "95.00", 1, 0)]
+
+
+def test_the_page_says_a_shift_not_counted_yet_in_words(client, accountant, played_shift):
+    client.force_login(accountant)
+    page = client.get("/accounting/reports/count/", {"from": "2026-11-30", "to": "2026-11-30"})
+    assert "<td>not counted yet</td>" in page.content.decode()
+    assert "<td>none</td>" not in page.content.decode()
 
 
 def test_a_count_within_the_threshold_has_no_variance(api, accountant, played_shift, counters):
