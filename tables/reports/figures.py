@@ -18,6 +18,10 @@ from tables.reports.models import ClosedDay
 from tables.reports.selection import Selection
 
 ZERO = Decimal("0.00")
+# The line of a breakdown by dealer or shift that holds the span's voids of records from
+# earlier days (the report's adjustments): counted in the totals and by casino, and so
+# in every breakdown, which then all add up to the same total.
+LATER_VOIDS = "later voids of earlier days' records"
 
 
 @dataclass

@@ -112,12 +112,17 @@ def rake_report(selection: Selection) -> Report:
                  for name, lines in figures.of_each_casino([*rows, *late], names).items()]
     # A dealer or a shift of two casinos is summed in each apart (two currencies).
     by_dealer, by_shift = [], []
+    late_of = figures.of_each_casino(late, names)
     for casino in selection.casinos():
         one = replace(selection, casino=casino)
         by_dealer += [{"casino": casino.name, **line}
                       for line in _grouped(one, closed, ("dealer",))]
         by_shift += [{"casino": casino.name, **line}
                      for line in _grouped(one, closed, ("shift",))]
+        if casino.name in late_of:  # each breakdown adds up to the same total
+            voids = {"casino": casino.name, **figures.total(late_of[casino.name], MEASURES)}
+            by_dealer.append({**voids, "dealer_name": figures.LATER_VOIDS})
+            by_shift.append({**voids, "shift": figures.LATER_VOIDS})
     labels = figures.labels_of([*rows, *by_dealer, *late])
     totals = figures.summed_apart(_finish(figures.total([*rows, *late], MEASURES), labels),
                                   selection, MONEY)

@@ -172,6 +172,8 @@ def stud_report(selection: Selection) -> Report:
     by_casino = [{"casino": name, **_summed(rows_of.get(name, []), late_of.get(name, []),
                                             labels, paytables)}
                  for name in sorted({*rows_of, *late_of})]
+    by_dealer += [{"casino": name, **figures.total(voids, MEASURES),  # adds up as by casino
+                   "dealer_name": figures.LATER_VOIDS} for name, voids in late_of.items()]
     # A hold over dollars and pounds added together is no hold either.
     totals = figures.summed_apart(_summed(rows, late, labels, paytables), selection,
                                   (*MONEY, "hold", "theoretical_hold"))

@@ -48,9 +48,15 @@ def test_rake_rows_per_day_and_table_with_same_day_and_late_voids(
         "original_gaming_day": "2026-03-03", "hands": -1, "pot_total": "-85.00",
         "rake": "-5.00"}
     assert (body["totals"]["hands"], body["totals"]["rake"]) == (2, "5.00")
-    assert [(s["shift"], s["hands"]) for s in body["by_shift"]] == [(1, 2), (2, 1)]
-    assert [(d["dealer_name"], d["rake"]) for d in body["by_dealer"]] == [("dana_dealer",
-                                                                          "10.00")]
+    # Every breakdown adds up to the totals: the late void is a line of its own in each.
+    later = "later voids of earlier days' records"
+    assert [(s["shift"], s["hands"], s["rake"]) for s in body["by_shift"]] == [
+        (1, 2, "7.00"), (2, 1, "3.00"), (later, -1, "-5.00")]
+    assert [(d["dealer_name"], d["rake"]) for d in body["by_dealer"]] == [
+        ("dana_dealer", "10.00"), (later, "-5.00")]
+    for breakdown in ("by_casino", "by_dealer", "by_shift"):
+        assert sum(D(line["rake"]) for line in body[breakdown]) == D("5.00"), breakdown
+        assert sum(line["hands"] for line in body[breakdown]) == 2, breakdown
 
 
 def test_stud_handle_win_and_hold_and_the_paytable_in_force(
