@@ -24,14 +24,15 @@ AWARDS = {"award_royal_flush": "percent", "award_royal_flush_value": "100",
 
 def new_meter(casino, **changes) -> dict:
     return {"name": "Harbor Mega", "casino": casino.pk, "currency": "USD", "wager": "1.00",
-            "seed": "5000.00", "contribution_rate": "0.25", "reserve_rate": "0.05",
+            "seed": "5000.00", "contribution_rate": "25", "reserve_rate": "5",
             "limit": "", "approval_threshold": "10000.00", **AWARDS, **changes}
 
 
 def parameters_of(progressive, **changes) -> dict:
     return {"name": progressive.name, "wager": progressive.wager, "seed": progressive.seed,
-            "contribution_rate": progressive.contribution_rate,
-            "reserve_rate": progressive.reserve_rate, "limit": progressive.limit or "",
+            # the rates as the form takes them: a percent
+            "contribution_rate": progressive.contribution_rate * 100,
+            "reserve_rate": progressive.reserve_rate * 100, "limit": progressive.limit or "",
             "approval_threshold": progressive.approval_threshold,
             **{f"award_{c}": next(iter(spec)) for c, spec in progressive.awards.items()},
             **{f"award_{c}_value": next(iter(spec.values()))
@@ -79,9 +80,10 @@ def test_the_new_meter_form_starts_with_the_usual_awards_at_the_supervisors_casi
 
 @pytest.mark.parametrize(("changes", "field", "words"), [
     ({"seed": ""}, "seed", "none given."),
-    ({"contribution_rate": "1.5"}, "contribution_rate", "1.5 is more than 1."),
-    ({"contribution_rate": "0.123456"}, "contribution_rate",
-     "0.123456 has more than 5 decimal places."),
+    ({"contribution_rate": "150"}, "contribution_rate", "150 is not a percent from 0 to 100."),
+    ({"contribution_rate": "7000"}, "contribution_rate", "7000 is not a percent from 0 to 100."),
+    ({"contribution_rate": "12.3456"}, "contribution_rate",
+     "12.3456 has more than 3 decimal places."),
     ({"seed": "1E+4"}, "seed", "&#x27;1E+4&#x27; is not an amount: write it like 12.50."),
     ({"award_flush_value": "-5"}, "award_flush_value", "-5 is out of range."),
     ({"award_flush_value": ""}, "award_flush_value", "Give the percent or the amount."),
@@ -91,7 +93,8 @@ def test_the_new_meter_form_starts_with_the_usual_awards_at_the_supervisors_casi
     ({"name": "Harbor Jackpot"}, "name", "There is already a progressive named "
                                          "&#x27;Harbor Jackpot&#x27;"),
     ({"limit": "100.00"}, "limit", "The limit 100.00 is below the seed 5000.00."),
-], ids=["no seed", "rate above 1", "rate places", "exponent", "negative award",
+], ids=["no seed", "rate above 100", "rate far above 100", "rate places", "exponent",
+        "negative award",
         "award without amount", "percent above 100", "currency", "duplicate name", "limit"])
 def test_a_refused_meter_is_explained_next_to_its_field_and_not_created(
         client, supervisor, us_casino, progressive, changes, field, words):
@@ -122,7 +125,7 @@ def test_a_change_is_shown_with_what_it_does_and_saved_only_when_confirmed(
         client, supervisor, progressive):
     client.force_login(supervisor)
     address = f"/pit/progressives/{progressive.pk}/edit/"
-    changed = parameters_of(progressive, seed="12000.00", contribution_rate="0.5",
+    changed = parameters_of(progressive, seed="12000.00", contribution_rate="50",
                             award_flush="percent", award_flush_value="5")
 
     preview = client.post(address, changed)

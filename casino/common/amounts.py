@@ -76,6 +76,30 @@ class PlainDecimalFormField(forms.DecimalField):
         return super().to_python(value)
 
 
+class PercentFormField(PlainDecimalFormField):
+    """A share as staff say it, a percent (70, or 12.5), handed on as the fraction the
+    services keep (0.70). One refusal for a value out of range, in those words (Django's
+    range and digits checks would each say theirs)."""
+
+    def __init__(self, *, places: int, **kwargs):
+        # ``places``: the fraction's decimal places, two of them before the percent's point.
+        super().__init__(max_digits=places + 1, decimal_places=places - 2, **kwargs)
+
+    def validate(self, value):
+        super().validate(value)
+        if value is not None and not Decimal(0) <= value <= Decimal(100):
+            raise ValidationError(f"{value} is not a percent from 0 to 100.", code="range")
+
+    def clean(self, value):
+        percent = super().clean(value)
+        return None if percent is None else percent / 100
+
+
+def as_percent(fraction: Decimal | None) -> str:
+    """0.70000 -> '70', 0.125 -> '12.5': a stored fraction as a form shows it again."""
+    return "" if fraction is None else f"{(fraction * 100).normalize():f}"
+
+
 CURRENCY_SIGNS = {"USD": "$", "GBP": "£", "EUR": "€", "CAD": "CA$", "AUD": "A$"}
 
 

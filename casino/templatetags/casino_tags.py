@@ -2,7 +2,7 @@ from decimal import Decimal, InvalidOperation
 
 from django import template
 
-from casino.common.amounts import in_currency
+from casino.common.amounts import as_percent, in_currency
 
 register = template.Library()
 
@@ -20,6 +20,12 @@ CODE_WORDS = {"not_counted": "not counted yet"}
 @register.filter
 def coded(value):
     return CODE_WORDS.get(value, value) if isinstance(value, str) else value
+
+
+@register.filter
+def rate(fraction) -> str:
+    """A stored rate as staff type it: 0.70000 -> '70%', 0.125 -> '12.5%'."""
+    return "" if fraction in (None, "") else f"{as_percent(Decimal(str(fraction)))}%"
 
 
 @register.filter

@@ -11,7 +11,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from casino.common.amounts import PlainDecimalFormField
+from casino.common.amounts import PercentFormField, PlainDecimalFormField, as_percent
 from casino.common.errors import error_detail
 from casino.common.forms import in_words
 from casino.common.problems import problems_in
@@ -36,9 +36,9 @@ def _amount(label: str, **options) -> PlainDecimalFormField:
                                  min_value=Decimal(0), **options)
 
 
-def _rate(label: str, **options) -> PlainDecimalFormField:
-    return PlainDecimalFormField(label=label, max_digits=6, decimal_places=5,
-                                 min_value=Decimal(0), max_value=Decimal(1), **options)
+def _rate(label: str, **options) -> PercentFormField:
+    """A rate typed as a percent (70), kept as the fraction (0.70000, five places)."""
+    return PercentFormField(label=label, places=5, **options)
 
 
 class ProgressiveParametersForm(forms.Form):
@@ -51,11 +51,11 @@ class ProgressiveParametersForm(forms.Form):
                                   help_text="What a player puts up per hand for the jackpot.")
     seed = _amount("Seed", help_text="Where the meter starts, and restarts after a hit that "
                                      "empties it.")
-    contribution_rate = _rate("Contribution rate",
-                              help_text="Part of each side wager added to the meter, e.g. "
-                                        "0.70 for 70%.")
-    reserve_rate = _rate("Reserve rate", initial=Decimal(0),
-                         help_text="Part of each side wager set aside for the next seed.")
+    contribution_rate = _rate("Contribution rate (%)",
+                              help_text="Percent of each side wager added to the meter, "
+                                        "e.g. 70.")
+    reserve_rate = _rate("Reserve rate (%)", initial="0",
+                         help_text="Percent of each side wager set aside for the next seed.")
     limit = _amount("Limit", required=False,
                     help_text="Optional: the meter stops here; what would go above it goes "
                               "to the overflow.")
@@ -124,8 +124,8 @@ class ProgressiveParametersForm(forms.Form):
     def initial_of(cls, progressive: Progressive) -> dict:
         initial = {field: getattr(progressive, field) for field in PARAMETER_WORDS
                    if field != "awards"}
-        for rate in ("contribution_rate", "reserve_rate"):  # 0.7, not 0.70000 as stored
-            initial[rate] = f"{initial[rate].normalize():f}"
+        for rate in ("contribution_rate", "reserve_rate"):  # 70, not 0.70000 as stored
+            initial[rate] = as_percent(initial[rate])
         return {**initial, **cls.initial_of_awards(progressive.awards)}
 
     @staticmethod

@@ -70,14 +70,14 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     fits_the_tablet(page, axe)
     page.get_by_label("Name", exact=True).fill("Floor Jackpot")
     page.get_by_label("Seed").fill("5000.00")
-    page.get_by_label("Contribution rate").fill("1.5")
+    page.get_by_label("Contribution rate").fill("700")
     page.get_by_role("button", name="Create the progressive").click()
-    expect(page.locator("#id_contribution_rate_error")).to_have_text(
-        "1.5 is more than 1.")
+    expect(page.locator("#id_contribution_rate_error")).to_have_text(  # said once
+        "700 is not a percent from 0 to 100.")
     expect(page.get_by_label("Contribution rate")).to_have_attribute("aria-invalid", "true")
     fits_the_tablet(page, axe)
 
-    page.get_by_label("Contribution rate").fill("0.25")
+    page.get_by_label("Contribution rate").fill("25")
     page.get_by_role("button", name="Create the progressive").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Floor Jackpot")
 
