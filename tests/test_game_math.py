@@ -228,6 +228,13 @@ def test_the_panel_shows_the_draft_beside_the_published_version_and_prints_a_par
     assert "5.2243%" in text
     assert "A K 4 3 2" in text
     assert "Approved by" in text
+    assert "E-" not in text  # plain digits: no 0E-12
+    assert "(UTC)" in text  # a group paytable: the group's clock (TIME_ZONE), named
+    flat = " ".join(text.split())
+    order = [flat.index(f"{words} ") for words in (
+        "win royal flush", "win straight flush", "win four of a kind", "win one pair",
+        "win high card", "push", "dealer not qualified", "dealer wins", "fold")]
+    assert order == sorted(order)  # the wins in rank order, then the rest
 
 
 def test_the_progressive_page_shows_the_side_wager_at_a_meter_with_its_line(

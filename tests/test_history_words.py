@@ -126,7 +126,8 @@ def test_a_schedule_page_says_which_clock_its_history_is_on(client, supervisor, 
 
     page = client.get(f"/pit/rake-schedules/{ten.pk}/").content.decode()
 
-    assert "When (America/New_York)" in page
+    # The group's schedule: on the group's clock for every reader (issue 28, one clock).
+    assert "When (UTC)" in page
     assert "Status: Draft → Published" in page
     assert "Published by: none → gina_controller" in page
 

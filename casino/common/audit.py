@@ -40,6 +40,12 @@ def zone_of(viewer) -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo(zones.pop() if len(zones) == 1 else settings.TIME_ZONE)
 
 
+def zone_of_owner(casino) -> zoneinfo.ZoneInfo:
+    """The clock of what a casino owns (its terms, its meter) is the casino's; of what
+    the group owns, the group's (TIME_ZONE): the same for every viewer."""
+    return casino.zone if casino is not None else zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
 def entries(events, *, zone: zoneinfo.ZoneInfo, viewer=None, subject=None) -> list[dict]:
     """Events as rows a pit boss reads: when (on ``zone``'s clock), who (by name), what
     (the reason given), and each change in words ("Maximum payout: 5,000.00 →

@@ -19,7 +19,9 @@ def decimal_of(value: Fraction, places: Decimal = PLACES, rounding=ROUND_HALF_EV
     with localcontext() as context:
         context.prec = 40
         exact_value = Decimal(value.numerator) / Decimal(value.denominator)
-        return str(exact_value.quantize(places, rounding=rounding))
+        # Plain digits always: a zero quantized to twelve places is "0.000000000000",
+        # never "0E-12".
+        return f"{exact_value.quantize(places, rounding=rounding):f}"
 
 
 def exact(value: Fraction) -> str:

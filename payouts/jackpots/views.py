@@ -73,7 +73,7 @@ def progressive_detail(request, pk: int):
             .select_related("round__table", "approval__approved_by", "approval__witnessed_by")
             .order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
-    zone = progressive.casino.zone if progressive.casino_id else audit.zone_of(request.user)
+    zone = audit.zone_of_owner(progressive.casino if progressive.casino_id else None)
     return render(request, "payouts/progressive_detail.html", {
         "progressive": progressive, "meters": selectors.meters(progressive),
         "hits": hits[:25], "waiting": [(h, _cards_of(h)) for h in waiting],

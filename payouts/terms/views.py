@@ -146,7 +146,7 @@ def paytable_create(request):
 
 def _paytable_page(request, paytable: Paytable, form, problems=()):
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
-    zone = audit.zone_of(request.user)
+    zone = audit.zone_of_owner(paytable.casino)
     history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50],
                             zone=zone, viewer=request.user)
     return render(request, "payouts/paytable_detail.html", {
@@ -234,7 +234,7 @@ def schedule_list(request):
 
 
 def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
-    zone = audit.zone_of(request.user)
+    zone = audit.zone_of_owner(schedule.casino)
     history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50],
                             zone=zone, viewer=request.user)
     return render(request, "payouts/schedule_detail.html", {

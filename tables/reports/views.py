@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date
 from django.views.decorators.http import require_POST
 
-from casino.common.audit import zone_of
+from casino.common.audit import zone_of, zone_of_owner
 from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
@@ -144,8 +144,10 @@ def export_download(request, pk: int):
 
 @role_required(*READERS)
 def closed_days(request):
-    days = ClosedDay.objects.filter(casino__in=casinos_of(request.user)).select_related(
-        "casino")[:400]
+    days = list(ClosedDay.objects.filter(casino__in=casinos_of(request.user)).select_related(
+        "casino")[:400])
+    for day in days:  # when it closed, on the clock of the books it closed
+        day.zone = zone_of_owner(day.casino)
     return render(request, "reports/closed_days.html", {
         "days": days, "reports": REPORTS.values(), **_day_check(request.user)})
 
