@@ -59,7 +59,8 @@ def test_the_quick_hint_matches_the_table(client, dealer, kill_table, holdem):
     kill = client.get(f"/dealer/tables/{kill_table.pk}/poker/").content.decode()
     plain = client.get(f"/dealer/tables/{holdem.pk}/poker/").content.decode()
 
-    assert "Type the pot and the seat that won it, e.g. 85 w3, or split" in kill
+    assert "Type the pot and the seat that won it, e.g. 85 w3, or the seats that shared it: " \
+        "85 w1 w2, or 85 split" in kill
     assert "Type the pot, e.g. 85." in plain
     assert "split" not in plain
 
