@@ -243,8 +243,8 @@ MATRIX = {
     ("GET", "/sign/{meter}/state.json", None):         (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
-# health check, the icon. The admin has its matrix (tests/test_admin_scoping.py); the API's schema and
-# docs stand in the matrix above.
+# health check, the icon. The admin has its matrix (tests/test_admin_scoping.py); the
+# API's schema and docs stand in the matrix above.
 UNSCOPED = {"", "healthz", "favicon.ico", "login/", "logout/", "api/v1/auth/token/",
             "api/v1/auth/logout/", "api/v1/"}
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -14,7 +15,7 @@ from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
 from tables.chips import wording
-from tables.chips.forms import SlipVoidForm
+from tables.chips.forms import SlipFinder, SlipVoidForm
 from tables.chips.models import InventoryKind, SignerRole
 from tables.chips.selectors import (
     last_inventories,
@@ -25,7 +26,7 @@ from tables.chips.selectors import (
 from tables.chips.services import slip_issue, slip_void
 from tables.rules.chips import from_stored
 
-SLIPS_SHOWN = 30   # the slips issued lately, newest first
+SLIPS_SHOWN = 30   # the slips issued, newest first, a page
 LAPSED_SHOWN = 10  # requests whose shift closed before the cage issued them
 
 
@@ -43,10 +44,21 @@ def cage(request):
                    and (last.gaming_day, last.shift) == (chip_request.gaming_day,
                                                          chip_request.shift))
         (issuable if current else lapsed).append(_request_line(chip_request))
-    slips = slips_visible_to(request.user).order_by("-issued_at", "-pk")[:SLIPS_SHOWN]
+    finder = SlipFinder(request.GET or None)
+    slips = slips_visible_to(request.user).order_by("-issued_at", "-pk")
+    number = finder.cleaned_data.get("number") if finder.is_valid() else None
+    if number is not None:
+        found = list(slips.filter(number=number)[:2])
+        if len(found) == 1:
+            return redirect("cage-slip", pk=found[0].pk)
+        if not found:
+            finder.add_error("number", f"no slip numbered {number} at your casinos.")
+        slips = slips.filter(number=number)  # the same number at two casinos: both
+    page = Paginator(slips, SLIPS_SHOWN).get_page(request.GET.get("page"))
     return render(request, "tables/chips/cage.html", {
-        "issuable": issuable, "lapsed": lapsed[-LAPSED_SHOWN:][::-1],
-        "slips": [_slip_line(slip) for slip in slips]})
+        "issuable": issuable, "lapsed": lapsed[-LAPSED_SHOWN:][::-1], "finder": finder,
+        "problems": form_problems(finder), "page": page,
+        "slips": [_slip_line(slip) for slip in page]}, status=400 if finder.errors else 200)
 
 
 def _request_line(chip_request) -> dict:

@@ -15,7 +15,7 @@ from django.core.exceptions import ValidationError
 
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.errors import error_detail
-from casino.common.forms import DayField, in_words
+from casino.common.forms import DayField, WholeNumberField, in_words
 from casino.common.problems import problems_in
 from casino.common.witness import second_person_fields
 from tables.chips.models import AccountingRules
@@ -206,3 +206,13 @@ class AccountingRulesForm(forms.Form):
             if name not in self.errors:
                 self.add_error(name, message)
         return data
+
+
+class SlipFinder(forms.Form):
+    """The cage's search: a slip by its number (each casino numbers its own)."""
+
+    number = WholeNumberField(required=False, min_value=1, label="Slip number")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)

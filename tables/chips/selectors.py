@@ -142,7 +142,8 @@ def requests_waiting(user) -> QuerySet[ChipRequest]:
 
 def slips_visible_to(user) -> QuerySet[ChipSlip]:
     rows = ChipSlip.objects.select_related(
-        "request__table__casino", "request__requested_by", "issued_by", "void__voided_by",
+        "casino", "request__table__casino", "request__requested_by", "issued_by",
+        "void__voided_by",
         "void__witnessed_by").prefetch_related("signatures__signed_by")
     return at_casinos_of(rows, user, "casino")
 

@@ -49,6 +49,35 @@ def test_the_cage_issues_a_request_on_the_next_slip_and_prints_it(accounting_flo
     assert 'src="/static/js/print.js"' in printed
 
 
+def test_the_cage_finds_a_slip_by_its_number_and_lists_them_a_page_at_a_time(
+        accounting_floor, client, cage):
+    client.force_login(cage)
+    slip = ChipSlip.objects.get(number=3)
+
+    page = text(client.get("/cage/"))
+    assert '<td data-label="Casino">Test Harbor</td>' in page
+    assert 'name="number"' in page
+    assert client.get("/cage/?number=3")["Location"] == f"/cage/slips/{slip.pk}/"
+
+    missing = client.get("/cage/?number=99")
+    assert missing.status_code == 400
+    assert "Slip number: no slip numbered 99 at your casinos." in text(missing)
+    junk = client.get("/cage/?number=three")
+    assert junk.status_code == 400
+    assert "Slip number: &#x27;three&#x27; is not a whole number." in text(junk)
+
+
+def test_the_cages_slips_come_thirty_a_page(accounting_floor, client, cage, monkeypatch):
+    from tables.chips import cage_views
+
+    monkeypatch.setattr(cage_views, "SLIPS_SHOWN", 1)
+    client.force_login(cage)
+    first, second = text(client.get("/cage/")), text(client.get("/cage/?page=2"))
+    assert "Page 1 of " in first
+    assert 'href="?page=2">Older</a>' in first
+    assert 'href="?page=1">Newer</a>' in second
+
+
 def test_a_request_whose_shift_closed_is_not_issued(accounting_floor, client, cage,
                                                     supervisor, sign_both):
     from tables.chips.services import inventory_close
