@@ -60,6 +60,9 @@ def log_in(page: Page, base: str, user: str) -> None:
 
 def problems_of_page(page: Page, axe, name: str) -> list[str]:
     """What does not fit a tablet or fails axe on the page shown."""
+    # Measured once its stylesheet is in: a page opened by a button measured earlier lays
+    # out without it (every control tiny).
+    page.wait_for_load_state("load")
     measured = page.evaluate(MEASURE, CONTROLS)
     problems = list(measured["small"])
     if measured["wide"] > measured["viewport"]:
