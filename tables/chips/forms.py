@@ -13,7 +13,7 @@ from decimal import Decimal
 from django import forms
 from django.core.exceptions import ValidationError
 
-from casino.common.amounts import PlainDecimalFormField
+from casino.common.amounts import PercentFormField, PlainDecimalFormField, as_percent
 from casino.common.errors import error_detail
 from casino.common.forms import DayField, WholeNumberField, in_words
 from casino.common.problems import problems_in
@@ -150,6 +150,10 @@ class AccountingRulesForm(forms.Form):
     variance_at = _rule_amount("Explain count variances over",
                                "A counted win or rake further than this from the recorded "
                                "one opens a variance a supervisor explains.")
+    variance_percent = PercentFormField(
+        label="... or over this percent of the drop", places=5, required=False,
+        help_text="Optional: a difference larger than this percent of the box's drop opens "
+                  "a variance too, though under the amount, e.g. 10.")
     confidence = PlainDecimalFormField(
         label="Hold band confidence", max_digits=5, decimal_places=4,
         help_text="How sure the hold band is, between 0.5 and 1, e.g. 0.99.",
@@ -171,6 +175,7 @@ class AccountingRulesForm(forms.Form):
                                            for d in rules.denominations),
                 "report_at": rules.report_at, "escalate_at": rules.escalate_at,
                 "variance_at": rules.variance_at,
+                "variance_percent": as_percent(rules.variance_percent),
                 "confidence": f"{Decimal(rules.confidence).normalize():f}",
                 "inventory_in_service": rules.inventory_in_service}
 

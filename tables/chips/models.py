@@ -48,6 +48,11 @@ class AccountingRules(models.Model):
         verbose_name="explain count variances over", default=Decimal("25.00"),
         help_text="A counted win or rake that differs from the recorded one by more than "
                   "this opens a variance a supervisor must explain.")
+    variance_percent = models.DecimalField(
+        "explain count variances over this share of the drop", max_digits=6,
+        decimal_places=5, null=True, blank=True,
+        help_text="Optional, a fraction (0.05 for 5%): a difference larger than this share "
+                  "of the box's drop opens a variance too, though under the amount.")
     inventory_in_service = models.BooleanField(
         "keep the table inventory here", default=False,
         help_text="On: a banked table deals only inside a shift opened here, its opener "
@@ -66,6 +71,9 @@ class AccountingRules(models.Model):
                                    name="escalate_at_not_below_report_at"),
             models.CheckConstraint(condition=Q(variance_at__gte=0),
                                    name="variance_at_not_negative"),
+            models.CheckConstraint(condition=Q(variance_percent__isnull=True)
+                                   | Q(variance_percent__gte=0, variance_percent__lte=1),
+                                   name="variance_percent_a_share"),
             # The band's normal quantile is taken strictly inside (0.5, 0.9999).
             models.CheckConstraint(condition=Q(confidence__gt=Decimal("0.5"),
                                                confidence__lt=Decimal("0.9999")),

@@ -52,8 +52,8 @@ from tables.rules.chips import (
     read_chips,
 )
 
-RULE_FIELDS = ("denominations", "report_at", "escalate_at", "variance_at", "confidence",
-               "inventory_in_service")
+RULE_FIELDS = ("denominations", "report_at", "escalate_at", "variance_at", "variance_percent",
+               "confidence", "inventory_in_service")
 
 
 def _require_supervisor_at(actor, table: Table) -> None:

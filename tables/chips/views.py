@@ -219,7 +219,7 @@ def _from_defaults(saved: dict, casino) -> dict:
     defaults = default_rules(casino)
 
     def same(before, after) -> bool:
-        if isinstance(before, bool):
+        if isinstance(before, bool) or before is None or after is None:
             return before == after
         if isinstance(before, list):
             return [Decimal(str(b)) for b in before] == [Decimal(str(a)) for a in after or []]
@@ -231,7 +231,7 @@ def _from_defaults(saved: dict, casino) -> dict:
         if not same(before, saved.get(name)):
             if isinstance(before, list):
                 before = [str(d) for d in before]
-            elif not isinstance(before, bool):
+            elif not isinstance(before, bool) and before is not None:
                 before = str(before)
             changes[name] = [before, saved.get(name)]
     return changes

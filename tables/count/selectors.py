@@ -13,12 +13,12 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from casino.common.staff import at_casinos_of
-from tables.chips.models import InventoryKind, InventorySlip
-from tables.chips.selectors import ShiftChips, ShiftKey, chips_by_shift
+from tables.chips.models import AccountingRules, InventoryKind, InventorySlip
+from tables.chips.selectors import ShiftChips, ShiftKey, chips_by_shift, rules_of
 from tables.count.models import BoxCount, CountCorrection, Variance
 from tables.floor.models import Table
 from tables.poker.selectors import takes_by_shift
-from tables.rules.chips import table_win
+from tables.rules.chips import table_win, variance_threshold
 from tables.stud.selectors import results_by_shift
 
 ZERO = Decimal("0.00")
@@ -151,3 +151,10 @@ def counts_visible_to(user) -> QuerySet[BoxCount]:
                                        queryset=CountCorrection.objects.order_by("id")
                                        .select_related("counted_by", "witnessed_by"))))
     return at_casinos_of(rows, user, "table__casino")
+
+
+def threshold_of(result: ShiftResult, rules: AccountingRules | None = None) -> Decimal:
+    """The difference this shift's count may show before a supervisor must explain it:
+    its casino's amount, or the share of the drop it also sets, if smaller."""
+    rules = rules or rules_of(result.table.casino)
+    return variance_threshold(rules.variance_at, rules.variance_percent, result.drop)

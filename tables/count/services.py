@@ -35,7 +35,7 @@ from tables.count.models import (
     VarianceExplanation,
     VarianceKind,
 )
-from tables.count.selectors import shift_result
+from tables.count.selectors import shift_result, threshold_of
 from tables.floor import books
 from tables.floor.books import Record
 from tables.floor.models import Table
@@ -198,7 +198,7 @@ def _review(count: BoxCount, correction: CountCorrection | None = None) -> Varia
     result = shift_result(table, count.gaming_day, count.shift)
     if result.counted is None:
         return None  # a banked table's opener or closer is missing: nothing to set beside
-    threshold = rules_of(table.casino).variance_at
+    threshold = threshold_of(result)
     found = Difference(recorded=result.recorded, counted=result.counted, threshold=threshold)
     if not found.needs_explaining:
         return None

@@ -18,7 +18,6 @@ from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
 from casino.common.staff import casinos_of
-from tables.chips.selectors import rules_of
 from tables.chips.wording import chips_words, shift_words
 from tables.count import wording
 from tables.count.forms import CorrectionForm, CountForm, DayForm, ExplanationForm
@@ -29,6 +28,7 @@ from tables.count.selectors import (
     counts_visible_to,
     shift_results,
     standing,
+    threshold_of,
     variances_visible_to,
 )
 from tables.count.services import box_count, box_problem, count_correct, variance_explain
@@ -106,7 +106,7 @@ def _outcome(count, variance, figures) -> str:
     result = shift_results([table], count.gaming_day, count.gaming_day)[
         (table.pk, count.gaming_day, count.shift)]
     return (f"{wording.figures_counted(count, figures)} "
-            f"{wording.count_outcome(result, variance, rules_of(table.casino).variance_at)}")
+            f"{wording.count_outcome(result, variance, threshold_of(result))}")
 
 
 @role_required(Role.COUNT, Role.SUPERVISOR, Role.ACCOUNTANT)

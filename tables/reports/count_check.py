@@ -25,9 +25,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from tables.chips.models import AccountingRules
 from tables.chips.selectors import rules_of
 from tables.count.models import Variance, VarianceKind
-from tables.count.selectors import ShiftResult
+from tables.count.selectors import ShiftResult, threshold_of
 from tables.floor.models import Casino
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
@@ -86,14 +87,14 @@ def _row(result: ShiftResult, variance: Variance | None, threshold: Decimal) -> 
 
 def _rows(selection: Selection, results: list[ShiftResult]) -> list[dict]:
     variances = _variances(selection)
-    thresholds: dict[int, Decimal] = {}
+    rules: dict[int, AccountingRules] = {}
     rows = []
     for result in results:
         casino: Casino = result.table.casino
-        if casino.pk not in thresholds:
-            thresholds[casino.pk] = rules_of(casino).variance_at
+        if casino.pk not in rules:
+            rules[casino.pk] = rules_of(casino)
         variance = variances.get(figures_key(result.count))
-        rows.append(_row(result, variance, thresholds[casino.pk]))
+        rows.append(_row(result, variance, threshold_of(result, rules[casino.pk])))
     return rows
 
 

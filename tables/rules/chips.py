@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from enum import StrEnum
 
 from tables.rules.money import MoneyError, parse_plain_decimal
@@ -180,6 +180,16 @@ class Variance:
     @property
     def needs_explaining(self) -> bool:
         return abs(self.difference) > self.threshold
+
+
+def variance_threshold(amount: Decimal, share: Decimal | None,
+                       drop: Decimal | None) -> Decimal:
+    """The difference a count may show before someone must explain it: the casino's
+    amount, or, where it also sets a share of the drop, that share of this box's drop
+    when it is smaller (to the cent, down): $25, or 10% of a $10.60 drop = 1.06."""
+    if share is None or drop is None:
+        return amount
+    return min(amount, (share * abs(drop)).quantize(Decimal("0.01"), rounding=ROUND_DOWN))
 
 
 def series_to_account(*, last_before: int, highest_in_span: int | None,

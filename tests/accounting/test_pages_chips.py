@@ -387,6 +387,9 @@ def test_the_rules_are_shown_changed_and_their_history_kept(us_casino, client, s
     history = text(client.get(address))
     assert "<td>sam_supervisor</td><td>accounting rules changed</td><td>Explain count " \
            "variances over: 30.00 → 40.00<br></td>" in history
+    client.post(address, {**RULES, "variance_at": "40", "variance_percent": "10"})
+    assert AccountingRules.objects.get(casino=us_casino).variance_percent == D("0.1")
+    assert 'name="variance_percent" value="10"' in text(client.get(address))  # as typed
 
 
 def test_refused_rules_name_every_problem_and_change_nothing(us_casino, client, supervisor):

@@ -113,3 +113,17 @@ def test_a_count_worth_more_than_the_books_hold_is_a_typo_said_in_words():
         ("", "These notes come to 1,000,000,000,000.00, more than 999,999,999,999.99 in one "
              "count; check the numbers.")]
     assert chips_total(read_chips({"100000000000": "9"}, big)) <= MOST_VALUE
+
+
+@pytest.mark.parametrize(("share", "drop", "threshold"), [
+    (None, D("10.60"), D("25.00")),         # no share set: the amount
+    (D("0.10"), None, D("25.00")),          # nothing counted: the amount
+    (D("0.10"), D("10.60"), D("1.06")),  # the share, smaller
+    (D("0.10"), D("1000.00"), D("25.00")),  # the amount, smaller
+    (D("0.10"), D("10.69"), D("1.06")),  # to the cent, down
+])
+def test_a_count_may_differ_by_the_amount_or_the_share_of_the_drop_whichever_is_less(
+        share, drop, threshold):
+    from tables.rules.chips import variance_threshold
+
+    assert variance_threshold(D("25.00"), share, drop) == threshold

@@ -4,6 +4,8 @@ explained, with who explained them, when and what was found."""
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
 from tables.count import services as count
@@ -72,6 +74,21 @@ def test_the_page_says_a_shift_not_counted_yet_in_words(client, accountant, play
     page = client.get("/accounting/reports/count/", {"from": "2026-11-30", "to": "2026-11-30"})
     assert "<td>not counted yet</td>" in page.content.decode()
     assert "<td>none</td>" not in page.content.decode()
+
+
+def test_a_share_of_the_drop_opens_a_variance_the_amount_would_not(
+        api, accountant, supervisor, played_shift, counters):
+    """$15 short is within $25, but over 2% of the box's $585 drop ($11.70): the casino
+    asked to hear of it. The threshold shown and kept is the one that applied."""
+    from tables.chips.services import accounting_rules_set
+
+    accounting_rules_set(actor=supervisor, casino=played_shift["table"].casino,
+                         variance_percent=D("0.02"))
+    count_box(counters, played_shift["table"], played_shift["day"], 1, {"20": "29", "5": "1"})
+
+    [row] = report(api, accountant, "count")["rows"]
+    assert (row["difference"], row["threshold"], row["variance"]) == ("-15.00", "11.70", "open")
+    assert Variance.objects.get().threshold == D("11.70")
 
 
 def test_a_count_within_the_threshold_has_no_variance(api, accountant, played_shift, counters):
