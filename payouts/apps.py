@@ -13,6 +13,7 @@ class PayoutsConfig(AppConfig):
         from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from payouts.analysis import grants as analysis
+        from payouts.analysis import pages as analysis_pages
         from payouts.jackpots import grants as jackpots
         from payouts.jackpots.chain import METER_LEDGER
         from payouts.jackpots.health import last_ledger_check
@@ -41,5 +42,7 @@ class PayoutsConfig(AppConfig):
         # A TIN re-encrypted under a new key (rotate_tin_keys) is the same TIN: its seal
         # holds its last four digits and the rest of the W-2G, not the token's bytes.
         seals.leave_out(W2GPlayer, "tin_token")
+        # The game math's part of the terms' pages (the house edge a paytable will have).
+        analysis_pages.register()
         # The nightly walk of the ledgers' chains and their last anchor, on /healthz.
         shown_on_healthz.register("ledgers", last_ledger_check)

@@ -69,6 +69,35 @@ def test_publish_asks_first_and_the_question_changes_nothing(client, controller)
     assert (draft.status, draft.odds["flush"]) == ("draft", 5)
 
 
+def test_publish_says_the_house_edge_it_will_have_beside_the_version_it_replaces(
+        client, controller, us_paytable, django_capture_on_commit_callbacks):
+    from payouts.analysis.services import request_analysis
+
+    draft = terms.paytable_new_version(actor=controller, paytable=us_paytable)
+    draft = terms.paytable_update(actor=controller, paytable=draft,
+                                  odds={**draft.odds, "flush": 8})
+    client.force_login(controller)
+    page = client.get(f"/pit/paytables/{draft.pk}/").content.decode()
+    seen = re.search(r'name="seen" value="(\w+)"', page).group(1)
+
+    before = text_of(client.post(f"/pit/paytables/{draft.pk}/publish/",
+                                 {**terms_form(draft), "seen": seen}))
+    assert "Its house edge is not worked out yet for these terms" in before
+    with django_capture_on_commit_callbacks(execute=True):
+        request_analysis(us_paytable)
+        request_analysis(draft)
+    asked = text_of(client.post(f"/pit/paytables/{draft.pk}/publish/",
+                                {**terms_form(draft), "seen": seen}))
+
+    found = re.search(r"Its house edge will be (-?\d+\.\d{3})% per ante; v1, which it "
+                      r"replaces, has 5\.224% \((\d+\.\d{3}) points less\)\.", asked)
+    assert found, asked
+    assert abs(5.224 - float(found.group(1)) - float(found.group(2))) < 0.0015
+    changed = text_of(client.post(f"/pit/paytables/{draft.pk}/publish/",
+                                  {**terms_form(draft, odds_flush="9"), "seen": seen}))
+    assert "Its house edge is not worked out yet for these terms" in changed
+
+
 def test_publish_confirmed_saves_what_the_page_showed_then_freezes_it(client, controller):
     client.force_login(controller)
     draft = terms.paytable_create(actor=controller, name="Draft", variant="us")

@@ -44,7 +44,7 @@ def side_wager_figures(progressive: Progressive, meter: Decimal) -> dict:
                          reserve_rate=progressive.reserve_rate, seed=progressive.seed)
 
 
-def _current_results(paytable_ids) -> dict[int, dict]:
+def current_results(paytable_ids) -> dict[int, dict]:
     """Paytable version -> its stored figures at its minimum ante, for its terms as they
     are now. Versions without figures yet are left out (the beat task
     ``tables.tasks.analyse_paytables`` queues them)."""
@@ -64,7 +64,7 @@ def theoretical_holds(paytable_ids) -> dict[int, Decimal]:
     expects the house to keep under optimal play: the element of risk at the version's
     minimum ante. Versions without figures yet are left out."""
     return {pk: Decimal(result["element_of_risk"])
-            for pk, result in _current_results(paytable_ids).items()}
+            for pk, result in current_results(paytable_ids).items()}
 
 
 def game_math_of(paytable_ids) -> dict[int, GameMath]:
@@ -75,7 +75,7 @@ def game_math_of(paytable_ids) -> dict[int, GameMath]:
     return {pk: GameMath(house_edge=_exact_decimal(result["exact"]["house_edge"]),
                          variance=Decimal(result["variance"]),
                          seat_covariance=Decimal(result["seat_covariance"]))
-            for pk, result in _current_results(paytable_ids).items()
+            for pk, result in current_results(paytable_ids).items()
             if "seat_covariance" in result}
 
 

@@ -28,6 +28,7 @@ from payouts.governance import governs
 from payouts.terms import services
 from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm, ScheduleForm
 from payouts.terms.models import Paytable, RakeSchedule
+from payouts.terms.pages import PUBLISHING
 from payouts.terms.selectors import terms_visible_to
 from payouts.terms.versioning import StaleTerms, VersionedTerms
 from tables.rules.stud import STUD_CATEGORIES
@@ -86,12 +87,15 @@ def _publish(request, pages: TermsPages, terms):
     here = reverse(pages.page, kwargs={"pk": terms.pk})
 
     def ask():
+        changes = changed_lines(form, pages.kept(form))
+        added = PUBLISHING.gather(request, {"terms": terms, "proposed": form.terms()})
         return confirm_page(
             request, title=f"Publish {terms.label}?", button=f"Publish {terms.label}",
             consequences=[f"Publish {terms.label}: it can no longer change, and tables can "
                           f"be assigned to it ({_usable_by(terms, form.owner_terms())}).",
+                          *added.get("edge_lines", []),
                           "To change its terms later you make a new version."],
-            changes=changed_lines(form, pages.kept(form)), back=here,
+            changes=changes, back=here,
             alternative=("Save the draft only", here))
 
     try:
