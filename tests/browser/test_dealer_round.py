@@ -39,6 +39,29 @@ def fill_seat(page: Page, seat: int, ante: str, play: str, cards: str = ""):
         page.get_by_label(f"Seat {seat} cards").fill(cards)
 
 
+def keyed_round(page: Page, jackpots, seat_keys, seat_ready) -> int:
+    """The typical round typed: the dealer's cards, then at each seat, once
+    ``seat_ready(seat)`` holds, ``seat_keys(seat)`` and the hand it shows (a fold on the
+    jackpot shows its hand too). Returns the keys pressed, Settle's Enter not yet."""
+    keys = 0
+
+    def typed(text: str):
+        nonlocal keys
+        page.keyboard.type(text)
+        keys += len(text)
+
+    expect(page.get_by_label("Dealer's cards")).to_be_focused()
+    typed(CARDS["dealer"].replace(" ", ""))
+    for seat in range(1, 8):
+        seat_ready(seat)
+        typed(seat_keys(seat))
+        hand = CARDS.get(seat) or (FOLD_HANDS[seat] if seat in jackpots else None)
+        if hand:
+            expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
+            typed(hand.replace(" ", ""))
+    return keys
+
+
 def last_round(table):
     from tables.stud.models import StudRound
 
@@ -84,22 +107,10 @@ def test_a_typical_seven_seat_round_takes_at_most_110_keystrokes(live_server, pa
                                                                  dealer_at_live_table, jackpots):
     play_last_round(dealer_at_live_table, jackpots)
     open_form(page, live_server.url, dealer_at_live_table)
-    keys = 0
 
-    def typed(text: str):
-        nonlocal keys
-        page.keyboard.type(text)
-        keys += len(text)
-
-    expect(page.get_by_label("Dealer's cards")).to_be_focused()
-    typed(CARDS["dealer"].replace(" ", ""))
-    for seat in range(1, 8):
-        expect(page.get_by_label(f"Seat {seat} ante")).to_have_value("10.00")  # carried over
-        typed("f" if seat in FOLDS else "r")
-        hand = CARDS.get(seat) or (FOLD_HANDS[seat] if seat in jackpots else None)
-        if hand:  # a fold on the jackpot still shows its hand
-            expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
-            typed(hand.replace(" ", ""))
+    keys = keyed_round(  # each seat's ante carried over: r or f
+        page, jackpots, lambda seat: "f" if seat in FOLDS else "r",
+        lambda seat: expect(page.get_by_label(f"Seat {seat} ante")).to_have_value("10.00"))
     expect(page.get_by_role("button", name="Settle round")).to_be_focused()
     page.keyboard.press("Enter")
     keys += 1
@@ -122,23 +133,11 @@ def test_the_first_round_of_a_day_takes_at_most_80_keystrokes(live_server, page:
     round in at most 80 keys; with the two folds on the jackpot their hands are typed too
     (20 keys more, as when antes carry)."""
     open_form(page, live_server.url, dealer_at_live_table)
-    keys = 0
 
-    def typed(text: str):
-        nonlocal keys
-        page.keyboard.type(text)
-        keys += len(text)
-
-    expect(page.get_by_label("Dealer's cards")).to_be_focused()
-    typed(CARDS["dealer"].replace(" ", ""))
-    for seat in range(1, 8):
-        expect(page.get_by_label(f"Seat {seat} ante")).to_be_focused()
-        typed(("10" if seat == 1 else "") + ("j" if seat in jackpots else "")
-              + ("f" if seat in FOLDS else "r"))
-        hand = CARDS.get(seat) or (FOLD_HANDS[seat] if seat in jackpots else None)
-        if hand:
-            expect(page.get_by_label(f"Seat {seat} cards")).to_be_focused()
-            typed(hand.replace(" ", ""))
+    keys = keyed_round(
+        page, jackpots, lambda seat: ("10" if seat == 1 else "")
+        + ("j" if seat in jackpots else "") + ("f" if seat in FOLDS else "r"),
+        lambda seat: expect(page.get_by_label(f"Seat {seat} ante")).to_be_focused())
     settle = page.get_by_role("button", name="Settle round")
     expect(settle).to_be_focused()
     ring = settle.evaluate("b => ['outlineStyle', 'outlineWidth', 'outlineColor']"
