@@ -70,6 +70,25 @@ def test_a_supervisor_creates_a_meter_at_its_seed_with_the_awards_given(
     assert created.pgh_context["user"] == supervisor.pk
 
 
+def test_a_casinos_meter_needs_no_currency_typed_and_a_wide_area_one_does(
+        client, supervisor, controller, us_casino):
+    client.force_login(supervisor)
+    client.post("/pit/progressives/new/", new_meter(us_casino, currency=""))
+    meter = Progressive.objects.get(name="Harbor Mega")
+    assert meter.currency == "USD"  # the casino's own
+    page = client.get(f"/pit/progressives/{meter.pk}/").content.decode()
+    assert "<th>Paid from the meter (percent awards)</th>" in page
+    assert "<th>Put back to the seed after hits</th>" in page
+
+    client.force_login(controller)
+    refused = client.post("/pit/progressives/new/", {**new_meter(us_casino, name="Wide",
+                                                                 currency=""), "casino": ""})
+    assert refused.status_code == 400
+    assert "none given: a wide-area meter&#x27;s currency is chosen here." in \
+        refused.content.decode()
+    assert not Progressive.objects.filter(name="Wide").exists()
+
+
 def test_the_new_meter_form_starts_with_the_usual_awards_at_the_supervisors_casino(
         client, supervisor, us_casino):
     client.force_login(supervisor)

@@ -144,9 +144,27 @@ class NewProgressiveForm(ProgressiveParametersForm):
                                     empty_label="The group (a wide-area meter)",
                                     help_text="Its ledger follows this casino's gaming day; "
                                               "it can feed only this casino's stud tables.")
-    currency = forms.ChoiceField(label="Currency", choices=[
-        (code, f"{code} — {CURRENCY_NAMES[code]}") for code in CURRENCY_DIGITS])
+    # A casino's meter is kept in the casino's money: the field matters only for the
+    # group's, so a casino's needs nothing typed (and cannot be given another currency).
+    currency = forms.ChoiceField(
+        label="Currency", required=False, choices=[
+            ("", "The casino's own"),
+            *((code, f"{code} — {CURRENCY_NAMES[code]}") for code in CURRENCY_DIGITS)],
+        help_text="A casino's meter is in the casino's money; a wide-area meter's is chosen "
+                  "here.")
     field_order = ["name", "casino", "currency"]
+
+    def clean_currency(self):
+        currency = self.cleaned_data.get("currency")
+        casino = self.cleaned_data.get("casino")
+        if currency:
+            return currency
+        if casino is not None:
+            return casino.currency
+        if "casino" in self.errors:
+            return currency
+        raise forms.ValidationError("none given: a wide-area meter's currency is chosen "
+                                    "here.")
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
