@@ -15,6 +15,33 @@ def words(value) -> str:
 
 # A report's coded values as a page says them (the files and the API keep the codes).
 CODE_WORDS = {"not_counted": "not counted yet"}
+# A report's columns as a page heads them (the files and the API keep the names).
+HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_name": "Dealer",
+            "pot_total": "Pot total", "count_ref": "Count", "jackpot_handle": "Jackpot side "
+            "wagers", "theoretical_win": "Expected win", "theoretical_hold": "Expected hold",
+            "low_hold": "Band low", "high_hold": "Band high", "low_win": "Band low win",
+            "high_win": "Band high win", "by_casino": "By casino", "by_dealer": "By dealer",
+            "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
+            "by_kind": "By kind", "signed_by_dealer": "Dealer's signature",
+            "signed_by_supervisor": "Supervisor's signature"}
+# Shares shown as percents on a page (the files keep the fraction, four places).
+SHARES = {"hold", "theoretical_hold", "low_hold", "high_hold"}
+
+
+@register.filter
+def heading(name) -> str:
+    """'pot_total' -> 'Pot total', 'table_label' -> 'Table': a column as staff name it."""
+    name = str(name)
+    return HEADINGS.get(name) or name.replace("_", " ").capitalize()
+
+
+@register.filter
+def cell(value, column):
+    """A report cell as a page shows it: a share as a percent, a code in words, a list
+    joined."""
+    if column in SHARES and value not in (None, ""):
+        return percent(value, 2)
+    return join_list(coded(value))
 
 
 @register.filter

@@ -33,8 +33,10 @@ def test_the_page_shows_the_rows_totals_and_downloads(client, accountant, holdem
     assert "format=csv" in page
     assert "Prepare PDF" in page
     assert 'id="report-series"' in page
-    assert "<th>table label</th>" in page
-    assert "<th>table</th>" not in page  # the id is the files' (for joining), not the page's
+    assert "<th>Table</th>" in page  # its label, headed in words
+    assert "<th>Pot total</th>" in page
+    assert "table_label" not in page.split("report-series")[0]  # no column's code as a head
+    assert page.count("<th>Table</th>") == 1  # the id is the files' (for joining), not the page's
 
 
 def test_a_bad_filter_is_said_in_words_and_nothing_is_computed(client, accountant):
@@ -77,3 +79,18 @@ def test_an_export_says_when_it_was_asked_on_the_casinos_clock(client, accountan
     client.force_login(accountant)
     page = client.get(f"/accounting/exports/{job.pk}/").content.decode()
     assert "asked at 2026-03-03 10:00:00 (America/New_York)." in page
+
+
+def test_a_hold_reads_as_a_percent_on_the_page_and_a_share_in_the_files(
+        client, api, accountant, supervisor, live_table, play_round):
+    play_round(live_table, at(2026, 3, 3, 9))
+    play_round(live_table, at(2026, 3, 3, 10))
+    client.force_login(accountant)
+
+    page = client.get("/accounting/reports/stud/", {"from": "2026-03-03", "to": "2026-03-03"})
+    body = api.as_user(accountant).get("/api/v1/reports/stud/",
+                                       {"from": "2026-03-03", "to": "2026-03-03"}).json()
+
+    assert body["rows"][0]["hold"] == "-0.7143"
+    assert "<td>-71.43%</td>" in page.content.decode()
+    assert "<th>Hold</th>" in page.content.decode()
