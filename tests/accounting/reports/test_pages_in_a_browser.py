@@ -37,7 +37,7 @@ def test_the_accountant_reads_each_table_accounting_report_with_its_chart(
 
     show(page, "Master games", Shift="1")
     expect(page.locator("#rows tbody tr")).to_have_count(2)
-    expect(page.locator("#rows tbody tr").first).to_contain_text("-0.1780")
+    expect(page.locator("#rows tbody tr").first).to_contain_text("-17.80%")  # the hold
     expect(page.locator("canvas.report-chart").first).to_have_attribute("data-drawn", "1")
     expect(page.locator("#by_pit")).to_contain_text("Card room")
 
