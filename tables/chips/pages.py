@@ -54,7 +54,8 @@ def on_the_dealers_page(request, shown: dict) -> dict:
     """The slips of this shift waiting for the dealer's signature at his tables, and how
     many older ones wait (listed on their own page): the tables come first."""
     lines = slips_to_sign(request.user, SignerRole.DEALER)
-    now = [line for line in lines if of_this_shift(line, timezone.now())]
+    moment = timezone.now()
+    now = [line for line in lines if of_this_shift(line, moment)]
     return {"to_sign": now, "older_to_sign": len(lines) - len(now)}
 
 

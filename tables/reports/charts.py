@@ -11,7 +11,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
 
-from tables.reports.figures import Report
+from tables.reports.figures import Report, with_currency
 
 NO_CHART = "none"
 
@@ -32,15 +32,14 @@ def _casino_named(rows: list[dict]) -> Callable[[str, dict], str]:
 
 def _apart(report: Report, rows: list[dict],
            draw: Callable[[list[dict]], dict]) -> list[dict]:
-    """One chart per currency: ``draw`` given the rows of each (a row's currency is its
-    own, else its casino's), the currency its axis's unit and, when there are several,
-    in its title. Dollars and pounds never share an axis."""
-    by_casino = {c.name: c.currency for c in report.selection.casinos()}
+    """One chart per currency: ``draw`` given the rows of each (each names its currency,
+    figures.with_currency), the currency its axis's unit and, when there are several, in
+    its title. Dollars and pounds never share an axis."""
     groups: dict[str, list[dict]] = defaultdict(list)
     for row in rows:
-        groups[row.get("currency") or by_casino.get(row.get("casino"), "")].append(row)
-    if not groups:
-        groups[next(iter(sorted(set(by_casino.values()))), "")] = []
+        groups[row.get("currency", "")].append(row)
+    if not groups:  # nothing to draw: an empty chart in the selection's first currency
+        groups[min((c.currency for c in report.selection.casinos()), default="")] = []
     charts = []
     for unit, group in sorted(groups.items()):
         chart = {**draw(group), "unit": unit}
@@ -96,10 +95,9 @@ def _win_per_pit(report: Report) -> list[dict]:
     """The master games' win per pit (shifts whose win is known), a chart per currency,
     each pit named with its casino where the chart covers several."""
     def draw(lines: list[dict]) -> dict:
-        several = len({line["casino"] for line in lines}) > 1
-        return _bars("Win per pit", {
-            f"{line['pit']} ({line['casino']})" if several else line["pit"]:
-            Decimal(line["win"]) for line in lines}, "Pit")
+        named = _casino_named(lines)
+        return _bars("Win per pit", {named(line["pit"], line): Decimal(line["win"])
+                                     for line in lines}, "Pit")
     return _apart(report, report.breakdowns.get("by_pit", []), draw)
 
 
@@ -154,7 +152,7 @@ SERIES: dict[str, Callable[[Report], list[dict]]] = {
 def series(report: Report) -> list[dict]:
     """The pictures' numbers, one chart per currency (a percent chart is one): labels,
     values, the axes' titles, as the page's charts read them."""
-    return SERIES[report.name](report)
+    return SERIES[report.name](with_currency(report))
 
 
 def _plot_lines(axes, data: dict) -> None:
