@@ -160,3 +160,26 @@ def hits_approved_the_old_way(apps) -> dict[str, int]:
     new("payouts.HitApproval", hit=hits[1], approved_by=boss, approved_at=WHEN,
         witnessed_by=second, witnessed_at=WHEN)
     return {"alone": hits[0].pk, "witnessed": hits[1].pk, "boss": boss.pk}
+
+
+def slip_before_its_runner(apps) -> dict[str, int]:
+    """(tables 0029) A fill slip issued before the cage named its runner, sealed as the beat
+    would (every slip before it sealed first)."""
+    def new(model, **fields):
+        return apps.get_model(*model.split(".")).objects.create(**fields)
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT casino_seal_pending('tables_chipslip', 'id')")
+    cashier = new("auth.User", username="cy_cashier")
+    dock = new("tables.Casino", name="Dock", currency="USD", timezone="America/Denver")
+    table = new("tables.Table", casino=dock, label="CS-8", game="caribbean_stud",
+                status="open", seats=7)
+    request = new("tables.ChipRequest", table=table, gaming_day=WHEN.date(), shift=2,
+                  kind="fill", chips={"100": 10}, total=D(1000), requested_by=cashier,
+                  requested_at=WHEN)
+    slip = new("tables.ChipSlip", request=request, casino=dock, number=1, issued_by=cashier,
+               issued_at=WHEN)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT casino_seal_pending('tables_chipslip', 'id')")
+        (sealed,) = cursor.fetchone()
+    return {"slip": slip.pk, "sealed": sealed}

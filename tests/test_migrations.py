@@ -40,6 +40,7 @@ STEPS = [
     ([("tables", "0024_entries_add_up_and_seals_by_the_database")],
      old_records.account_before_its_trail),
     ([("payouts", "0023_names_in_words")], old_records.hits_approved_the_old_way),
+    ([("tables", "0029_count_variance_share_of_the_drop")], old_records.slip_before_its_runner),
 ]
 requeue = importlib.import_module(
     "payouts.migrations.0019_analyses_without_the_seat_covariance_queued_again")
@@ -188,3 +189,16 @@ def test_an_approval_kept_only_on_the_hit_moves_to_its_record(upgraded):
         cursor.execute("SELECT count(*) FROM payouts_jackpothitevent WHERE approved_by_id = %s",
                        [ids["boss"]])
         assert cursor.fetchone()[0] == 2
+
+
+def test_a_slip_issued_before_runners_were_named_keeps_its_seal(upgraded):
+    """tables 0030: the runner is null on the slips already issued, and a seal leaves
+    nulls out of what it vouches for, so their seals still verify."""
+    from casino.common import chains, seals
+
+    ids = upgraded.slip_before_its_runner
+    assert ids["sealed"] == 1
+    slip = upgraded.apps.get_model("tables", "ChipSlip").objects.get(pk=ids["slip"])
+    assert slip.carried_by is None
+    seals.seal_pending()
+    assert [chains.sentence(each) for each in chains.breaks()] == []

@@ -23,7 +23,7 @@ HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_n
             "high_win": "Band high win", "by_casino": "By casino", "by_dealer": "By dealer",
             "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
             "by_kind": "By kind", "signed_by_dealer": "Dealer's signature",
-            "signed_by_supervisor": "Supervisor's signature"}
+            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
 # Shares shown as percents on a page (the files keep the fraction, four places).
 SHARES = {"hold", "theoretical_hold", "low_hold", "high_hold"}
 

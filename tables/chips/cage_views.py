@@ -83,9 +83,11 @@ def request_issue(request, pk: int):
     """Issue a request's chips on the casino's next slip, then show the slip to print."""
     chip_request = get_object_or_404(requests_visible_to(request.user), pk=pk)
     try:
-        slip = slip_issue(actor=request.user, request=chip_request)
+        slip = slip_issue(actor=request.user, request=chip_request,
+                          carried_by=request.POST.get("carried_by", ""))
     except ValidationError as refused:
-        for line in problem_lines(error_detail(refused), words={"request": "Request"}):
+        for line in problem_lines(error_detail(refused),
+                                  words={"request": "Request", "carried_by": "Runner"}):
             messages.error(request, f"Not issued: {line}")
         return redirect("cage")
     messages.success(request, wording.slip_issued(slip))

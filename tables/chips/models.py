@@ -242,6 +242,10 @@ class ChipSlip(models.Model):
     issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="+")
     issued_at = models.DateTimeField(default=timezone.now)
+    # The security officer who carried the chips, as the paper slip's runner line names
+    # him (security staff hold no account here). Null, not "", on the slips issued before
+    # it was asked: a seal leaves nulls out of its content, so their seals still verify.
+    carried_by = models.CharField(max_length=80, null=True)  # noqa: DJ001
 
     class Meta:
         ordering = ["casino", "number"]

@@ -274,10 +274,12 @@ def _next_number(casino) -> int:
 
 
 @transaction.atomic
-def slip_issue(*, actor, request: ChipRequest) -> ChipSlip:
-    """The cage issues a request's chips on the casino's next numbered slip."""
+def slip_issue(*, actor, request: ChipRequest, carried_by: str) -> ChipSlip:
+    """The cage issues a request's chips on the casino's next numbered slip, naming the
+    security officer who carries them (``carried_by``: his name, or name and badge)."""
     if not has_role(actor, Role.CAGE):
         raise PermissionDenied("Only the cage issues fill and credit slips.")
+    runner = _runner(carried_by)
     table = _locked(request.table)
     require_staff(actor, table.casino)
     if ChipSlip.objects.filter(request=request).exists():
@@ -289,7 +291,19 @@ def slip_issue(*, actor, request: ChipRequest) -> ChipSlip:
         raise ValidationError({"request": wording.request_lapsed(request)})
     books.landing_day(Record.CHIP_SLIP, table.casino, request.gaming_day)
     return ChipSlip.objects.create(request=request, casino=table.casino,
-                                   number=_next_number(table.casino), issued_by=actor)
+                                   number=_next_number(table.casino), issued_by=actor,
+                                   carried_by=runner)
+
+
+def _runner(carried_by: str) -> str:
+    runner = " ".join(str(carried_by or "").split())
+    limit = ChipSlip._meta.get_field("carried_by").max_length
+    if not runner:
+        raise ValidationError({"carried_by": wording.RUNNER_NEEDED})
+    if len(runner) > limit:
+        raise ValidationError({"carried_by": f"'{runner[:20]}…' is {len(runner)} characters: "
+                                             f"a name (and badge) of at most {limit} fits."})
+    return runner
 
 
 @transaction.atomic

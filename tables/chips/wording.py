@@ -19,6 +19,9 @@ from tables.chips.models import (
 from tables.rules.chips import from_stored
 from tables.rules.hold import HIGHEST_CONFIDENCE, LOWEST_CONFIDENCE
 
+RUNNER_NEEDED = ("Name the security officer who carries the chips (the slip's runner): "
+                 "his signature goes on the slip with the chips.")
+
 
 def shift_words(gaming_day: dt.date, shift: int) -> str:
     """'2026-12-01 shift 2'."""

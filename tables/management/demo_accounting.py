@@ -33,6 +33,8 @@ TRAY = Decimal("20000.00")      # what a banked table opens its first shift with
 LOW_TRAY = Decimal("12000.00")  # a tray that would close below this is filled
 HIGH_TRAY = Decimal("18000.00")  # one that would close above this sends 2,000 back
 SHORT_BOX = Decimal("60.00")    # what two boxes are found short by
+# The security officers who carry the demo's fills and credits (the slips' runners).
+RUNNERS = ("L. Okafor, badge 214", "M. Brandt, badge 187", "S. Patel, badge 302")
 MISSING_CHIP = Decimal("25")    # what one opener finds missing since the closer before it
 
 
@@ -70,7 +72,8 @@ def _move(staff: Staff, table: Table, kind: str, amount: Decimal, *, void: bool)
     """A fill or credit requested, issued and signed at the table, or voided."""
     request = chips.chips_request(actor=staff.supervisor, table=table, kind=kind,
                                   chips=_in(amount, rules_of(table.casino).denominations))
-    slip = chips.slip_issue(actor=staff.cage, request=request)
+    slip = chips.slip_issue(actor=staff.cage, request=request,
+                            carried_by=RUNNERS[table.pk % len(RUNNERS)])
     if void:
         chips.slip_void(actor=staff.cage, slip=slip, reason="issued for the wrong table",
                         witness=staff.supervisor.get_username(),

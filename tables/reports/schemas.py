@@ -81,6 +81,8 @@ SLIPS = _report("SlipsReport", row={
     "credits": _money(), "issued_by": _text(),
     "issued_at": serializers.DateTimeField(read_only=True, allow_null=True,
                                            help_text="On the casino's clock, with its offset."),
+    "carried_by": _text("The security officer who carried the chips (the runner); null on "
+                        "slips issued before the cage named him."),
     "signed_by_dealer": _text(), "signed_by_supervisor": _text(), "void_reason": _text(),
     "voided_by": _text(), "witnessed_by": _text()},
     totals={"status": _text("'3 issued, 1 void, 0 missing'."), "issued": _count(),

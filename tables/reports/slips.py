@@ -45,7 +45,7 @@ from tables.rules.chips import numbers_missing, series_to_account
 MONEY = ("total", "fills", "credits")
 # The files' columns; the JSON lines also carry the table's id ("table").
 COLUMNS = ("casino", "number", "status", "kind", "table_label", "gaming_day", "shift",
-           "total", "fills", "credits", "issued_by", "issued_at", "signed_by_dealer",
+           "total", "fills", "credits", "issued_by", "issued_at", "carried_by", "signed_by_dealer",
            "signed_by_supervisor", "void_reason", "voided_by", "witnessed_by")
 STATUSES = ("issued", "void", "missing")
 
@@ -73,6 +73,7 @@ def _line(slip: ChipSlip, signed: dict[str, str]) -> dict[str, Any]:
         "credits": moved if request.kind == ChipMove.CREDIT else None,
         "issued_by": slip.issued_by.get_username(),
         "issued_at": on_casino_clock(slip.issued_at, slip.casino),
+        "carried_by": slip.carried_by,
         "signed_by_dealer": signed.get(SignerRole.DEALER),
         "signed_by_supervisor": signed.get(SignerRole.SUPERVISOR),
         "void_reason": void.reason if void else None,

@@ -78,7 +78,7 @@ def test_a_shift_open_when_its_day_closes_takes_its_fills_and_closer(
 
     travel(at(2026, 12, 1, 6, 20))
     fill = chips.chips_request(actor=supervisor, table=jackpot_table, kind="fill", chips=FILL)
-    sign_both(chips.slip_issue(actor=cage, request=fill))
+    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=fill))
     with pytest.raises(ValidationError) as refused:         # no round of 1 December in it
         play_round(jackpot_table, at(2026, 12, 1, 6, 25), WINNING_ROUND)
     assert "open shift is 2026-11-30 shift 3" in refused.value.message_dict["table"][0]

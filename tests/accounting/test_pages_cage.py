@@ -31,11 +31,13 @@ def test_the_cage_issues_a_request_on_the_next_slip_and_prints_it(accounting_flo
     assert "Fill 3</a>" in page  # issued lately, not signed yet
     assert "dealer: waiting<br>supervisor: waiting" in page
 
+    assert 'name="carried_by"' in page
     issued = client.post(f"/cage/requests/{accounting_floor['ids']['request']}/issue/",
-                         follow=True)
+                         {"carried_by": "  L. Okafor,   badge 214 "}, follow=True)
 
     slip = ChipSlip.objects.get(request=accounting_floor["ids"]["request"])
     assert slip.number == 4
+    assert slip.carried_by == "L. Okafor, badge 214"
     assert issued.redirect_chain[-1][0] == f"/cage/slips/{slip.pk}/"
     printed = text(issued)
     assert "Slip 4, the credit of $100.00 for CS-1, is issued." in printed
@@ -44,6 +46,8 @@ def test_the_cage_issues_a_request_on_the_next_slip_and_prints_it(accounting_flo
     assert "2026-11-30 shift 2" in printed
     assert "<td>$100.00</td><td class=\"num\">1</td>" in printed
     assert "Void slip 4" in printed
+    assert "<dt>Carried by</dt><dd>L. Okafor, badge 214 (security)</dd>" in printed
+    assert "Runner (security): L. Okafor, badge 214" in printed
     # A tablet hides the browser's print: the page has its own button (static/js/print.js).
     assert '<button type="button" class="primary" data-print>Print slip 4</button>' in printed
     assert 'src="/static/js/print.js"' in printed
@@ -89,12 +93,44 @@ def test_a_request_whose_shift_closed_is_not_issued(accounting_floor, client, ca
 
     assert "Requests whose shift closed first" in text(client.get("/cage/"))
     refused = client.post(f"/cage/requests/{accounting_floor['ids']['request']}/issue/",
-                          follow=True)
+                          {"carried_by": "L. Okafor"}, follow=True)
 
     assert messages_of(refused) == [
         "Not issued: Request: The credit of $100.00 for CS-1 was for 2026-11-30 shift 2, "
         "which is closed: ask the supervisor for a new request."]
     assert not ChipSlip.objects.filter(request=accounting_floor["ids"]["request"]).exists()
+
+
+@pytest.mark.parametrize(("runner", "words"), [
+    ("", "Not issued: Runner: Name the security officer who carries the chips (the slip's "
+         "runner): his signature goes on the slip with the chips."),
+    ("x" * 81, f"Not issued: Runner: '{'x' * 20}…' is 81 characters: a name (and badge) of "
+               "at most 80 fits."),
+])
+def test_a_slip_names_the_officer_who_carries_its_chips(accounting_floor, client, cage,
+                                                        runner, words):
+    client.force_login(cage)
+    refused = client.post(f"/cage/requests/{accounting_floor['ids']['request']}/issue/",
+                          {"carried_by": runner}, follow=True)
+
+    assert messages_of(refused) == [words]
+    assert not ChipSlip.objects.filter(request=accounting_floor["ids"]["request"]).exists()
+
+
+def test_a_slip_issued_before_runners_were_named_says_so(accounting_floor, client, cage):
+    from tables.chips.models import ChipRequest
+
+    # As migration 0030 left the slips issued before it: no runner (null, so sealed as
+    # before).
+    legacy = ChipSlip.objects.create(
+        request=ChipRequest.objects.get(pk=accounting_floor["ids"]["request"]),
+        casino=ChipRequest.objects.get(pk=accounting_floor["ids"]["request"]).table.casino,
+        number=99, issued_by=cage)
+    client.force_login(cage)
+    printed = text(client.get(f"/cage/slips/{legacy.pk}/"))
+
+    assert ("<dt>Carried by</dt><dd>not recorded: the slip was issued before the cage named "
+            "its runner</dd>") in printed
 
 
 @pytest.mark.parametrize(("posted", "words"), [

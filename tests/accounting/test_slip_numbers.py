@@ -60,7 +60,8 @@ def issue_all(clerks, waiting, fail_some: bool) -> int:
             for request in jobs[index::len(clerks)]:
                 try:
                     with transaction.atomic():
-                        chips.slip_issue(actor=clerks[index], request=request)
+                        chips.slip_issue(actor=clerks[index], carried_by="Officer Reyes",
+                                         request=request)
                         if fail_some and rng.random() < 0.33:
                             raise RolledBack
                 except RolledBack:

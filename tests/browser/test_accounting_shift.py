@@ -226,6 +226,8 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
         expect(line).to_contain_text(f"sam_supervisor, {clock(day, 8, 0)}")
     shot(cage, "04-cage-requests")
     for number, (kind, total) in enumerate((("fill", FILLED), ("credit", CREDITED)), 1):
+        cage.get_by_label(f"Runner (security) for the {kind} for CS-1").fill(
+            "L. Okafor, badge 214")
         cage.get_by_role("button", name=f"Issue the {kind} for CS-1").click()
         expect(cage.get_by_role("heading", level=1)).to_have_text(
             f"{kind.title()} slip {number}")
@@ -237,7 +239,8 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     slip = cage.get_by_role("article")
     expect(slip.locator("dd")).to_have_text([
         "CS-1", shift, "chips from the cage to the table",
-        f"sam_supervisor, {clock(day, 8, 0)}", f"cleo_cage, {clock(day, 8, 20)}"])
+        f"sam_supervisor, {clock(day, 8, 0)}", f"cleo_cage, {clock(day, 8, 20)}",
+        "L. Okafor, badge 214 (security)"])
     expect(slip.locator("tbody td")).to_have_text(
         ["$5.00", "40", "$200.00", "$25.00", "20", "$500.00"])
     expect(slip.locator("tfoot")).to_contain_text(usd(FILLED))

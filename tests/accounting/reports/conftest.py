@@ -70,7 +70,7 @@ def second_shift(played_shift, supervisor, travel):
 def fill_slip(played_shift, second_shift, supervisor, cage):
     """Issue a fill of 1,000 for the open shift 2 (the next slip number)."""
     def issue():
-        return chips.slip_issue(actor=cage, request=chips.chips_request(
+        return chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
             actor=supervisor, table=played_shift["table"], kind="fill", chips=FILL))
     return issue
 

@@ -40,11 +40,13 @@ def test_an_unbroken_series_shows_every_number_issued_or_void_and_none_missing(
     first = body["rows"][0]
     assert {k: first[k] for k in ("casino", "kind", "table_label", "gaming_day", "shift",
                                   "total", "fills", "credits", "issued_by", "issued_at",
-                                  "signed_by_dealer", "signed_by_supervisor")} == {
+                                  "carried_by", "signed_by_dealer",
+                                  "signed_by_supervisor")} == {
         "casino": "Test Harbor", "kind": "fill", "table_label": "CS-1",
         "gaming_day": "2026-11-30", "shift": 1, "total": "1000.00", "fills": "1000.00",
         "credits": None, "issued_by": "cleo_cage", "issued_at": "2026-11-30T08:00:00-05:00",
-        "signed_by_dealer": "dana_dealer", "signed_by_supervisor": "sam_supervisor"}
+        "carried_by": "Officer Reyes", "signed_by_dealer": "dana_dealer",
+        "signed_by_supervisor": "sam_supervisor"}
     assert (body["rows"][1]["kind"], body["rows"][1]["credits"]) == ("credit", "500.00")
     assert (body["rows"][3]["signed_by_dealer"], body["rows"][3]["signed_by_supervisor"]) == (
         "dana_dealer", None)
@@ -75,8 +77,8 @@ def test_a_number_the_series_skipped_shows_as_missing(api, accountant, played_sh
         "casino": "Test Harbor", "number": 3, "status": "missing", "kind": None,
         "table": None, "table_label": None, "gaming_day": None, "shift": None, "total": None,
         "fills": None, "credits": None, "issued_by": None, "issued_at": None,
-        "signed_by_dealer": None, "signed_by_supervisor": None, "void_reason": None,
-        "voided_by": None, "witnessed_by": None, "currency": "USD"}
+        "carried_by": None, "signed_by_dealer": None, "signed_by_supervisor": None,
+        "void_reason": None, "voided_by": None, "witnessed_by": None, "currency": "USD"}
     assert (body["totals"]["missing"], body["totals"]["status"]) == (
         1, "3 issued, 0 void, 1 missing")
 
