@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from casino.common.permissions import holding
 from tables.reports import charts, exports, schemas, seat_export
-from tables.reports.catalog import REPORTS, Kind, signed_names
+from tables.reports.catalog import REPORTS, Kind
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
 
@@ -97,10 +97,6 @@ class ReportView(APIView):
             fmt = read_format(request.query_params)
         except ValidationError as error:
             raise refusal(error) from None
-        if fmt == "pdf" and not self.kind.signed:
-            raise serializers.ValidationError({"format": [
-                f"A PDF is made for the reports that get signed ({signed_names()}); "
-                "use csv or xlsx here."]})
         report = self.kind.build(selection)
         if fmt == "pdf" and len(report.rows) > exports.PDF_ROWS_WHILE_YOU_WAIT:
             raise serializers.ValidationError({"format": [

@@ -1,5 +1,6 @@
-"""The reports there are: what builds each, whether it is signed (and so has a PDF), and
-the filters it reads (another one given is refused, not silently left out)."""
+"""The reports there are: what builds each and the filters it reads (another one given is
+refused, not silently left out). Each is signed, so each has a PDF with signature lines:
+the stud tables' report too, since issue 28 (the pit signs its day)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,6 @@ class Kind:
     name: str
     title: str
     builder: Callable[[Selection], Report]
-    signed: bool
     filters: tuple[str, ...] = FLOOR
     about: str = ""
     rows_title: str = "By gaming day"
@@ -37,9 +37,7 @@ class Kind:
         """The report, each line naming its currency (figures.with_currency)."""
         return with_currency(self.builder(selection))
 
-    @property
-    def formats(self) -> tuple[str, ...]:
-        return ("csv", "xlsx", "pdf") if self.signed else ("csv", "xlsx")
+    formats: tuple[str, ...] = ("csv", "xlsx", "pdf")
 
     @property
     def api_url(self) -> str:
@@ -48,30 +46,26 @@ class Kind:
 
 
 REPORTS = {kind.name: kind for kind in (
-    Kind("rake", "Rake", rake_report, signed=True,
+    Kind("rake", "Rake", rake_report,
          about="The card room's rake, drops and time per gaming day and table."),
-    Kind("jackpots", "Jackpots", jackpot_report, signed=True,
+    Kind("jackpots", "Jackpots", jackpot_report,
          filters=("casino", "table", "progressive", "dealer"),
          about="Each progressive meter's day, reconciled to the cent, and its hits."),
-    Kind("stud", "Stud table games", stud_report, signed=False,
+    Kind("stud", "Stud table games", stud_report,
          about="Handle, win and hold of the stud tables as their rounds were recorded."),
-    Kind("master-games", "Master games", master_games_report, signed=True,
+    Kind("master-games", "Master games", master_games_report,
          filters=TABLE_SHIFTS,
          about="Drop, fills, credits, opener, closer, win and hold per table and shift; "
                "per game and per pit.", rows_title=SHIFT_ROWS),
-    Kind("slips", "Fill and credit slips", slips_report, signed=True, filters=TABLE_SHIFTS,
+    Kind("slips", "Fill and credit slips", slips_report, filters=TABLE_SHIFTS,
          about="Every number of each casino's slip series: issued, void or missing.",
          rows_title="Every slip number"),
-    Kind("count", "Recorded against counted", count_report, signed=True,
+    Kind("count", "Recorded against counted", count_report,
          filters=TABLE_SHIFTS,
          about="What the records say against what the count found, per table and shift, "
                "with the variances and their explanations.", rows_title=SHIFT_ROWS),
-    Kind("hold", "Statistical hold", hold_report, signed=True, filters=("casino", "table"),
+    Kind("hold", "Statistical hold", hold_report, filters=("casino", "table"),
          about="Each banked table's counted hold per day, month and year to date, against "
                "the band its game math gives for the hands played.",
          rows_title="By gaming day and table"),
 )}
-
-
-def signed_names() -> str:
-    return ", ".join(kind.name for kind in REPORTS.values() if kind.signed)

@@ -72,7 +72,7 @@ def test_the_stud_xlsx_shows_hold_as_a_percentage(api, accountant, floor):
     assert (round(hold.value, 4), hold.number_format) == (-0.7143, "0.00%")
 
 
-@pytest.mark.parametrize("name", ["rake", "jackpots"])
+@pytest.mark.parametrize("name", ["rake", "jackpots", "stud"])
 def test_the_signed_reports_print_as_pdf_with_who_when_pages_and_signatures(
         api, accountant, floor, name):
     reader = PdfReader(io.BytesIO(download(api, accountant, name, "pdf")))
@@ -83,6 +83,8 @@ def test_the_signed_reports_print_as_pdf_with_who_when_pages_and_signatures(
     assert "Prepared by" in text and "Approved by" in text  # noqa: PT018
     if name == "rake":
         assert "8.00" in text  # the total rake
+    if name == "stud":
+        assert "-25.00" in text  # the stud tables' win
 
 
 def test_the_seat_results_csv_comes_straight_from_copy(api, accountant, floor, supervisor,

@@ -52,13 +52,13 @@ def test_an_unknown_report_is_not_found(client, accountant):
     assert client.get("/accounting/reports/payroll/").status_code == 404
 
 
-def test_a_stud_report_offers_no_pdf(client, accountant):
+def test_the_stud_report_is_printed_for_signing_too(client, accountant):
     client.force_login(accountant)
     page = client.get("/accounting/reports/stud/", SPAN).content.decode()
-    assert "Prepare PDF" not in page
-    response = client.post("/accounting/reports/stud/export/", {**SPAN, "format": "pdf"})
+    assert "Prepare PDF" in page
+    response = client.post("/accounting/reports/stud/export/", {**SPAN, "format": "doc"})
     assert response.status_code == 400
-    assert "not &#x27;pdf&#x27;" in response.content.decode()
+    assert "csv, xlsx, pdf, not &#x27;doc&#x27;" in response.content.decode()
 
 
 def test_someone_elses_export_is_not_found(client, accountant, supervisor):

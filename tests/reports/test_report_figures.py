@@ -155,13 +155,6 @@ def test_a_bad_selection_is_refused_naming_the_field_and_value(api, accountant, 
     assert words in " ".join(response.json()[field])
 
 
-def test_the_stud_report_has_no_pdf(api, accountant):
-    response = api.as_user(accountant).get(
-        "/api/v1/reports/stud/", {"from": "2026-03-03", "to": "2026-03-03", "format": "pdf"})
-    assert response.status_code == 400
-    assert "signed" in response.json()["format"][0]
-
-
 @pytest.mark.parametrize("name", ["rake", "jackpots", "stud", "stud/seats"])
 def test_only_accountants_and_supervisors_read_reports(api, name, accountant, supervisor,
                                                        dealer, outsider):
