@@ -1,3 +1,4 @@
+import re
 from decimal import Decimal, InvalidOperation
 
 from django import template
@@ -22,8 +23,11 @@ HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_n
             "low_hold": "Band low", "high_hold": "Band high", "low_win": "Band low win",
             "high_win": "Band high win", "by_casino": "By casino", "by_dealer": "By dealer",
             "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
-            "by_kind": "By kind", "signed_by_dealer": "Dealer's signature",
+            "by_kind": "By kind", "by_progressive": "By meter",
+            "signed_by_dealer": "Dealer's signature",
             "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
+# An amount as the reports write it: plain digits, two places.
+AMOUNT = re.compile(r"^-?\d+\.\d\d$")
 # Shares shown as percents on a page (the files keep the fraction, four places).
 SHARES = {"hold", "theoretical_hold", "low_hold", "high_hold"}
 
@@ -37,10 +41,15 @@ def heading(name) -> str:
 
 @register.filter
 def cell(value, column):
-    """A report cell as a page shows it: a share as a percent, a code in words, a list
+    """A report cell as a page shows it: a share as a percent, an amount with its
+    thousands marked (the files keep plain digits), yes or no, a code in words, a list
     joined."""
     if column in SHARES and value not in (None, ""):
         return percent(value, 2)
+    if isinstance(value, bool):
+        return "yes" if value else "NO"
+    if isinstance(value, str) and AMOUNT.match(value):
+        return f"{Decimal(value):,.2f}"
     return join_list(coded(value))
 
 

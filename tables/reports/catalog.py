@@ -32,6 +32,9 @@ class Kind:
     filters: tuple[str, ...] = FLOOR
     about: str = ""
     rows_title: str = "By gaming day"
+    # The columns a tablet shows first (a screen under 1,200 px wide); the others come
+    # with "Show every column", and every file holds them all.
+    first: tuple[str, ...] = ()
 
     def build(self, selection: Selection) -> Report:
         """The report, each line naming its currency (figures.with_currency)."""
@@ -47,25 +50,39 @@ class Kind:
 
 REPORTS = {kind.name: kind for kind in (
     Kind("rake", "Rake", rake_report,
-         about="The card room's rake, drops and time per gaming day and table."),
+         about="The card room's rake, drops and time per gaming day and table.",
+         first=("gaming_day", "table_label", "casino", "dealer_name", "shift", "hands",
+                "pot_total", "rake", "drop", "currency")),
     Kind("jackpots", "Jackpots", jackpot_report,
          filters=("casino", "table", "progressive", "dealer"),
-         about="Each progressive meter's day, reconciled to the cent, and its hits."),
+         about="Each progressive meter's day, reconciled to the cent, and its hits.",
+         first=("gaming_day", "progressive_name", "opening", "contributions", "awards",
+                "closing", "balanced", "currency")),
     Kind("stud", "Stud table games", stud_report,
-         about="Handle, win and hold of the stud tables as their rounds were recorded."),
+         about="Handle, win and hold of the stud tables as their rounds were recorded.",
+         first=("gaming_day", "table_label", "casino", "dealer_name", "rounds", "handle",
+                "win", "hold", "theoretical_hold", "currency")),
     Kind("master-games", "Master games", master_games_report,
          filters=TABLE_SHIFTS,
          about="Drop, fills, credits, opener, closer, win and hold per table and shift; "
-               "per game and per pit.", rows_title=SHIFT_ROWS),
+               "per game and per pit.", rows_title=SHIFT_ROWS,
+         first=("gaming_day", "shift", "table_label", "casino", "game", "pit", "shifts",
+                "drop", "win", "hold", "state")),
     Kind("slips", "Fill and credit slips", slips_report, filters=TABLE_SHIFTS,
          about="Every number of each casino's slip series: issued, void or missing.",
-         rows_title="Every slip number"),
+         rows_title="Every slip number",
+         first=("number", "casino", "status", "kind", "table_label", "gaming_day", "total",
+                "issued", "void", "missing")),
     Kind("count", "Recorded against counted", count_report,
          filters=TABLE_SHIFTS,
          about="What the records say against what the count found, per table and shift, "
-               "with the variances and their explanations.", rows_title=SHIFT_ROWS),
+               "with the variances and their explanations.", rows_title=SHIFT_ROWS,
+         first=("gaming_day", "shift", "table_label", "casino", "kind", "recorded",
+                "counted", "difference", "variance")),
     Kind("hold", "Statistical hold", hold_report, filters=("casino", "table"),
          about="Each banked table's counted hold per day, month and year to date, against "
                "the band its game math gives for the hands played.",
-         rows_title="By gaming day and table"),
+         rows_title="By gaming day and table",
+         first=("gaming_day", "period", "table_label", "casino", "hands", "drop", "win", "hold",
+                "theoretical_hold", "flag")),
 )}

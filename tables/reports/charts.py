@@ -45,8 +45,18 @@ def _apart(report: Report, rows: list[dict],
         chart = {**draw(group), "unit": unit}
         if len(groups) > 1:
             chart["label"] += f", {unit}"
-        charts.append(chart)
+        charts.append(_said_when_flat(chart))
     return charts
+
+
+def _said_when_flat(chart: dict) -> dict:
+    """Bars that are all zero (a card room that only collected time has no rake) draw an
+    empty frame: said in words instead."""
+    if chart["kind"] == "bar" and chart["values"] and not any(Decimal(v)
+                                                               for v in chart["values"]):
+        return {"kind": NO_CHART, "label": f"{chart['label']}: every bar would be 0.00 in "
+                                           "these days.", "unit": chart["unit"]}
+    return chart
 
 
 def _rake_per_day(report: Report) -> list[dict]:

@@ -34,6 +34,8 @@ COLUMNS = ("gaming_day", "progressive", "progressive_name", "opening", *MOVEMENT
            "reserve_closing", "overflow_opening", "overflow_change", "overflow_closing",
            "balanced", "currency")
 TOTALLED = (*MOVEMENTS, "wagers", "hits", "reserve_change", "overflow_change")
+BY_PROGRESSIVE = ("progressive_name", "opening", *MOVEMENTS, "closing", "hits", "wagers",
+                  "reserve_change", "overflow_change", "balanced", "currency")
 
 
 def progressives_of(selection: Selection) -> list[Progressive]:
@@ -174,14 +176,23 @@ def _approval(hit: JackpotHit) -> dict:
             "approved_at": approval.approved_at.isoformat() if approval else None}
 
 
+def _meter_totals(progressive: Progressive, own: list[dict]) -> dict:
+    """One meter's span: its money in its own currency, whatever the other meters'."""
+    line = {**figures.total(own, TOTALLED), "opening": own[0]["opening"],
+            "closing": own[-1]["closing"], "balanced": all(r["balanced"] for r in own)}
+    return {"progressive_name": progressive.name, **figures.written(line, MONEY),
+            "currency": progressive.currency}
+
+
 def jackpot_report(selection: Selection) -> Report:
     progressives = progressives_of(selection)
-    rows, opening, closing = [], ZERO, ZERO
+    rows, opening, closing, by_progressive = [], ZERO, ZERO, []
     for progressive in progressives:
         own = _rows(progressive, _figures(progressive, selection))
         if own:
             opening += own[0]["opening"]
             closing += own[-1]["closing"]
+            by_progressive.append(_meter_totals(progressive, own))
         rows.extend(own)
     rows.sort(key=lambda r: (r["gaming_day"], r["progressive_name"]))
     totals = {**figures.total(rows, TOTALLED), "opening": opening, "closing": closing}
@@ -196,6 +207,8 @@ def jackpot_report(selection: Selection) -> Report:
     return Report(
         name="jackpots", title="Jackpot report", selection=selection, columns=COLUMNS,
         rows=[figures.written(r, MONEY) for r in rows], totals=totals,
+        breakdowns={"by_progressive": by_progressive},
+        breakdown_columns={"by_progressive": BY_PROGRESSIVE},
         extra={"hits": hit_list(selection, progressives)},
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))
 

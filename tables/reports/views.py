@@ -4,9 +4,11 @@ totals, chart and downloads, the export jobs' progress, and the closed days."""
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -31,7 +33,10 @@ READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
 # ("CS-1", not "1" beside it).
 NAMED_BY = {"table": "table_label", "progressive": "progressive_name",
             "dealer": "dealer_name"}
-SHOWN_ROWS = 400  # longer reports are read in the downloads; the page shows the start
+# A page of a report's rows: a tablet scrolls through fifty; the files hold them all.
+ROWS_A_PAGE = 50
+# The breakdowns whose lines are each a book of its own currency (see _each_book).
+BOOKS = ("by_casino", "by_progressive")
 
 
 @role_required(Role.ACCOUNTANT)
@@ -81,12 +86,25 @@ def report_page(request, name: str):
         context["problems"] = problem_lines(error.message_dict)
         return render(request, "reports/report.html", context, status=400)
     report = kind.build(selection)
-    context.update(report=report, rows=report.rows[:SHOWN_ROWS],
+    breakdowns = breakdowns_of(report)
+    apart = _each_book(breakdowns)
+    page = Paginator(report.rows, ROWS_A_PAGE).get_page(query.get("page"))
+    context.update(report=report, page=page,
                    columns=[c for c in report.columns if NAMED_BY.get(c) not in report.columns],
-                   more=max(0, len(report.rows) - SHOWN_ROWS), series=charts.series(report),
-                   totals=_totals(report), breakdowns=breakdowns_of(report),
-                   selection_query=selection.as_query())
+                   series=charts.series(report), totals=_totals(report), apart=apart,
+                   breakdowns=[b for b in breakdowns if b is not apart],
+                   selection_query=selection.as_query(),
+                   asked=urlencode(selection.as_query()))
     return render(request, "reports/report.html", context)
+
+
+def _each_book(breakdowns: list[dict]) -> dict | None:
+    """The breakdown that sums each book (a casino, or a meter) in its own currency, shown
+    with the totals when the report covers more than one (their money is never added)."""
+    for breakdown in breakdowns:
+        if breakdown["name"] in BOOKS and len(breakdown["lines"]) > 1:
+            return breakdown
+    return None
 
 
 def _totals(report) -> list[tuple[str, object]]:

@@ -142,7 +142,7 @@ def report_row(page: Page, label: str) -> dict[str, str]:
 def show_report(page: Page, name: str, day: dt.date) -> None:
     page.get_by_role("navigation", name="Reports").get_by_role("link", name=name).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{name} report")
-    page.get_by_label("From").fill(day.isoformat())
-    page.get_by_label("To").fill(day.isoformat())
+    page.get_by_label("From", exact=True).fill(day.isoformat())
+    page.get_by_label("To", exact=True).fill(day.isoformat())
     page.get_by_role("button", name="Show").click()
     expect(page).to_have_url(re.compile(rf"from={day.isoformat()}"))

@@ -38,8 +38,8 @@ def test_the_accountant_filters_the_rake_report_sees_the_chart_and_downloads_the
     expect(page.get_by_role("heading", level=1)).to_have_text("Rake report")
 
     today = demo.gaming_day(timezone.now())
-    page.get_by_label("From").fill((today - dt.timedelta(days=7)).isoformat())
-    page.get_by_label("To").fill(today.isoformat())
+    page.get_by_label("From", exact=True).fill((today - dt.timedelta(days=7)).isoformat())
+    page.get_by_label("To", exact=True).fill(today.isoformat())
     page.get_by_label("Table").select_option(label="HE-1 (Harbor Lights Casino)")
     page.get_by_role("button", name="Show").click()
 

@@ -234,6 +234,29 @@ def test_rake_and_stud_over_casinos_of_two_currencies_sum_each_casino_apart(
         ("USD", "Rake per gaming day, USD", {"2026-03-03": "5.00"})]
 
 
+def test_a_chart_whose_bars_would_all_be_zero_is_said_in_words(holdem):
+    from tables.floor.models import Casino
+    from tables.reports import charts
+    from tables.reports.figures import Report
+    from tables.reports.selection import Selection
+
+    mayfair = Casino.objects.create(name="Test Mayfair", currency="GBP",
+                                    timezone="Europe/London")
+    day = at(2026, 3, 3, 9).date()
+    rows = [{"gaming_day": "2026-03-03", "casino": "Test Harbor", "rake": "5.00"},
+            {"gaming_day": "2026-03-03", "casino": "Test Mayfair", "rake": "0.00"}]
+
+    # A card room that only collected time took no rake: its chart is a sentence.
+    chart = charts.series(Report(name="rake", title="Rake report", columns=("casino", "rake"),
+                                 selection=Selection(first=day, last=day,
+                                                     within=(holdem.casino, mayfair)),
+                                 rows=rows, totals={}))
+
+    assert chart[0] == {"kind": "none", "unit": "GBP", "label": "Rake per gaming day, GBP: "
+                        "every bar would be 0.00 in these days."}
+    assert (chart[1]["unit"], chart[1]["values"]) == ("USD", ["5.00"])
+
+
 def test_one_casino_keeps_its_totals(api, accountant, holdem, play_hand):
     play_hand(holdem, at(2026, 3, 3, 9), pot="85.00")
 

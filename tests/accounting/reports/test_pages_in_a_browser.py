@@ -24,8 +24,8 @@ def log_in(page: Page, base: str) -> None:
 def show(page: Page, report: str, **choices: str) -> None:
     page.get_by_role("navigation", name="Reports").get_by_role("link", name=report).click()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"{report} report")
-    page.get_by_label("From").fill("2026-11-30")
-    page.get_by_label("To").fill("2026-11-30")
+    page.get_by_label("From", exact=True).fill("2026-11-30")
+    page.get_by_label("To", exact=True).fill("2026-11-30")
     for label, value in choices.items():
         page.get_by_label(label).select_option(value)
     page.get_by_role("button", name="Show").click()
