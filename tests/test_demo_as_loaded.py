@@ -132,3 +132,41 @@ def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
         if mixed and kind.name != "jackpots":  # a meter's totals: each in its own row
             assert [name for name, value in report.totals.items()
                     if isinstance(value, str) and AMOUNT.match(value)] == [], kind.name
+
+
+def test_a_spreadsheet_keeps_days_as_dates_and_a_sheet_of_each_casino_with_its_totals(
+        printed):
+    import openpyxl
+
+    from tables.reports.catalog import REPORTS
+    from tables.reports.exports import xlsx_bytes
+    from tables.reports.selection import Selection
+
+    today = timezone.now().date()
+    selection = Selection(first=today - dt.timedelta(days=22), last=today,
+                          within=tuple(Casino.objects.order_by("name")))
+    for name in ("rake", "stud", "master-games", "slips", "count"):
+        report = REPORTS[name].build(selection)
+        book = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(report)))
+        assert book.sheetnames[1:] == ["Harbor Lights Casino", "Mayfair Card Club"], name
+        for casino, by_casino in zip(book.sheetnames[1:], report.breakdowns["by_casino"],
+                                     strict=True):
+            sheet = book[casino]
+            header = [c.value for c in sheet[1]]
+            lines = [dict(zip(header, (c.value for c in row), strict=True))
+                     for row in sheet.iter_rows(min_row=2)]
+            assert {line["casino"] for line in lines} == {casino}, name
+            assert len({line["currency"] for line in lines}) == 1, name
+            total = lines[-1]
+            assert total["line"] == "total", name
+            for column, value in by_casino.items():  # the casino's own totals, as numbers
+                if isinstance(value, str) and AMOUNT.match(value) and column in header:
+                    assert total[column] == float(value), (name, casino, column)
+            day = lines[0]["gaming_day"]
+            assert isinstance(day, dt.datetime) and sheet.cell(
+                row=2, column=header.index("gaming_day") + 1).number_format == "yyyy-mm-dd"
+    slips = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(REPORTS["slips"].build(selection))))
+    header = [c.value for c in slips.active[1]]
+    issued = slips.active.cell(row=2, column=header.index("issued_at") + 1)
+    assert (isinstance(issued.value, dt.datetime), issued.number_format) == (
+        True, "yyyy-mm-dd hh:mm")

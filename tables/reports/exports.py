@@ -1,10 +1,12 @@
 """A report as a file: CSV (streamed row by row), XLSX (numbers as numbers, two decimals,
-a totals row) and PDF (for signing). Every format writes the same lines: the rows, the
+days as dates, a totals row; a sheet per casino or meter when there are several) and PDF
+(for signing). Every format writes the same lines: the rows, the
 adjustments, the totals. An export job's file is written here, by the worker."""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
 import logging
 import re
@@ -24,6 +26,11 @@ from tables.reports.selection import read_selection
 log = logging.getLogger(__name__)
 
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+# A day, or a moment with its offset, as the reports write them.
+DAY = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)?)?$")
+# The breakdowns that total each book (a casino, a meter), by the column naming it: each
+# gets its own sheet in a spreadsheet.
+BOOKS = (("casino", "by_casino"), ("progressive_name", "by_progressive"))
 # A spreadsheet runs a cell that starts with one of these as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 ADJUSTMENT_COLUMNS = ("record", "record_id", "original_gaming_day", "reason")
@@ -109,38 +116,104 @@ def csv_response(report: Report) -> StreamingHttpResponse:
 
 
 def xlsx_bytes(report: Report) -> bytes:
+    """The whole report on its first sheet; when it covers several casinos (or meters),
+    a sheet for each too, its rows and its own totals, in its own currency."""
     columns = columns_of(report)
     output = io.BytesIO()
     book = xlsxwriter.Workbook(output, {"constant_memory": True,
                                         "strings_to_formulas": False,
                                         "strings_to_urls": False})
-    sheet = book.add_worksheet(report.title[:31])
-    bold = book.add_format({"bold": True})
-    amount = book.add_format({"num_format": "#,##0.00"})
-    share = book.add_format({"num_format": "0.00%"})
-    sheet.write_row(0, 0, columns, bold)
-    for r, line in enumerate(lines_of(report), start=1):
-        for c, name in enumerate(columns):
-            _write_cell(sheet, r, c, name, line.get(name), amount, share)
-    sheet.set_column(0, len(columns) - 1, 14)
+    looks = _Looks(book)
+    names: set[str] = set()
+    _sheet(book, _sheet_name(report.title, names), columns, lines_of(report), looks)
+    for book_name, lines in sheets_apart(report):
+        _sheet(book, _sheet_name(book_name, names), columns, lines, looks)
     book.close()
     return output.getvalue()
 
 
-def _write_cell(sheet, row: int, col: int, name: str, value, amount, share) -> None:
+def sheets_apart(report: Report) -> list[tuple[str, list[dict]]]:
+    """Each casino's (or meter's) lines and its totals line, when the report has more than
+    one: the rows and adjustments naming it, then its line of the breakdown by it."""
+    for key, breakdown in BOOKS:
+        totals = report.breakdowns.get(breakdown) or []
+        if key in report.columns and len(totals) > 1:
+            return [(line[key], [*({"line": "day", **r} for r in report.rows
+                                   if r.get(key) == line[key]),
+                                 *({"line": "adjustment", **a} for a in report.adjustments
+                                   if a.get(key) == line[key]),
+                                 {"line": "total", **line}])
+                    for line in totals]
+    return []
+
+
+def _sheet_name(wanted: str, taken: set[str]) -> str:
+    r"""A sheet's name as a spreadsheet allows it: 31 characters, none of []:*?/\, unique
+    (case aside)."""
+    base = re.sub(r"[\[\]:*?/\\]", " ", wanted).strip()[:31] or "Sheet"
+    name, number = base, 2
+    while name.lower() in taken:
+        name = f"{base[:27]} ({number})"
+        number += 1
+    taken.add(name.lower())
+    return name
+
+
+class _Looks:
+    """The cells' formats, made once per workbook."""
+
+    def __init__(self, book) -> None:
+        self.bold = book.add_format({"bold": True})
+        self.amount = book.add_format({"num_format": "#,##0.00"})
+        self.share = book.add_format({"num_format": "0.00%"})
+        self.day = book.add_format({"num_format": "yyyy-mm-dd"})
+        self.moment = book.add_format({"num_format": "yyyy-mm-dd hh:mm"})
+
+
+def _sheet(book, name: str, columns: list[str], lines: Iterable[dict], looks: _Looks) -> None:
+    sheet = book.add_worksheet(name)
+    sheet.write_row(0, 0, columns, looks.bold)
+    for r, line in enumerate(lines, start=1):
+        for c, column in enumerate(columns):
+            _write_cell(sheet, r, c, column, line.get(column), looks)
+    sheet.set_column(0, len(columns) - 1, 14)
+    sheet.freeze_panes(1, 0)
+
+
+def _write_cell(sheet, row: int, col: int, name: str, value, looks: _Looks) -> None:
     if value is None:
         return
     if name in ("hold", "theoretical_hold"):
-        sheet.write_number(row, col, float(value), share)
+        sheet.write_number(row, col, float(value), looks.share)
     elif isinstance(value, bool):
         sheet.write_boolean(row, col, value)
     elif isinstance(value, int):
         sheet.write_number(row, col, value)
     elif isinstance(value, str) and NUMBER.match(value) and "." in value:
         # Exact cents become the spreadsheet's number; it shows them to the cent.
-        sheet.write_number(row, col, float(value), amount)
+        sheet.write_number(row, col, float(value), looks.amount)
+    elif (moment := _when(value)) is not None:
+        # A day or a moment becomes the spreadsheet's date: it sorts and filters as one.
+        sheet.write_datetime(row, col, moment, looks.day if isinstance(
+            moment, dt.date) and not isinstance(moment, dt.datetime) else looks.moment)
     else:
         sheet.write_string(row, col, safe_cell(value))
+
+
+def _when(value) -> dt.date | dt.datetime | None:
+    """A day (2026-11-30) or a moment on a casino's clock (2026-11-30T09:00:00-05:00, kept
+    as that clock read it: a spreadsheet has no zones) in a cell; else None."""
+    if isinstance(value, dt.datetime):
+        return value.replace(tzinfo=None)
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and DAY.match(value):
+        try:
+            moment = dt.datetime.fromisoformat(value)
+        except ValueError:
+            return None
+        return moment.replace(tzinfo=None) if "T" in value else moment.date()
+    return None
 
 
 def xlsx_response(report: Report) -> HttpResponse:

@@ -228,8 +228,8 @@ def with_currency(report: Report) -> Report:
     report.columns = priced(report.columns)
     report.breakdown_columns = {name: priced(columns)
                                 for name, columns in report.breakdown_columns.items()}
-    for line in [*report.rows, *(line for lines in report.breakdowns.values()
-                                 for line in lines)]:
+    for line in [*report.rows, *report.adjustments,
+                 *(line for lines in report.breakdowns.values() for line in lines)]:
         if line.get("casino") and "currency" not in line:
             line["currency"] = currency.get(line["casino"], "")
     return report

@@ -136,5 +136,5 @@ def rake_report(selection: Selection) -> Report:
         breakdown_columns={"by_casino": ("casino", *COLUMNS[4:]),
                            "by_dealer": ("casino", "dealer_name", *COLUMNS[4:]),
                            "by_shift": ("casino", "shift", *COLUMNS[4:])},
-        adjustments=[_finish(line, labels) for line in late],
+        adjustments=[_finish(line, labels) for line in figures.named_casinos(late, names)],
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))

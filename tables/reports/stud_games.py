@@ -185,7 +185,8 @@ def stud_report(selection: Selection) -> Report:
                     "by_dealer": [_finish(r, labels, paytables) for r in by_dealer]},
         breakdown_columns={"by_casino": ("casino", *COLUMNS[4:]),
                            "by_dealer": ("casino", "dealer_name", *COLUMNS[4:])},
-        adjustments=[_finish(line, labels, paytables) for line in late],
+        adjustments=[_finish(line, labels, paytables)
+                     for line in figures.named_casinos(late, names)],
         closed_days=sorted({d.isoformat() for days in closed.values() for d in days}))
 
 

@@ -21,7 +21,7 @@ from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
-from tables.reports import charts, services, verification
+from tables.reports import charts, exports, services, verification
 from tables.reports.catalog import REPORTS
 from tables.reports.exports import CONTENT_TYPES, attach, breakdowns_of
 from tables.reports.models import ClosedDay, ExportJob, ExportStatus
@@ -36,7 +36,7 @@ NAMED_BY = {"table": "table_label", "progressive": "progressive_name",
 # A page of a report's rows: a tablet scrolls through fifty; the files hold them all.
 ROWS_A_PAGE = 50
 # The breakdowns whose lines are each a book of its own currency (see _each_book).
-BOOKS = ("by_casino", "by_progressive")
+BOOKS = tuple(breakdown for _, breakdown in exports.BOOKS)
 
 
 @role_required(Role.ACCOUNTANT)
