@@ -163,8 +163,9 @@ def test_a_spreadsheet_keeps_days_as_dates_and_a_sheet_of_each_casino_with_its_t
                 if isinstance(value, str) and AMOUNT.match(value) and column in header:
                     assert total[column] == float(value), (name, casino, column)
             day = lines[0]["gaming_day"]
-            assert isinstance(day, dt.datetime) and sheet.cell(
-                row=2, column=header.index("gaming_day") + 1).number_format == "yyyy-mm-dd"
+            assert isinstance(day, dt.datetime)
+            assert sheet.cell(row=2, column=header.index("gaming_day") + 1).number_format == \
+                "yyyy-mm-dd"
     slips = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(REPORTS["slips"].build(selection))))
     header = [c.value for c in slips.active[1]]
     issued = slips.active.cell(row=2, column=header.index("issued_at") + 1)

@@ -251,6 +251,12 @@ def test_the_progressive_page_shows_the_side_wager_at_a_meter_with_its_line(
         "nothing, the awards pay out more than the wagers bring in</th><td class=\"num\">-7.78%" \
         in panel
     assert "<polyline" in panel
+    # Its axes: the meter across (empty to twice the break-even), the share paid back up.
+    svg = " ".join(panel[panel.index("<svg"):panel.index("</svg>")].split())
+    assert [t.split(">")[1] for t in svg.split("<text")[1:]] == [
+        "0%</text", "50%</text", "100%</text", "150%</text", "200%</text",
+        "0</text", "109,024</text", "218,047</text", "327,071</text", "436,095</text",
+        "Meter (USD)</text", "Paid back</text"]
     assert "649740.00" in panel  # one royal in 649,740 hands
 
     refused = client.get(f"/pit/progressives/{progressive.pk}/side-wager/", {"meter": "lots"})

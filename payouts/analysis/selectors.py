@@ -88,20 +88,36 @@ def _exact_decimal(fraction: str) -> Decimal:
         return Decimal(numerator) / Decimal(denominator)
 
 
-def return_line(figures: dict, meter: Decimal, width: int = 600, height: int = 160) -> dict:
-    """Points of an SVG line: the return from an empty meter to twice the break-even (or
-    the meter shown), with the break-even at 1 marked."""
+# The side wager's picture: the plot, and the room left of it and under it for the axes'
+# numbers and names.
+PLOT_WIDTH, PLOT_HEIGHT, LEFT, BELOW, ABOVE = 600, 160, 64, 44, 10
+
+
+def return_line(figures: dict, meter: Decimal) -> dict:
+    """An SVG line of the return from an empty meter to twice the break-even (or the
+    meter shown), with the break-even at 100% marked, and its axes: the meter across in
+    five steps, the share paid back up in steps of 25%, 50% or 100%."""
     even = Decimal(figures["break_even_meter"]) if figures["break_even_meter"] else None
     top = max(meter, (even or meter) * 2, Decimal(1))
     start = Decimal(figures["intercept"])
     end = start + Decimal(figures["slope_per_10000"]) * top / 10000
-    highest = max(end, Decimal("1.2"))
+    step = next(s for s in (Decimal("0.25"), Decimal("0.5"), Decimal(1), Decimal(2))
+                if max(end, Decimal("1.2")) <= s * 6)
+    highest = max(end, Decimal("1.2")) // step * step + step
 
     def y(value: Decimal) -> float:
-        return float(height - value / highest * height)
+        return float(PLOT_HEIGHT - value / highest * PLOT_HEIGHT)
 
-    return {"width": width, "height": height, "top": top,
-            "points": f"0,{y(start):.1f} {width},{y(end):.1f}",
+    def x(value: Decimal) -> float:
+        return float(value / top) * PLOT_WIDTH
+
+    shares = [step * n for n in range(int(highest / step) + 1)]
+    return {"width": PLOT_WIDTH, "height": PLOT_HEIGHT, "top": top, "left": LEFT,
+            "above": ABOVE, "view_width": LEFT + PLOT_WIDTH + 24,
+            "view_height": ABOVE + PLOT_HEIGHT + BELOW,
+            "points": f"0,{y(start):.1f} {PLOT_WIDTH},{y(end):.1f}",
             "even_y": f"{y(Decimal(1)):.1f}",
-            "even_x": None if even is None else f"{float(even / top) * width:.1f}",
-            "now_x": f"{float(meter / top) * width:.1f}"}
+            "even_x": None if even is None else f"{x(even):.1f}",
+            "now_x": f"{x(meter):.1f}",
+            "across": [(f"{x(top * n / 4):.1f}", f"{top * n / 4:,.0f}") for n in range(5)],
+            "up": [(f"{y(share):.1f}", f"{share * 100:.0f}%") for share in shares]}
