@@ -37,6 +37,29 @@ def test_the_groups_paytable_is_on_the_groups_clock(client, supervisor, us_payta
     page = text(client.get(f"/pit/paytables/{us_paytable.pk}/"))
     assert "(UTC)." in page
     assert "When (UTC)" in page
+    assert "the two disagree" not in page  # published now: both clocks read the same
+
+
+def test_a_publishing_backdated_against_its_history_is_said(client, supervisor, us_casino,
+                                                            travel):
+    """The service's clock set back (as the demo sets it to record its weeks of history):
+    the history's time is the database's own, so the page names the difference."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT now()")
+        written = cursor.fetchone()[0]
+    travel(at(2026, 11, 11, 9, 0))
+    paytable = terms.paytable_publish(actor=supervisor, paytable=terms.paytable_create(
+        actor=supervisor, name="Harbor US", variant="us", currency="USD", casino=us_casino))
+    client.force_login(supervisor)
+
+    page = " ".join(text(client.get(f"/pit/paytables/{paytable.pk}/")).split())
+
+    zone = us_casino.zone
+    assert (f"Published 2026-11-11 09:00 (America/New_York). Its history shows the "
+            f"publishing written {written.astimezone(zone):%Y-%m-%d} ") in page
+    assert "which the service cannot set, and the two disagree" in page
 
 
 def test_a_casinos_meter_names_the_clock_of_its_hits(client, supervisor, us_casino):

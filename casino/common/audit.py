@@ -64,6 +64,24 @@ def entries(events, *, zone: zoneinfo.ZoneInfo, viewer=None, subject=None) -> li
     } for e in events]
 
 
+# How far a record's own time may stand from when the database wrote it to the history
+# before the page says the two clocks disagree.
+CLOCKS_AGREE_WITHIN = dt.timedelta(minutes=5)
+
+
+def written_apart(history: list[dict], field: str, when: dt.datetime | None):
+    """When the database wrote the event that set ``field`` to ``when`` (a row's own time,
+    taken from the service's clock), if that was more than CLOCKS_AGREE_WITHIN away: the
+    history's time is the database's, which the service cannot set, so a difference is
+    backdating or a clock gone wrong, and the page says so. None when they agree."""
+    for entry in history:
+        diff = entry["event"].pgh_diff or {}
+        if when is not None and field in diff and diff[field][0] is None:
+            at = entry["at"]
+            return at if abs(at - when) > CLOCKS_AGREE_WITHIN else None
+    return None
+
+
 def describe(event, *, names: dict, zone: zoneinfo.ZoneInfo, subject=None) -> list[str]:
     """The lines of one event: a change per field, in the model's order, named by its
     verbose name; a key of a mapping (a paytable's odds) on a line of its own."""

@@ -157,6 +157,7 @@ def _paytable_page(request, paytable: Paytable, form, problems=()):
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
         "history": history, "zone": zone, "tables": paytable.tables.select_related("casino"),
         "governs": _governed(request, paytable),
+        "written": audit.written_apart(history, "published_at", paytable.published_at),
     }, status=400 if problems else 200)
 
 
@@ -244,6 +245,7 @@ def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
     return render(request, "payouts/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
         "zone": zone,
+        "written": audit.written_apart(history, "published_at", schedule.published_at),
         "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
         "tables": schedule.tables.select_related("casino"),
         "governs": _governed(request, schedule)},
