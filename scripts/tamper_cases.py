@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.test import RequestFactory
 from payouts.jackpots import services as jackpots, settlement
 from payouts.jackpots.models import JackpotHit, Progressive
+from scripts.tamper_cases import open_the_running_shift
 from tables.floor.models import Casino, Table
 from tables.floor.services import casino_update
 from tables.stud.models import StudRound
@@ -27,6 +28,7 @@ meter = Progressive.objects.get(name="Harbor Lights Jackpot")
 jackpots.progressive_correct(actor=supervisor, progressive=meter, meter="meter",
                              new_balance=D("50000.00"), reason="drill: a grown meter")
 table = Table.objects.get(label="CS-1")
+open_the_running_shift(table, supervisor, table.dealers.first())
 stud_round_record(actor=table.dealers.first(), table=table,
                   dealer_cards=["As", "Kd", "7c", "4h", "2s"],
                   seats=[{"seat": 1, "ante": D("10.00"), "decision": "raise",
@@ -42,6 +44,30 @@ jackpots.hit_approve(
             "id_number": "NV1234567", "date_of_birth": "1970-05-31"})
 print("prepared: Mayfair renamed, a CS-2 round voided, hit", hit.pk, "approved with a W-2G")
 """
+
+
+
+def open_the_running_shift(table, supervisor, dealer) -> bool:
+    """When the casino's shift turned since the demo opened the table's (a drill begun
+    just before a shift change), the supervisor closes that shift with its tray and opens
+    the running one, the dealer signing, as on the floor; True if it did."""
+    from django.utils import timezone
+
+    from tables.chips import services as chips
+    from tables.chips.selectors import last_inventory
+    from tables.floor.shifts import recording_refusal
+
+    now = timezone.now()
+    if not recording_refusal(table, "rounds", now):
+        return False
+    tray = last_inventory(table).chips
+    chips.inventory_close(actor=supervisor, table=table, chips=tray)
+    opener = chips.inventory_open(actor=supervisor, table=table,
+                                  gaming_day=table.casino.gaming_day(now),
+                                  shift=table.casino.shift(now), chips=tray)
+    chips.inventory_sign(actor=dealer, slip=opener, role="dealer")
+    return True
+
 
 LAST = "(SELECT max(id) FROM {table}{where})"
 

@@ -138,6 +138,7 @@ def test_a_spreadsheet_keeps_days_as_dates_and_a_sheet_of_each_casino_with_its_t
         printed):
     import openpyxl
 
+    from casino.common.headings import heading
     from tables.reports.catalog import REPORTS
     from tables.reports.exports import xlsx_bytes
     from tables.reports.selection import Selection
@@ -155,19 +156,20 @@ def test_a_spreadsheet_keeps_days_as_dates_and_a_sheet_of_each_casino_with_its_t
             header = [c.value for c in sheet[1]]
             lines = [dict(zip(header, (c.value for c in row), strict=True))
                      for row in sheet.iter_rows(min_row=2)]
-            assert {line["casino"] for line in lines} == {casino}, name
-            assert len({line["currency"] for line in lines}) == 1, name
+            assert {line["Casino"] for line in lines} == {casino}, name
+            assert len({line["Currency"] for line in lines}) == 1, name
             total = lines[-1]
-            assert total["line"] == "total", name
+            assert total["Line"] == "total", name
             for column, value in by_casino.items():  # the casino's own totals, as numbers
-                if isinstance(value, str) and AMOUNT.match(value) and column in header:
-                    assert total[column] == float(value), (name, casino, column)
-            day = lines[0]["gaming_day"]
+                if isinstance(value, str) and AMOUNT.match(value) and \
+                        heading(column) in header:
+                    assert total[heading(column)] == float(value), (name, casino, column)
+            day = lines[0]["Gaming day"]
             assert isinstance(day, dt.datetime)
-            assert sheet.cell(row=2, column=header.index("gaming_day") + 1).number_format == \
+            assert sheet.cell(row=2, column=header.index("Gaming day") + 1).number_format == \
                 "yyyy-mm-dd"
     slips = openpyxl.load_workbook(io.BytesIO(xlsx_bytes(REPORTS["slips"].build(selection))))
     header = [c.value for c in slips.active[1]]
-    issued = slips.active.cell(row=2, column=header.index("issued_at") + 1)
+    issued = slips.active.cell(row=2, column=header.index("Issued at") + 1)
     assert (isinstance(issued.value, dt.datetime), issued.number_format) == (
         True, "yyyy-mm-dd hh:mm")

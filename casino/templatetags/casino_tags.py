@@ -1,9 +1,10 @@
-import re
 from decimal import Decimal, InvalidOperation
 
 from django import template
 
+from casino.common import headings
 from casino.common.amounts import as_percent, in_currency
+from casino.common.headings import AMOUNT, CODE_WORDS, SHARES
 
 register = template.Library()
 
@@ -14,29 +15,10 @@ def words(value) -> str:
     return str(value or "").replace("_", " ")
 
 
-# A report's coded values as a page says them (the files and the API keep the codes).
-CODE_WORDS = {"not_counted": "not counted yet"}
-# A report's columns as a page heads them (the files and the API keep the names).
-HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_name": "Dealer",
-            "pot_total": "Pot total", "count_ref": "Count", "jackpot_handle": "Jackpot side "
-            "wagers", "theoretical_win": "Expected win", "theoretical_hold": "Expected hold",
-            "low_hold": "Band low", "high_hold": "Band high", "low_win": "Band low win",
-            "high_win": "Band high win", "by_casino": "By casino", "by_dealer": "By dealer",
-            "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
-            "by_kind": "By kind", "by_progressive": "By meter",
-            "signed_by_dealer": "Dealer's signature",
-            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
-# An amount as the reports write it: plain digits, two places.
-AMOUNT = re.compile(r"^-?\d+\.\d\d$")
-# Shares shown as percents on a page (the files keep the fraction, four places).
-SHARES = {"hold", "theoretical_hold", "low_hold", "high_hold"}
-
-
 @register.filter
 def heading(name) -> str:
     """'pot_total' -> 'Pot total', 'table_label' -> 'Table': a column as staff name it."""
-    name = str(name)
-    return HEADINGS.get(name) or name.replace("_", " ").capitalize()
+    return headings.heading(name)
 
 
 @register.filter

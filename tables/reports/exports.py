@@ -17,6 +17,7 @@ from django.http import HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from casino.common.headings import CODE_WORDS, heading
 from tables.reports import charts
 from tables.reports.catalog import REPORTS
 from tables.reports.figures import Report
@@ -172,7 +173,7 @@ class _Looks:
 
 def _sheet(book, name: str, columns: list[str], lines: Iterable[dict], looks: _Looks) -> None:
     sheet = book.add_worksheet(name)
-    sheet.write_row(0, 0, columns, looks.bold)
+    sheet.write_row(0, 0, [heading(c) for c in columns], looks.bold)
     for r, line in enumerate(lines, start=1):
         for c, column in enumerate(columns):
             _write_cell(sheet, r, c, column, line.get(column), looks)
@@ -197,7 +198,8 @@ def _write_cell(sheet, row: int, col: int, name: str, value, looks: _Looks) -> N
         sheet.write_datetime(row, col, moment, looks.day if isinstance(
             moment, dt.date) and not isinstance(moment, dt.datetime) else looks.moment)
     else:
-        sheet.write_string(row, col, safe_cell(value))
+        sheet.write_string(row, col, safe_cell(CODE_WORDS.get(value, value)
+                                               if isinstance(value, str) else value))
 
 
 def _when(value) -> dt.date | dt.datetime | None:

@@ -367,16 +367,16 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     assert row["Table"] == "CS-1"  # headed in words; its id is the downloads', not the page's
     assert {name: row[name] for name in ("Gaming day", "Shift", "Drop", "Fills", "Credits",
                                          "Opener", "Closer", "Win", "Hold", "State")} == {
-        "Gaming day": day.isoformat(), "Shift": "1", "Drop": f"{DROP}", "Fills": f"{FILLED}",
-        "Credits": f"{CREDITED}", "Opener": f"{OPENED}", "Closer": f"{CLOSED}",
-        "Win": f"{WIN}", "Hold": f"{D(HOLD) * 100:.2f}%", "State": ""}
+        "Gaming day": day.isoformat(), "Shift": "1", "Drop": f"{DROP:,}",
+        "Fills": f"{FILLED:,}", "Credits": f"{CREDITED:,}", "Opener": f"{OPENED:,}",
+        "Closer": f"{CLOSED:,}", "Win": f"{WIN:,}", "Hold": f"{D(HOLD) * 100:.2f}%", "State": ""}
     shot(books, "11-accountant-master-games")
     show_report(books, "Recorded against counted", day)
     row = report_row(books, "CS-1")
     assert {name: row[name] for name in ("Recorded", "Counted", "Difference", "Threshold",
                                          "Variance", "Explained by", "Explained at",
                                          "Found")} == {
-        "Recorded": f"{RECORDED}", "Counted": f"{WIN}", "Difference": f"{-SHORT}",
+        "Recorded": f"{RECORDED:,}", "Counted": f"{WIN:,}", "Difference": f"{-SHORT:,}",
         "Threshold": "25.00", "Variance": "explained", "Explained by": "sam_supervisor",
         "Explained at": at(next_day, 9, 30).isoformat(timespec="seconds"), "Found": FOUND}
     shot(books, "12-accountant-recorded-against-counted")
@@ -393,6 +393,7 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
     words = " ".join(" ".join(page.extract_text() for page in printed.pages).split())
     assert "Master games" in words
     assert "Run by alice_accountant" in words
-    for figure in (DROP, FILLED, CREDITED, OPENED, CLOSED, WIN, HOLD):
-        assert str(figure) in words
+    for figure in (DROP, FILLED, CREDITED, OPENED, CLOSED, WIN):
+        assert f"{figure:,}" in words  # as the page shows them, thousands marked
+    assert f"{D(HOLD) * 100:.2f}%" in words  # the hold as a percent, as on the page
     shot(books, "13-accountant-pdf-ready")

@@ -58,17 +58,17 @@ def test_the_xlsx_holds_numbers_with_two_decimals_and_a_totals_row(api, accounta
     header = [c.value for c in sheet[1]]
     rows = [dict(zip(header, (c.value for c in row), strict=True))
             for row in sheet.iter_rows(min_row=2)]
-    assert rows[-1]["line"] == "total"
-    assert rows[-1]["rake"] == 8.0
-    assert isinstance(rows[0]["pot_total"], int | float)  # a number, not text
-    assert sheet.cell(row=2, column=header.index("rake") + 1).number_format == "#,##0.00"
-    assert rows[0]["table_label"] == "'=HYPERLINK(1)"
+    assert rows[-1]["Line"] == "total"
+    assert rows[-1]["Rake"] == 8.0
+    assert isinstance(rows[0]["Pot total"], int | float)  # a number, not text
+    assert sheet.cell(row=2, column=header.index("Rake") + 1).number_format == "#,##0.00"
+    assert rows[0]["Table"] == "'=HYPERLINK(1)"
 
 
 def test_the_stud_xlsx_shows_hold_as_a_percentage(api, accountant, floor):
     sheet = openpyxl.load_workbook(io.BytesIO(download(api, accountant, "stud", "xlsx"))).active
     header = [c.value for c in sheet[1]]
-    hold = sheet.cell(row=2, column=header.index("hold") + 1)
+    hold = sheet.cell(row=2, column=header.index("Hold") + 1)
     assert (round(hold.value, 4), hold.number_format) == (-0.7143, "0.00%")
 
 

@@ -12,6 +12,7 @@ import openpyxl
 import pytest
 from pypdf import PdfReader
 
+from casino.common.headings import heading
 from tests.accounting.reports.conftest import DAY, INJECTED
 
 pytestmark = pytest.mark.django_db
@@ -76,14 +77,15 @@ def test_the_xlsx_holds_numbers_as_numbers_and_a_totals_row(api, accountant, day
     rows = [dict(zip(header, (c.value for c in row), strict=True))
             for row in sheet.iter_rows(min_row=2)]
 
-    assert rows[0][column] == value
-    assert sheet.cell(row=2, column=header.index(column) + 1).number_format == "#,##0.00"
-    assert rows[-1]["line"] == "total"
+    assert rows[0][heading(column)] == value  # headed in words, as a person reads it
+    assert sheet.cell(row=2, column=header.index(heading(column)) + 1).number_format == \
+        "#,##0.00"
+    assert rows[-1]["Line"] == "total"
     if name == "master-games":
-        hold = sheet.cell(row=2, column=header.index("hold") + 1)
+        hold = sheet.cell(row=2, column=header.index("Hold") + 1)
         assert (round(hold.value, 4), hold.number_format) == (-0.178, "0.00%")
     if name == "slips":
-        assert rows[2]["void_reason"] == "'" + INJECTED
+        assert rows[2]["Void reason"] == "'" + INJECTED
 
 
 @pytest.mark.parametrize(("name", "title", "figure"), [
@@ -103,7 +105,7 @@ def test_each_prints_as_a_signed_pdf(api, accountant, day, name, title, figure):
     for line in ("Prepared by", "Reviewed by", "Approved by"):
         assert line in text
     if name == "master-games":
-        assert "by pit" in text and "Card room" in text  # noqa: PT018
+        assert "By pit" in text and "Card room" in text  # noqa: PT018
 
 
 @pytest.mark.parametrize("name", NAMES)
