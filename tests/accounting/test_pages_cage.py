@@ -47,6 +47,7 @@ def test_the_cage_issues_a_request_on_the_next_slip_and_prints_it(accounting_flo
     assert "<td>$100.00</td><td class=\"num\">1</td>" in printed
     assert "Void slip 4" in printed
     assert "<dt>Carried by</dt><dd>L. Okafor, badge 214 (security)</dd>" in printed
+    assert "<small>carried by L. Okafor, badge 214</small>" in text(client.get("/cage/"))
     assert "Runner (security): L. Okafor, badge 214" in printed
     # A tablet hides the browser's print: the page has its own button (static/js/print.js).
     assert '<button type="button" class="primary" data-print>Print slip 4</button>' in printed
