@@ -20,7 +20,7 @@ from casino.common.roles import Role, is_supervisor, roles_of
 
 ROLE_HOME = {Role.SUPERVISOR: "pit", Role.DEALER: "dealer", Role.ACCOUNTANT: "accounting",
              Role.CAGE: "cage", Role.COUNT: "count",
-             Role.GROUP_SUPERVISOR: "pit-paytable-list"}
+             Role.GROUP_SUPERVISOR: "pit-paytable-list", Role.HOST: "players"}
 
 
 @login_required
@@ -29,7 +29,8 @@ def home(request):
     if is_supervisor(request.user):
         return redirect(ROLE_HOME[Role.SUPERVISOR])
     user_roles = roles_of(request.user)
-    for role in (Role.GROUP_SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT):
+    for role in (Role.GROUP_SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT,
+                 Role.HOST):
         if role in user_roles:
             return redirect(ROLE_HOME[role])
     return render(request, "no_role.html", status=403)

@@ -33,6 +33,7 @@ from tables.floor.models import (
     TableDealer,
     TableStatus,
 )
+from tables.players.models import Player, PlayerAccess
 from tables.poker.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -80,6 +81,8 @@ __all__ = [
     "KillTrigger",
     "MeterFigure",
     "PermissionGrant",
+    "Player",
+    "PlayerAccess",
     "PokerHand",
     "PokerHandVoid",
     "PokerPot",

@@ -412,10 +412,11 @@ def test_the_matrix_holds_every_route_of_the_service():
 
     from tests import test_admin_scoping
     from tests.accounting import scoping, test_scoping_pages, test_scoping_reports
+    from tests.players import test_scoping_players
 
     addresses = [*MATRIX, *test_scoping_pages.MATRIX, *test_scoping_reports.MATRIX,
-                 *test_admin_scoping.MATRIX]
-    ids = dict.fromkeys({*IDS, *scoping.IDS, *test_admin_scoping.IDS}, 1)
+                 *test_admin_scoping.MATRIX, *test_scoping_players.MATRIX]
+    ids = dict.fromkeys({*IDS, *scoping.IDS, *test_admin_scoping.IDS, "player"}, 1)
     covered = {resolve(address.split("?")[0].format(**ids)).route
                for _, address, _ in addresses}
     routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED}

@@ -57,13 +57,17 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_inventoryslip", "tables_inventorysignature", "tables_discrepancy",
            "tables_chiprequest", "tables_chipslip", "tables_chipslipsignature",
            "tables_chipslipvoid", "tables_boxcount", "tables_countcorrection",
-           "tables_variance", "tables_varianceexplanation"]
+           "tables_variance", "tables_varianceexplanation",
+           # who read which player (issue 29)
+           "tables_playeraccess"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
          "tables_accountingrulesevent",
          # the accounts' roles and permissions (issue 26)
-         "tables_rolegrantevent", "tables_permissiongrantevent"]
+         "tables_rolegrantevent", "tables_permissiongrantevent",
+         # the group's players (issue 29)
+         "tables_playerevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

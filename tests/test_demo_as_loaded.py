@@ -50,7 +50,8 @@ def test_the_demo_casino_has_what_the_readme_promises(printed):
     assert {t.label for t in Table.objects.filter(progressive__name="Harbor Lights Jackpot")} \
         == {"CS-1", "CS-2"}
     for username, password in [("supervisor", "pit-boss-demo"), ("dealer", "deal-cards-demo"),
-                               ("accountant", "count-chips-demo")]:
+                               ("accountant", "count-chips-demo"),
+                               ("host", "comp-players-demo")]:
         assert f"password {password}" in printed
         user = authenticate(RequestFactory().post("/login/"), username=username,
                             password=password)
@@ -58,6 +59,11 @@ def test_the_demo_casino_has_what_the_readme_promises(printed):
         assert user.groups.get().name == username
     assert "http://127.0.0.1:8000/login/" in printed
     assert "21 gaming days" in printed
+    from tables.players.models import Player
+
+    assert Player.objects.count() == 5  # the host's players; Tom Hale barred
+    assert list(Player.objects.filter(status="excluded").values_list("name", flat=True)) == [
+        "Tom Hale"]
 
 
 def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(printed, api):

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from casino.common.roles import Role, role_grants
 
+# The group's players (issue 29): supervisors and hosts keep them and read who read them.
+PEOPLE = {"tables.add_player", "tables.change_player", "tables.view_player",
+          "tables.view_playerevent", "tables.view_playeraccess"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -36,7 +39,7 @@ TODAY = {
         "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
         "tables.view_tabledealer", "tables.view_tabledealerevent", "tables.view_tableevent",
         "tables.view_timecollection", "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation",
+        "tables.view_varianceexplanation", *PEOPLE,
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -45,6 +48,7 @@ TODAY = {
         "tables.view_chipslip", "tables.view_inventoryslip", "tables.view_pokerhand",
         "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_studround",
         "tables.view_studseat", "tables.view_table", "tables.view_timecollection",
+        "tables.view_player",  # the first name and tier of those seated at his tables
     },
     "accountant": {
         "payouts.view_jackpothit", "payouts.view_meterentry", "payouts.view_paranalysis",
@@ -80,6 +84,7 @@ TODAY = {
         "payouts.view_progressiveevent", "payouts.view_rakeschedule",
         "payouts.view_rakescheduleevent",
     },
+    "host": PEOPLE,
 }
 
 

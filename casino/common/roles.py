@@ -23,10 +23,13 @@ class Role(StrEnum):
     # wide-area meters without a casino), which no casino's supervisor changes
     # (payouts.governance; docs/decisions.md, issue 26).
     GROUP_SUPERVISOR = "group_supervisor"
+    # Casino marketing: reads and keeps the group's players, their ratings and comps.
+    HOST = "host"
 
 
 # The roles of a casino's staff, which its supervisors grant (grantable_roles).
-CASINO_ROLES = (Role.SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT)
+CASINO_ROLES = (Role.SUPERVISOR, Role.DEALER, Role.ACCOUNTANT, Role.CAGE, Role.COUNT,
+                Role.HOST)
 
 
 def roles_of(user) -> set[Role]:

@@ -36,6 +36,8 @@ from tables.floor.services import (
 )
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
+from tables.players import services as players
+from tables.players.models import Player, PlayerStatus
 from tables.reports.closing import close_ended_days
 
 DEMO_USERS = {
@@ -48,7 +50,14 @@ DEMO_USERS = {
     # The casino group's gaming controller: works at no casino, governs the group's terms
     # and wide-area meters (payouts.governance).
     "controller": (Role.GROUP_SUPERVISOR, "group-terms-demo"),
+    # Casino marketing: keeps the group's players (issue 29).
+    "host": (Role.HOST, "comp-players-demo"),
 }
+# The group's loyalty card holders (card, name, tier); one barred.
+DEMO_PLAYERS = [("10042", "Pat Q. Player", "gold"), ("10077", "Lee Wu", "platinum"),
+                ("10103", "Maria Santos", "silver"), ("10161", "Tom Hale", "member"),
+                ("20005", "Ann Okafor", "gold")]
+BARRED = ("10161", "barred by security: advantage play dispute")
 # The group's own paytable, in dollars: the controller's, for any USD casino's tables.
 GROUP_PAYTABLE = ("Group Caribbean Stud", "us", "USD")
 ACCOUNTING_DAYS = 3  # the last gaming days of the history with closed and counted shifts
@@ -127,6 +136,7 @@ class Command(BaseCommand):
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
                               f"{closed} gaming days closed.")
+        self._players(users["host"])
         opened = deal_now(casinos=casinos, staff=self._staff(users))
         if opened:
             self.stdout.write(f"The current shift of {opened} banked tables opened, its "
@@ -224,6 +234,16 @@ class Command(BaseCommand):
         draft = terms.schedule_create(actor=supervisor, name=name, casino=casino,
                                       **DEMO_SCHEDULES[name])
         return terms.schedule_publish(actor=supervisor, schedule=draft)
+
+    @staticmethod
+    def _players(host) -> None:
+        """The group's players, opened by the host; one barred, with the reason."""
+        for card, name, tier in DEMO_PLAYERS:
+            if not Player.objects.filter(card=card).exists():
+                player = players.player_create(actor=host, card=card, name=name, tier=tier)
+                if card == BARRED[0]:
+                    players.player_update(actor=host, player=player,
+                                          status=PlayerStatus.EXCLUDED, reason=BARRED[1])
 
     def _user(self, username: str, role: Role, password: str):
         User = get_user_model()

@@ -1,0 +1,42 @@
+"""The desk's forms: a search, and a player's account (opened or changed)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from casino.common.forms import in_words
+from tables.players.models import Player, PlayerStatus, Tier
+
+
+class PlayerFinder(forms.Form):
+    q = forms.CharField(required=False, max_length=120, label="Card number or name")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)
+
+
+class PlayerForm(forms.Form):
+    """What staff type; the service reads it (the card's form, the first name by default
+    the name's first word, a status change's reason)."""
+
+    card = forms.CharField(max_length=40, label="Card number")
+    name = forms.CharField(max_length=120, label="Name")
+    first_name = forms.CharField(max_length=60, required=False, label="First name",
+                                 help_text="As the dealer greets him; the name's first word "
+                                           "if left empty.")
+    tier = forms.ChoiceField(choices=Tier.choices, initial=Tier.MEMBER, label="Tier")
+    status = forms.ChoiceField(choices=PlayerStatus.choices, initial=PlayerStatus.ACTIVE,
+                               label="Status")
+    reason = forms.CharField(max_length=200, required=False, label="Why (a status change)",
+                             help_text="Self-exclusion, barred by whom, taken back: kept in "
+                                       "his history.")
+
+    def __init__(self, *args, player: Player | None = None, **kwargs):
+        if player is not None and not kwargs.get("initial"):
+            kwargs["initial"] = {name: getattr(player, name) for name in
+                                 ("card", "name", "first_name", "tier", "status")}
+        super().__init__(*args, **kwargs)
+        if player is None:
+            del self.fields["reason"]  # a new account has no status to change
+        in_words(self)

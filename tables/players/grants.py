@@ -1,0 +1,20 @@
+"""What each role may do with the group's players and the log of who read them.
+
+Collected with the other apps' declarations by casino.common.roles.role_grants (through the
+app's AppConfig); sync_roles keeps the role groups to exactly that after every migrate.
+Accountants read the reports, never the people; a dealer reads only a seated player's
+first name and tier (tables.players.selectors)."""
+
+from __future__ import annotations
+
+from casino.common.roles import Role
+
+_PEOPLE = ["tables.add_player", "tables.change_player", "tables.view_player",
+           "tables.view_playerevent", "tables.view_playeraccess"]
+
+ROLE_GRANTS: dict[Role, list[str]] = {
+    Role.SUPERVISOR: _PEOPLE,
+    Role.HOST: _PEOPLE,
+    # The players seated at his tables (their first name and tier): the selector narrows.
+    Role.DEALER: ["tables.view_player"],
+}

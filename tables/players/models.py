@@ -1,0 +1,80 @@
+"""A player of the casino group (he plays at any of its casinos), and the privacy log:
+every opening of his page or record, by whom and when."""
+
+from __future__ import annotations
+
+import pghistory
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models
+from django.utils import timezone
+
+from casino.common.db_roles import append_only
+
+# A loyalty card number as the cards print it: letters and digits, 4 to 20.
+CARD_NUMBER = RegexValidator(r"^[A-Z0-9]{4,20}$", "A card number is 4 to 20 letters or "
+                             "digits, as printed on the card.", code="card")
+
+
+class Tier(models.TextChoices):
+    MEMBER = "member", "Member"
+    SILVER = "silver", "Silver"
+    GOLD = "gold", "Gold"
+    PLATINUM = "platinum", "Platinum"
+
+
+class PlayerStatus(models.TextChoices):
+    ACTIVE = "active", "Active"
+    # Self-excluded or barred: he may not be seated, and an attempt is recorded.
+    EXCLUDED = "excluded", "Excluded"
+
+
+@pghistory.track()
+class Player(models.Model):
+    """A loyalty card holder of the group. Never deleted: his ratings and comps keep him."""
+
+    card = models.CharField("card number", max_length=20, unique=True,
+                            validators=[CARD_NUMBER])
+    name = models.CharField(max_length=120)
+    # What a dealer may read of him (with the tier): the name he is greeted by.
+    first_name = models.CharField("first name", max_length=60)
+    tier = models.CharField(max_length=10, choices=Tier.choices, default=Tier.MEMBER)
+    status = models.CharField(max_length=10, choices=PlayerStatus.choices,
+                              default=PlayerStatus.ACTIVE)
+    joined = models.DateField("date joined", default=timezone.localdate)
+
+    class Meta:
+        ordering = ["name", "card"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (card {self.card})"
+
+
+class Channel(models.TextChoices):
+    PAGE = "page", "Page"
+    API = "api", "API"
+
+
+class Sight(models.TextChoices):
+    OPENED = "opened", "Opened"   # his page or his record
+    LISTED = "listed", "Listed"   # among the answers to a search
+
+
+class PlayerAccess(models.Model):
+    """Someone read a player's record: a record itself (sealed, never changed)."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="accesses")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                             related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    channel = models.CharField(max_length=4, choices=Channel.choices)
+    sight = models.CharField(max_length=6, choices=Sight.choices)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "player accesses"
+        triggers = append_only()
+        indexes = [models.Index(fields=["player", "-at"], name="player_access_by_time")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.get_sight_display().lower()} {self.player} at {self.at}"

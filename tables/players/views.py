@@ -1,0 +1,80 @@
+"""The players' desk: find a player by card or name, open an account, read and change
+one; every player shown is logged as read (the privacy log)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+from pghistory.models import Events
+
+from casino.common import audit
+from casino.common.forms import posted_form_data
+from casino.common.problems import form_problems, refusal_on_form
+from casino.common.roles import Role, role_required
+from tables.players import selectors, services
+from tables.players.forms import PlayerFinder, PlayerForm
+from tables.players.models import Sight
+
+KEEPERS = (Role.SUPERVISOR, Role.HOST)
+PLAYERS_A_PAGE = 30
+ACCESSES_SHOWN = 25
+
+
+@role_required(*KEEPERS)
+@require_http_methods(["GET", "POST"])
+def player_list(request):
+    """The search, the players it finds (logged as listed) and a new account's form."""
+    finder = PlayerFinder(request.GET or None)
+    words = finder.cleaned_data.get("q", "") if finder.is_valid() else ""
+    found = selectors.search(selectors.players_visible_to(request.user), words)
+    form = PlayerForm(posted_form_data(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.player_create(actor=request.user, **_typed(form))
+        except ValidationError as refused:
+            refusal_on_form(form, refused)
+        else:
+            messages.success(request, f"{player.name}'s account is open (card {player.card}).")
+            return redirect("player", pk=player.pk)
+    page = Paginator(found[:selectors.FOUND_AT_MOST] if words else found,
+                     PLAYERS_A_PAGE).get_page(request.GET.get("page"))
+    services.players_read(actor=request.user, players=page, channel="page",
+                          sight=Sight.LISTED)
+    return render(request, "tables/players/list.html", {
+        "finder": finder, "words": words, "page": page, "form": form,
+        "problems": form_problems(form) + form_problems(finder),
+        "asked": f"q={words}" if words else ""},
+        status=400 if form.errors or finder.errors else 200)
+
+
+def _typed(form) -> dict:
+    return {name: value for name, value in form.cleaned_data.items() if name != "reason"}
+
+
+@role_required(*KEEPERS)
+@require_http_methods(["GET", "POST"])
+def player_page(request, pk: int):
+    """His account, its history and who read it; a change by the same form."""
+    player = get_object_or_404(selectors.players_visible_to(request.user), pk=pk)
+    form = PlayerForm(posted_form_data(request), player=player)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.player_update(actor=request.user, player=player,
+                                   reason=form.cleaned_data.get("reason", ""), **_typed(form))
+        except ValidationError as refused:
+            refusal_on_form(form, refused)
+        else:
+            messages.success(request, f"{player.name}'s account is changed.")
+            return redirect("player", pk=player.pk)
+    services.players_read(actor=request.user, players=[player], channel="page",
+                          sight=Sight.OPENED)
+    zone = audit.zone_of_owner(None)  # the group's player: on the group's clock
+    return render(request, "tables/players/player.html", {
+        "player": player, "form": form, "problems": form_problems(form), "zone": zone,
+        "history": audit.entries(Events.objects.tracks(player).order_by("-pgh_id")[:50],
+                                 zone=zone, viewer=request.user),
+        "accesses": player.accesses.select_related("user")[:ACCESSES_SHOWN]},
+        status=400 if form.errors else 200)

@@ -1,0 +1,60 @@
+"""The role matrix of the players' desk and API (issue 29): supervisors and hosts keep the
+group's players; a dealer reads (through the API) only those seated at his tables, none
+yet; accountants, the cage, the count and the group's controller read no one. Pages send
+the anonymous to log in (302), the API answers them 401."""
+
+from __future__ import annotations
+
+import pytest
+
+from tables.players import services
+from tests.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+WHO = ("anonymous", "no_role", "dealer", "supervisor", "accountant", "host", "cage", "count",
+       "group_supervisor")
+_ = None
+MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
+    ("GET", "/players/", _):                   (302, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("GET", "/players/?q=10042", _):           (302, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("POST", "/players/", "empty"):            (302, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/players/{player}/", _):          (302, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("POST", "/players/{player}/", "empty"):   (302, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/api/v1/players/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 403),
+    ("POST", "/api/v1/players/", "empty"):     (401, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/api/v1/players/{player}/", _):   (401, 403, 404, 200, 403, 200, 403, 403, 403),
+    ("PATCH", "/api/v1/players/{player}/", "empty"):
+                                               (401, 403, 403, 200, 403, 200, 403, 403, 403),
+}
+
+
+@pytest.fixture
+def people(dealer, supervisor, accountant, outsider, controller):
+    host = make_user("hana_host", "host")
+    return {"anonymous": None, "no_role": outsider, "dealer": dealer,
+            "supervisor": supervisor, "accountant": accountant, "host": host,
+            "cage": make_user("cleo_cage", "cage"), "count": make_user("carl_count", "count"),
+            "group_supervisor": controller}
+
+
+@pytest.mark.parametrize(("operation", "expected"), list(MATRIX.items()),
+                         ids=[f"{m} {a}" for m, a, _ in MATRIX])
+def test_who_reaches_the_players(people, api, client, operation, expected):
+    method, address, body = operation
+    pat = services.player_create(actor=people["host"], card="10042", name="Pat Q. Player")
+    address = address.format(player=pat.pk)
+    answered = []
+    for name in WHO:
+        user = people[name]
+        if address.startswith("/api/"):
+            caller = api.as_user(user)
+            call = getattr(caller, method.lower())
+            response = call(address, {}, format="json") if body else call(address)
+        else:
+            client.logout()
+            if user:
+                client.force_login(user)
+            response = (client.post(address, {}) if method == "POST" else client.get(address))
+        answered.append(response.status_code)
+    assert tuple(answered) == expected
