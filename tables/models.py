@@ -33,7 +33,13 @@ from tables.floor.models import (
     TableDealer,
     TableStatus,
 )
-from tables.players.models import Player, PlayerAccess
+from tables.players.models import (
+    Player,
+    PlayerAccess,
+    Rating,
+    RatingChange,
+    SeatingRefused,
+)
 from tables.poker.models import (
     BadBeatEntry,
     BadBeatFund,
@@ -88,9 +94,12 @@ __all__ = [
     "PokerPot",
     "PokerSeat",
     "RakeFigure",
+    "Rating",
+    "RatingChange",
     "RecordSeal",
     "ReopenRule",
     "RoleGrant",
+    "SeatingRefused",
     "SlipSeries",
     "StaffAccount",
     "Structure",

@@ -58,8 +58,9 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_chiprequest", "tables_chipslip", "tables_chipslipsignature",
            "tables_chipslipvoid", "tables_boxcount", "tables_countcorrection",
            "tables_variance", "tables_varianceexplanation",
-           # who read which player (issue 29)
-           "tables_playeraccess"]
+           # who read which player, ratings and refused seatings (issue 29)
+           "tables_playeraccess", "tables_rating", "tables_ratingchange",
+           "tables_seatingrefused"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",

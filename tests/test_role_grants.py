@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from casino.common.roles import Role, role_grants
 
-# The group's players (issue 29): supervisors and hosts keep them and read who read them.
+# The group's players (issue 29): supervisors and hosts keep them and read who read them;
+# the pit and a table's dealers seat them (ratings), hosts read the ratings.
 PEOPLE = {"tables.add_player", "tables.change_player", "tables.view_player",
           "tables.view_playerevent", "tables.view_playeraccess"}
+SEATING = {"tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
+           "tables.view_ratingchange"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -39,7 +42,7 @@ TODAY = {
         "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
         "tables.view_tabledealer", "tables.view_tabledealerevent", "tables.view_tableevent",
         "tables.view_timecollection", "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation", *PEOPLE,
+        "tables.view_varianceexplanation", *PEOPLE, *SEATING, "tables.view_seatingrefused",
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -49,6 +52,7 @@ TODAY = {
         "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_studround",
         "tables.view_studseat", "tables.view_table", "tables.view_timecollection",
         "tables.view_player",  # the first name and tier of those seated at his tables
+        *SEATING,
     },
     "accountant": {
         "payouts.view_jackpothit", "payouts.view_meterentry", "payouts.view_paranalysis",
@@ -84,7 +88,8 @@ TODAY = {
         "payouts.view_progressiveevent", "payouts.view_rakeschedule",
         "payouts.view_rakescheduleevent",
     },
-    "host": PEOPLE,
+    "host": {*PEOPLE, "tables.view_rating", "tables.view_ratingchange",
+             "tables.view_seatingrefused"},
 }
 
 

@@ -12,9 +12,14 @@ from casino.common.roles import Role
 _PEOPLE = ["tables.add_player", "tables.change_player", "tables.view_player",
            "tables.view_playerevent", "tables.view_playeraccess"]
 
+# Ratings: the pit (and a table's dealers) seat, pause, resume and close; hosts read.
+_SEATING = ["tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
+            "tables.view_ratingchange"]
+_READING = ["tables.view_rating", "tables.view_ratingchange", "tables.view_seatingrefused"]
+
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.SUPERVISOR: _PEOPLE,
-    Role.HOST: _PEOPLE,
+    Role.SUPERVISOR: [*_PEOPLE, *_SEATING, "tables.view_seatingrefused"],
+    Role.HOST: [*_PEOPLE, *_READING],
     # The players seated at his tables (their first name and tier): the selector narrows.
-    Role.DEALER: ["tables.view_player"],
+    Role.DEALER: ["tables.view_player", *_SEATING],
 }

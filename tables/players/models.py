@@ -1,5 +1,6 @@
-"""A player of the casino group (he plays at any of its casinos), and the privacy log:
-every opening of his page or record, by whom and when."""
+"""A player of the casino group (he plays at any of its casinos), the privacy log (every
+reading of his page or record, by whom and when), and his ratings: seated at a table's
+seat, paused, resumed, closed; an excluded player's seating refused and recorded."""
 
 from __future__ import annotations
 
@@ -78,3 +79,69 @@ class PlayerAccess(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.get_sight_display().lower()} {self.player} at {self.at}"
+
+
+class RatingStep(models.TextChoices):
+    PAUSED = "paused", "Paused"      # a break: his time stops, his seat's rounds are not his
+    RESUMED = "resumed", "Resumed"
+    CLOSED = "closed", "Closed"      # he left the seat (or moved to another table)
+
+
+class Rating(models.Model):
+    """A player seated at a table's seat: his rounds there, from ``started_at`` until his
+    rating closes, less its pauses, are rated. A record (never edited): a pause, a resume
+    and the close are ``RatingChange`` rows. A visit is his gaming day at a casino."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ratings")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="ratings")
+    seat = models.PositiveSmallIntegerField()
+    gaming_day = models.DateField(db_index=True, help_text="The visit's day, the casino's.")
+    started_at = models.DateTimeField(default=timezone.now)
+    started_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                   related_name="+")
+    # The rating this one continues within the visit: he moved here from its table.
+    moved_from = models.OneToOneField("self", null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="moved_to")
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        triggers = append_only()
+        constraints = [models.CheckConstraint(condition=models.Q(seat__gte=1),
+                                              name="rating_seat_from_one")]
+
+    def __str__(self) -> str:
+        return f"{self.player.name} at {self.table.label} seat {self.seat}"
+
+
+class RatingChange(models.Model):
+    rating = models.ForeignKey(Rating, on_delete=models.PROTECT, related_name="changes")
+    step = models.CharField(max_length=7, choices=RatingStep.choices)
+    at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["at", "id"]
+        triggers = append_only()
+        constraints = [models.UniqueConstraint(fields=["rating"], condition=models.Q(
+            step="closed"), name="a_rating_closes_once")]
+
+    def __str__(self) -> str:
+        return f"{self.rating} {self.get_step_display().lower()} at {self.at}"
+
+
+class SeatingRefused(models.Model):
+    """An excluded player someone tried to seat: refused, and recorded for the pit."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="refusals")
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    at = models.DateTimeField(default=timezone.now)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name_plural = "seatings refused"
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"{self.player.name} refused at {self.table.label} seat {self.seat}"

@@ -1,11 +1,16 @@
-"""Who may read which players, and the search staff run at the desk."""
+"""Who may read which players, the search staff run at the desk, and a rating's state,
+its rated spans and the hands they hold."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.db.models import Q, QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from tables.players.models import Player
+from casino.common.staff import at_casinos_of
+from tables.players.models import Player, Rating, RatingChange, RatingStep
+from tables.stud.models import StudSeat
 
 # A search answers this many players at most: the desk narrows by a longer name or the
 # card number rather than scroll.
@@ -18,10 +23,15 @@ def reads_people(user) -> bool:
 
 
 def players_visible_to(user) -> QuerySet[Player]:
-    """Every player of the group for those who read people; no one for anyone else. (A
-    dealer reads the first name and tier of the players seated at his tables, through
-    the table, once seating exists: issue 29's ratings.)"""
-    return Player.objects.all() if reads_people(user) else Player.objects.none()
+    """Every player of the group for those who read people; for a dealer, the players
+    seated (rated, not closed) at the tables he deals, whose first name and tier he
+    reads; no one for anyone else."""
+    if reads_people(user):
+        return Player.objects.all()
+    if has_role(user, Role.DEALER):
+        return Player.objects.filter(pk__in=open_ratings().filter(
+            table__dealers=user.pk).values("player"))
+    return Player.objects.none()
 
 
 def search(players: QuerySet[Player], words: str) -> QuerySet[Player]:
@@ -34,3 +44,55 @@ def search(players: QuerySet[Player], words: str) -> QuerySet[Player]:
     for word in words.split():
         by_name &= Q(name__icontains=word)
     return players.filter(found | by_name)
+
+
+# --- Ratings -------------------------------------------------------------------------------
+
+def open_ratings() -> QuerySet[Rating]:
+    """Ratings not closed (open, or paused: the seat is still his)."""
+    return Rating.objects.exclude(changes__step=RatingStep.CLOSED)
+
+
+def state_of(rating: Rating, changes: list[RatingChange] | None = None) -> str:
+    """'open', 'paused' or 'closed', from its last change."""
+    changes = list(rating.changes.all()) if changes is None else changes
+    last = changes[-1].step if changes else None
+    return {RatingStep.PAUSED: "paused", RatingStep.CLOSED: "closed"}.get(last, "open")
+
+
+def spans_of(rating: Rating, changes: list[RatingChange],
+             now: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
+    """The times he was rated: from the start to each pause or the close, from each
+    resume on; an open rating's last span runs to ``now``."""
+    spans, start = [], rating.started_at
+    for change in changes:
+        if change.step in (RatingStep.PAUSED, RatingStep.CLOSED) and start is not None:
+            spans.append((start, change.at))
+            start = None
+        elif change.step == RatingStep.RESUMED and start is None:
+            start = change.at
+    if start is not None:
+        spans.append((start, now))
+    return spans
+
+
+def rated_seats(rating: Rating, spans) -> QuerySet[StudSeat]:
+    """His seat's hands in the rounds recorded at his table while he was rated; a voided
+    round is never his."""
+    during = Q(pk__in=[])
+    for start, end in spans:
+        during |= Q(round__recorded_at__gte=start, round__recorded_at__lt=end)
+    return (StudSeat.objects.filter(during, round__table=rating.table_id, seat=rating.seat,
+                                    round__correction__isnull=True)
+            .select_related("round").order_by("round__recorded_at", "round_id"))
+
+
+def ratings_visible_to(user) -> QuerySet[Rating]:
+    """Supervisors and hosts: the ratings at their casinos' tables; a dealer: those at
+    the tables he deals; anyone else: none."""
+    ratings = Rating.objects.select_related("player", "table__casino")
+    if reads_people(user):
+        return at_casinos_of(ratings, user, casino="table__casino")
+    if has_role(user, Role.DEALER):
+        return ratings.filter(table__dealers=user.pk)
+    return ratings.none()

@@ -31,3 +31,51 @@ class SeatedPlayerSerializer(ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "first_name", "tier"]
+
+
+class RatingInput(serializers.Serializer):
+    """A seating: the seat, and the player by his id or by the card the dealer types."""
+
+    seat = serializers.IntegerField(min_value=1, max_value=10)
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
+                                                help_text="The player's id; or give card.")
+    card = serializers.CharField(max_length=40, required=False,
+                                 help_text="The loyalty card number, as the dealer types it.")
+
+    def validate(self, attrs):
+        if not attrs.get("player") and not attrs.get("card"):
+            raise serializers.ValidationError({"player": ["Name the player: his id, or his "
+                                                          "card number as card."]})
+        return attrs
+
+
+class RatingOutput(serializers.Serializer):
+    """A rating with its figures, computed from the records at each reading."""
+
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    table = serializers.IntegerField(source="table_id")
+    seat = serializers.IntegerField()
+    gaming_day = serializers.DateField()
+    started_at = serializers.DateTimeField()
+    moved_from = serializers.IntegerField(source="moved_from_id", allow_null=True)
+    status = serializers.CharField(source="figures.status")
+    ended_at = serializers.DateTimeField(source="figures.ended_at", allow_null=True)
+    seconds_played = serializers.IntegerField(source="figures.seconds_played")
+    hands = serializers.IntegerField(source="figures.hands")
+    hands_per_hour = serializers.DecimalField(source="figures.hands_per_hour", max_digits=8,
+                                              decimal_places=1, allow_null=True)
+    wagered = serializers.DecimalField(source="figures.wagered", max_digits=16,
+                                       decimal_places=2)
+    average_bet = serializers.DecimalField(source="figures.average_bet", max_digits=16,
+                                           decimal_places=2, allow_null=True)
+    actual_win = serializers.DecimalField(source="figures.actual_win", max_digits=16,
+                                          decimal_places=2)
+    theoretical_win = serializers.DecimalField(source="figures.theoretical_win",
+                                               max_digits=16, decimal_places=2,
+                                               allow_null=True)
+    decisions_off_strategy = serializers.IntegerField(source="figures.decisions_off_strategy",
+                                                      allow_null=True)
+    strategy_cost = serializers.DecimalField(source="figures.strategy_cost", max_digits=16,
+                                             decimal_places=2, allow_null=True)
+    currency = serializers.CharField(source="figures.currency")

@@ -1,5 +1,7 @@
 """Every write of the group's players: an account opened, changed (audited: who, when,
-before, after), and each reading of one logged (the privacy log)."""
+before, after), each reading of one logged (the privacy log); and his ratings: seated,
+paused, resumed, closed, moved (records; an excluded player's seating refused and
+recorded)."""
 
 from __future__ import annotations
 
@@ -9,9 +11,24 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from casino.common.audit import changed_by
-from tables.players.models import Channel, Player, PlayerAccess, PlayerStatus, Sight
+from casino.common.roles import Role, has_role, is_supervisor
+from tables.floor.models import Table, TableDealer
+from tables.floor.selectors import tables_at_casinos_of
+from tables.players import selectors, wording
+from tables.players.models import (
+    Channel,
+    Player,
+    PlayerAccess,
+    PlayerStatus,
+    Rating,
+    RatingChange,
+    RatingStep,
+    SeatingRefused,
+    Sight,
+)
 from tables.players.selectors import reads_people
 
 FIELDS = ("card", "name", "first_name", "tier", "status", "joined")
@@ -79,3 +96,103 @@ def players_read(*, actor, players: Iterable[Player], channel: str, sight: str) 
     PlayerAccess.objects.bulk_create(
         PlayerAccess(player=player, user=actor, channel=Channel(channel), sight=Sight(sight))
         for player in players)
+
+
+# --- Ratings: a player seated, paused, resumed, closed, moved ----------------------------
+
+def _table_for(actor, table: Table) -> Table:
+    """The table, its row locked (one seating at a time there): a supervisor of its
+    casino, or one of its dealers, seats and unseats players."""
+    table = (tables_at_casinos_of(actor).select_for_update(of=("self",))
+             .select_related("casino").get(pk=table.pk))  # another casino's: a 404
+    if is_supervisor(actor) or (has_role(actor, Role.DEALER) and TableDealer.objects.filter(
+            table=table, dealer=actor.pk).exists()):
+        return table
+    raise PermissionDenied(f"Only a supervisor, or a dealer of {table.label}, seats and "
+                           "unseats players there.")
+
+
+def _player_by(player: Player | None, card: str) -> Player:
+    if player is not None:
+        return Player.objects.select_for_update().get(pk=player.pk)
+    card = "".join(str(card or "").split()).upper()
+    found = Player.objects.select_for_update().filter(card=card).first()
+    if found is None:
+        raise ValidationError({"card": f"No player holds card '{card}'."
+                               if card else "Give the player's card number."})
+    return found
+
+
+def _seat_problems(table: Table, seat: int, player: Player) -> dict[str, str]:
+    if not 1 <= seat <= table.seats:
+        return {"seat": f"{table.label} has seats 1 to {table.seats}, not {seat}."}
+    taken = selectors.open_ratings().filter(table=table, seat=seat).first()
+    if taken is not None:
+        return {"seat": f"Seat {seat} of {table.label} is {taken.player.first_name}'s: close "
+                        "that rating first."}
+    elsewhere = selectors.open_ratings().filter(player=player).select_related("table").first()
+    if elsewhere is not None:
+        return {"player": f"{player.name} is rated at {elsewhere.table.label} seat "
+                          f"{elsewhere.seat}: move him, or close that rating first."}
+    return {}
+
+
+def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
+                card: str = "", moved_from: Rating | None = None) -> Rating:
+    """Seat a player: his rating opens. An excluded player is refused, and the attempt is
+    recorded (committed, though the seating is not) for the pit to see."""
+    refused = None
+    with transaction.atomic():
+        table = _table_for(actor, table)
+        player = _player_by(player, card)
+        if player.status == PlayerStatus.EXCLUDED:
+            SeatingRefused.objects.create(player=player, table=table, seat=seat, by=actor)
+            refused = player
+        else:
+            problems = _seat_problems(table, seat, player)
+            if problems:
+                raise ValidationError(problems)
+            now = timezone.now()
+            return Rating.objects.create(player=player, table=table, seat=seat,
+                                         gaming_day=table.casino.gaming_day(now),
+                                         started_at=now, started_by=actor,
+                                         moved_from=moved_from)
+    raise ValidationError({"player": wording.excluded(refused)})
+
+
+def _changed(actor, rating: Rating, step: str) -> Rating:
+    _table_for(actor, rating.table)
+    state = selectors.state_of(rating)
+    allowed = {RatingStep.PAUSED: RatingStep.RESUMED, RatingStep.RESUMED: RatingStep.PAUSED}
+    if state == RatingStep.CLOSED or (step != RatingStep.CLOSED
+                                      and allowed.get(step) != _as_step(state)):
+        raise ValidationError({"status": wording.cannot(rating, state, step)})
+    RatingChange.objects.create(rating=rating, step=step, by=actor)
+    return rating
+
+
+def _as_step(state: str) -> str:
+    return RatingStep.PAUSED if state == "paused" else RatingStep.RESUMED
+
+
+@transaction.atomic
+def rating_pause(*, actor, rating: Rating) -> Rating:
+    return _changed(actor, rating, RatingStep.PAUSED)
+
+
+@transaction.atomic
+def rating_resume(*, actor, rating: Rating) -> Rating:
+    return _changed(actor, rating, RatingStep.RESUMED)
+
+
+@transaction.atomic
+def rating_close(*, actor, rating: Rating) -> Rating:
+    return _changed(actor, rating, RatingStep.CLOSED)
+
+
+@transaction.atomic
+def rating_move(*, actor, rating: Rating, table: Table, seat: int) -> Rating:
+    """He moves to another table within his visit: this rating closes, the next opens."""
+    rating_close(actor=actor, rating=rating)
+    return rating_open(actor=actor, table=table, seat=seat, player=rating.player,
+                       moved_from=rating)

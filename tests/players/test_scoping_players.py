@@ -1,7 +1,7 @@
 """The role matrix of the players' desk and API (issue 29): supervisors and hosts keep the
-group's players; a dealer reads (through the API) only those seated at his tables, none
-yet; accountants, the cage, the count and the group's controller read no one. Pages send
-the anonymous to log in (302), the API answers them 401."""
+group's players; a dealer reads (through the API) only those seated at his tables, and
+seats, pauses and closes there; accountants, the cage, the count and the group's
+controller read no one. Pages send the anonymous to log in (302), the API answers 401."""
 
 from __future__ import annotations
 
@@ -23,10 +23,23 @@ MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
     ("POST", "/players/{player}/", "empty"):   (302, 403, 403, 400, 403, 400, 403, 403, 403),
     ("GET", "/api/v1/players/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 403),
     ("POST", "/api/v1/players/", "empty"):     (401, 403, 403, 400, 403, 400, 403, 403, 403),
-    ("GET", "/api/v1/players/{player}/", _):   (401, 403, 404, 200, 403, 200, 403, 403, 403),
+    # Pat is seated at the dealer's table: he reads Pat's first name and tier.
+    ("GET", "/api/v1/players/{player}/", _):   (401, 403, 200, 200, 403, 200, 403, 403, 403),
     ("PATCH", "/api/v1/players/{player}/", "empty"):
                                                (401, 403, 403, 200, 403, 200, 403, 403, 403),
+    # Ratings: the table's dealer seats first (201), then the seat is taken (400).
+    ("POST", "/api/v1/tables/{table}/ratings/", "seat"):
+                                               (401, 403, 201, 400, 403, 403, 403, 403, 403),
+    ("GET", "/api/v1/ratings/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 403),
+    ("GET", "/api/v1/ratings/{rating}/", _):   (401, 403, 200, 200, 403, 200, 403, 403, 403),
+    ("POST", "/api/v1/ratings/{rating}/pause/", "empty"):
+                                               (401, 403, 200, 400, 403, 403, 403, 403, 403),
+    ("POST", "/api/v1/ratings/{rating}/resume/", "empty"):
+                                               (401, 403, 400, 400, 403, 403, 403, 403, 403),
+    ("POST", "/api/v1/ratings/{rating}/close/", "empty"):
+                                               (401, 403, 200, 400, 403, 403, 403, 403, 403),
 }
+BODIES = {"empty": {}, "seat": {"seat": 2, "card": "10077"}}
 
 
 @pytest.fixture
@@ -40,17 +53,21 @@ def people(dealer, supervisor, accountant, outsider, controller):
 
 @pytest.mark.parametrize(("operation", "expected"), list(MATRIX.items()),
                          ids=[f"{m} {a}" for m, a, _ in MATRIX])
-def test_who_reaches_the_players(people, api, client, operation, expected):
+def test_who_reaches_the_players(people, api, client, live_table, operation, expected):
     method, address, body = operation
     pat = services.player_create(actor=people["host"], card="10042", name="Pat Q. Player")
-    address = address.format(player=pat.pk)
+    services.player_create(actor=people["host"], card="10077", name="Lee Wu")
+    rating = services.rating_open(actor=people["supervisor"], table=live_table, seat=1,
+                                  player=pat)
+    address = address.format(player=pat.pk, table=live_table.pk, rating=rating.pk)
     answered = []
     for name in WHO:
         user = people[name]
         if address.startswith("/api/"):
             caller = api.as_user(user)
             call = getattr(caller, method.lower())
-            response = call(address, {}, format="json") if body else call(address)
+            response = (call(address, BODIES[body], format="json") if body else
+                        call(address))
         else:
             client.logout()
             if user:

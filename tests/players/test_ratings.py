@@ -1,0 +1,157 @@
+"""Ratings (issue 29): a player seated at a seat is rated on the rounds recorded there
+while his rating is open and not paused; a void takes a round back out; a seat holds one
+open rating and a player one; an excluded player is refused and the attempt recorded."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from tables.players import services
+from tables.players.figures import rating_figures
+from tables.players.models import Rating, SeatingRefused
+from tables.stud.services import stud_round_void
+from tests.conftest import make_user
+from tests.played import at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def host(db):
+    return make_user("hana_host", "host")
+
+
+@pytest.fixture
+def pat(host):
+    return services.player_create(actor=host, card="10042", name="Pat Q. Player", tier="gold")
+
+
+def seat(api, user, table, **body):
+    return api.as_user(user).post(f"/api/v1/tables/{table.pk}/ratings/", body, format="json")
+
+
+def test_a_rating_counts_the_seats_rounds_while_open_and_not_paused(
+        api, live_table, pat, dealer, supervisor, play_round, travel):
+    travel(at(2026, 3, 3, 9, 0))
+    opened = seat(api, dealer, live_table, seat=1, card=" 10042 ")  # as the dealer types it
+    assert opened.status_code == 201, opened.content
+    assert {k: opened.json()[k] for k in ("player", "table", "seat", "status")} == {
+        "player": pat.pk, "table": live_table.pk, "seat": 1, "status": "open"}
+    rating = Rating.objects.get()
+    play_round(live_table, at(2026, 3, 3, 9, 10))           # seat 1 wins 10 + 20: +30
+    voided = play_round(live_table, at(2026, 3, 3, 9, 20))
+    travel(at(2026, 3, 3, 9, 30))
+    services.rating_pause(actor=dealer, rating=rating)
+    play_round(live_table, at(2026, 3, 3, 9, 40))           # on his break: not his
+    travel(at(2026, 3, 3, 9, 50))
+    services.rating_resume(actor=dealer, rating=rating)
+    play_round(live_table, at(2026, 3, 3, 10, 0))
+    stud_round_void(actor=supervisor, round_=voided, reason="misdeal")
+    travel(at(2026, 3, 3, 10, 10))
+    services.rating_close(actor=dealer, rating=rating)
+
+    figures = rating_figures(Rating.objects.get())
+
+    assert figures["status"] == "closed"
+    assert figures["ended_at"] == at(2026, 3, 3, 10, 10)
+    assert figures["seconds_played"] == 30 * 60 + 20 * 60   # 09:00-09:30, 09:50-10:10
+    assert (figures["hands"], figures["hands_per_hour"]) == (2, D("2.4"))
+    assert (figures["wagered"], figures["average_bet"]) == (D("60.00"), D("10.00"))
+    assert figures["actual_win"] == D("-60.00")  # the house lost 30 twice
+    assert figures["currency"] == "USD"
+    read = api.as_user(supervisor).get(f"/api/v1/ratings/{rating.pk}/").json()
+    assert {k: read[k] for k in ("status", "hands", "wagered", "average_bet", "actual_win",
+                                 "seconds_played")} == {
+        "status": "closed", "hands": 2, "wagered": "60.00", "average_bet": "10.00",
+        "actual_win": "-60.00", "seconds_played": 3000}
+
+
+def test_a_seat_holds_one_rating_and_a_player_one(api, live_table, pat, host, dealer,
+                                                  travel):
+    lee = services.player_create(actor=host, card="10077", name="Lee Wu")
+    travel(at(2026, 3, 3, 9, 0))
+    assert seat(api, dealer, live_table, seat=2, player=pat.pk).status_code == 201
+
+    taken = seat(api, dealer, live_table, seat=2, player=lee.pk)
+    twice = seat(api, dealer, live_table, seat=4, card="10042")
+    beyond = seat(api, dealer, live_table, seat=9, player=lee.pk)
+    nobody = seat(api, dealer, live_table, seat=5, card="99999")
+
+    assert taken.json()["seat"] == ["Seat 2 of CS-1 is Pat's: close that rating first."]
+    assert twice.json()["player"] == ["Pat Q. Player is rated at CS-1 seat 2: move him, or "
+                                      "close that rating first."]
+    assert beyond.json()["seat"] == ["CS-1 has seats 1 to 7, not 9."]
+    assert nobody.json()["card"] == ["No player holds card '99999'."]
+    assert Rating.objects.count() == 1
+
+
+def test_an_excluded_player_is_refused_and_the_attempt_recorded(api, live_table, pat, host,
+                                                                dealer):
+    services.player_update(actor=host, player=pat, status="excluded",
+                           reason="self-exclusion")
+
+    refused = seat(api, dealer, live_table, seat=1, card="10042")
+
+    assert refused.status_code == 400
+    assert refused.json()["player"] == ["Pat Q. Player (card 10042) is excluded and may not be "
+                                        "seated: the attempt is recorded for the supervisor."]
+    assert not Rating.objects.exists()
+    assert list(SeatingRefused.objects.values_list("player", "table", "seat", "by")) == [
+        (pat.pk, live_table.pk, 1, dealer.pk)]
+
+
+def test_pause_resume_and_close_follow_each_other_in_words(api, live_table, pat, dealer,
+                                                           travel):
+    travel(at(2026, 3, 3, 9, 0))
+    rating = seat(api, dealer, live_table, seat=1, player=pat.pk).json()["id"]
+    steps = {}
+    for step in ("resume", "pause", "pause", "resume", "close", "pause"):
+        answer = api.as_user(dealer).post(f"/api/v1/ratings/{rating}/{step}/")
+        steps.setdefault(step, []).append((answer.status_code, answer.json().get("status")))
+
+    assert steps == {
+        "resume": [(400, ["The rating of Pat at CS-1 seat 1 is open, not paused: there is "
+                          "nothing to resume."]), (200, "open")],
+        "pause": [(200, "paused"), (400, ["The rating of Pat at CS-1 seat 1 is paused "
+                                          "already: resume it, or close it."]),
+                  (400, ["The rating of Pat at CS-1 seat 1 is closed: seat him again for a "
+                         "new one."])],
+        "close": [(200, "closed")]}
+
+
+def test_a_move_closes_one_rating_and_opens_the_next_within_the_visit(
+        live_table, other_table, pat, supervisor, travel, us_paytable):
+    from tables.floor.services import table_assign_paytable
+
+    table_assign_paytable(actor=supervisor, table=other_table, paytable=us_paytable)
+    travel(at(2026, 3, 3, 9, 0))
+    first = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
+    travel(at(2026, 3, 3, 9, 45))
+
+    moved = services.rating_move(actor=supervisor, rating=first, table=other_table, seat=3)
+
+    assert (moved.moved_from, moved.table, moved.seat, moved.gaming_day) == (
+        first, other_table, 3, first.gaming_day)
+    assert rating_figures(first)["status"] == "closed"
+    assert rating_figures(moved)["status"] == "open"
+
+
+def test_who_seats_and_who_reads(api, live_table, pat, dealer, other_dealer, accountant,
+                                 host, supervisor, travel):
+    travel(at(2026, 3, 3, 9, 0))
+    assert seat(api, accountant, live_table, seat=1, player=pat.pk).status_code == 403
+    assert seat(api, host, live_table, seat=1, player=pat.pk).status_code == 403
+    stranger = seat(api, other_dealer, live_table, seat=1, player=pat.pk)
+    assert (stranger.status_code, stranger.json()["detail"]) == (
+        403, "Only a supervisor, or a dealer of CS-1, seats and unseats players there.")
+    assert seat(api, supervisor, live_table, seat=1, player=pat.pk).status_code == 201
+
+    # The dealer of the table reads the seated player's first name and tier only.
+    assert api.as_user(dealer).get("/api/v1/players/").json()["results"] == [
+        {"id": pat.pk, "first_name": "Pat", "tier": "gold"}]
+    assert api.as_user(other_dealer).get("/api/v1/players/").json()["results"] == []
+    assert [r["player"] for r in api.as_user(host).get("/api/v1/ratings/").json()["results"]] \
+        == [pat.pk]
+    assert api.as_user(accountant).get("/api/v1/ratings/").status_code == 403
