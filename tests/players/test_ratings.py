@@ -4,14 +4,18 @@ open rating and a player one; an excluded player is refused and the attempt reco
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal as D
 
 import pytest
+from django.db import transaction
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tables.players import services
 from tables.players.figures import rating_figures
 from tables.players.models import Rating, SeatingRefused
-from tables.stud.services import stud_round_void
+from tables.stud.services import stud_round_record, stud_round_void
 from tests.conftest import make_user
 from tests.played import at
 
@@ -155,3 +159,50 @@ def test_who_seats_and_who_reads(api, live_table, pat, dealer, other_dealer, acc
     assert [r["player"] for r in api.as_user(host).get("/api/v1/ratings/").json()["results"]] \
         == [pat.pk]
     assert api.as_user(accountant).get("/api/v1/ratings/").status_code == 403
+
+
+PLAYS = {  # against the dealer's As Kd 7c 4h 2s (ace-king: he qualifies)
+    "wins": {"decision": "raise", "cards": ["Qh", "Qs", "9d", "5c", "3h"]},
+    "loses": {"decision": "raise", "cards": ["Jh", "9s", "8d", "5c", "3h"]},
+    "folds": {"decision": "fold"},
+}
+EVENTS = st.lists(st.one_of(st.tuples(st.just("round"), st.sampled_from([5, 10, 25, 100]),
+                                      st.sampled_from(sorted(PLAYS))),
+                            st.just(("break",))), min_size=1, max_size=10)
+
+
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(events=EVENTS)
+def test_a_ratings_figures_are_the_sums_over_the_hands_it_was_rated_on(live_table, pat,
+                                                                        dealer, travel,
+                                                                        events):
+    """Whatever the rounds and breaks: its hands are the rounds played while not on a
+    break, its actual win minus the sum of their seats' results, its wager their stakes."""
+    with transaction.atomic():
+        start = at(2026, 3, 3, 9, 0)
+        travel(start)
+        rating = services.rating_open(actor=dealer, table=live_table, seat=1, player=pat)
+        on_break, hands, results, wagered = False, 0, D(0), D(0)
+        for minute, event in enumerate(events, start=1):
+            travel(start + dt.timedelta(minutes=5 * minute))
+            if event[0] == "break":
+                step = services.rating_resume if on_break else services.rating_pause
+                step(actor=dealer, rating=rating)
+                on_break = not on_break
+                continue
+            _, ante, play = event
+            played = stud_round_record(actor=dealer, table=live_table,
+                                       dealer_cards=["As", "Kd", "7c", "4h", "2s"],
+                                       seats=[{"seat": 1, "ante": str(ante), **PLAYS[play]}])
+            seat_played = played[0].seats.get(seat=1)
+            if not on_break:
+                hands += 1
+                results += seat_played.net
+                wagered += seat_played.ante + seat_played.bet
+
+        figures = rating_figures(rating, now=start + dt.timedelta(hours=2))
+
+        assert (figures["hands"], figures["actual_win"], figures["wagered"]) == (
+            hands, -results, wagered)
+        transaction.set_rollback(True)
