@@ -77,3 +77,12 @@ def money(amount, currency: str) -> str:
     if amount is None or amount == "":
         return "—"
     return in_currency(Decimal(str(amount)), currency)
+
+
+@register.filter
+def duration_words(seconds) -> str:
+    """3000 -> '50 min', 5400 -> '1 h 30 min': time played as the pit says it."""
+    if seconds in (None, ""):
+        return "—"
+    hours, minutes = divmod(int(seconds) // 60, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"

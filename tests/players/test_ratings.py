@@ -5,6 +5,8 @@ open rating and a player one; an excluded player is refused and the attempt reco
 from __future__ import annotations
 
 import datetime as dt
+import html
+import re
 from decimal import Decimal as D
 
 import pytest
@@ -30,6 +32,14 @@ def host(db):
 @pytest.fixture
 def pat(host):
     return services.player_create(actor=host, card="10042", name="Pat Q. Player", tier="gold")
+
+
+def page_of(user, player) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    return client.get(f"/players/{player.pk}/").content.decode()
 
 
 def seat(api, user, table, **body):
@@ -65,6 +75,10 @@ def test_a_rating_counts_the_seats_rounds_while_open_and_not_paused(
     assert (figures["wagered"], figures["average_bet"]) == (D("60.00"), D("10.00"))
     assert figures["actual_win"] == D("-60.00")  # the house lost 30 twice
     assert figures["currency"] == "USD"
+    client_page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page_of(
+        supervisor, pat))).split())
+    assert ("2026-03-03 CS-1 seat 1 Test Harbor 09:00 EST to 10:10 closed 2 50 min $10.00 "
+            "$60.00 -$60.00") in client_page
     read = api.as_user(supervisor).get(f"/api/v1/ratings/{rating.pk}/").json()
     assert {k: read[k] for k in ("status", "hands", "wagered", "average_bet", "actual_win",
                                  "seconds_played")} == {
@@ -104,6 +118,7 @@ def test_an_excluded_player_is_refused_and_the_attempt_recorded(api, live_table,
     assert not Rating.objects.exists()
     assert list(SeatingRefused.objects.values_list("player", "table", "seat", "by")) == [
         (pat.pk, live_table.pk, 1, dealer.pk)]
+    assert "Seating refused: he is excluded" in page_of(host, pat)
 
 
 def test_pause_resume_and_close_follow_each_other_in_words(api, live_table, pat, dealer,
