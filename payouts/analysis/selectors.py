@@ -4,12 +4,20 @@ set beside a table's hold, and the figures of the hold review's band."""
 from __future__ import annotations
 
 from decimal import Decimal, localcontext
+from fractions import Fraction
 
 from django.db.models import QuerySet
 
 from payouts.analysis.figures import side_wager_json
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
-from payouts.analysis.services import key_of, read_cents
+from payouts.analysis.services import (
+    ante_key,
+    checksum_of,
+    key_of,
+    read_cents,
+    request_analysis,
+    terms_of,
+)
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
@@ -121,3 +129,30 @@ def return_line(figures: dict, meter: Decimal) -> dict:
             "now_x": f"{x(meter):.1f}",
             "across": [(f"{x(top * n / 4):.1f}", f"{top * n / 4:,.0f}") for n in range(5)],
             "up": [(f"{y(share):.1f}", f"{share * 100:.0f}%") for share in shares]}
+
+
+class HouseEdges:
+    """The exact house edge per ante of paytable versions at the antes asked, read from
+    their stored figures once per (version, ante key); figures not worked out yet are
+    asked for (queued) and answered None."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[int, str], Fraction | None] = {}
+        self._checksums: dict[int, str] = {}
+
+    def of(self, paytable: Paytable, ante: Decimal) -> Fraction | None:
+        key = (paytable.pk, ante_key(paytable, ante))
+        if key not in self._known:
+            self._known[key] = self._read(paytable, ante, key[1])
+        return self._known[key]
+
+    def _read(self, paytable: Paytable, ante: Decimal, key: str) -> Fraction | None:
+        if paytable.pk not in self._checksums:
+            self._checksums[paytable.pk] = checksum_of(terms_of(paytable))
+        done = ParAnalysis.objects.filter(
+            paytable=paytable, terms_checksum=self._checksums[paytable.pk], ante_key=key,
+            status=AnalysisStatus.DONE).values_list("result", flat=True).first()
+        if done is None:
+            request_analysis(paytable, ante)
+            return None
+        return Fraction(done["exact"]["house_edge"])

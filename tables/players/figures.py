@@ -1,21 +1,27 @@
 """A rating's figures, computed from the records every time they are read (never typed,
 never stored: a void of a round changes them, visibly): his hands at the seat while he
-was rated, what he wagered, his average bet, his time and pace, the house's actual win.
-The theoretical win and the strategy errors come with the game math of issue 29's next
-part; until then they are null."""
+was rated, what he wagered, his average bet, his time and pace, the house's actual win,
+and its theoretical win: each hand's ante times the exact house edge of the paytable
+version that settled it at that ante (payouts.analysis's figures; where they are not
+worked out yet they are asked for and the theoretical win is null until they are), plus
+each side wager times the side bet's house share at the meter it was played against.
+The strategy errors come with the up card (issue 29's next part); null until then."""
 
 from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from django.utils import timezone
 
-from payouts.jackpots.models import JackpotHit
+from payouts.analysis.selectors import HouseEdges
+from payouts.jackpots.models import JackpotHit, MeterEntry, MeterKind, award_rules
 from tables.players import selectors
 from tables.players.models import Rating
 from tables.rules.money import round_to_step, unit
+from tables.rules.side_wager import side_wager_sheet
 
 ZERO = Decimal(0)
 TENTH = Decimal("0.1")
@@ -27,10 +33,40 @@ def _money(amount: Decimal, currency: str) -> Decimal:
     return round_to_step(amount, unit(currency), rounding="half_up")
 
 
+def _theoretical(seats: list, currency: str) -> Decimal | None:
+    """What the house expects to keep of the hands: exact to the end, then to the cent."""
+    edges = HouseEdges()
+    kept = [(seat.ante, edges.of(seat.round.paytable, seat.ante)) for seat in seats]
+    if any(edge is None for _, edge in kept):
+        return None  # every missing figure asked for; the win waits for them, no guess
+    expected = sum((Fraction(ante) * edge for ante, edge in kept), Fraction(0))
+    expected += _side_wagers_kept(seats)
+    return _money(Decimal(expected.numerator) / Decimal(expected.denominator), currency)
+
+
+def _side_wagers_kept(seats: list) -> Fraction:
+    """Each side wager times the house's share of it at the meter before its round."""
+    wagered = {s.round_id: Fraction(s.progressive_wager) for s in seats
+               if s.progressive_wager}
+    kept, sheets = Fraction(0), {}
+    entries = (MeterEntry.objects.filter(round__in=list(wagered), kind=MeterKind.CONTRIBUTION)
+               .select_related("progressive"))
+    for entry in entries:
+        progressive = entry.progressive
+        if progressive.pk not in sheets:
+            sheets[progressive.pk] = side_wager_sheet(
+                award_rules(progressive.awards), wager=progressive.wager,
+                contribution_rate=progressive.contribution_rate, seed=progressive.seed)
+        meter = entry.balance_after - entry.amount  # what the wager was played against
+        kept += wagered[entry.round_id] * (1 - sheets[progressive.pk].return_at(meter))
+    return kept
+
+
 def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, Any]:
     changes = list(rating.changes.all())
-    spans = selectors.spans_of(rating, changes, now or timezone.now())
-    seats = list(selectors.rated_seats(rating, spans))
+    spans = selectors.spans_of(rating, changes)
+    now = now or timezone.now()
+    seats = list(selectors.rated_seats(rating, spans).select_related("round__paytable"))
     currency = rating.table.casino.currency
     awards = dict(JackpotHit.objects.filter(
         round__in=[s.round_id for s in seats], seat=rating.seat, amount__isnull=False)
@@ -41,7 +77,7 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
     # The house's result: what the seat lost on antes and bets, and its side wagers less
     # the awards they won.
     actual = -sum((s.net for s in seats), ZERO) + side - sum(awards.values(), ZERO)
-    seconds = int(sum((end - start).total_seconds() for start, end in spans))
+    seconds = int(sum(((end or now) - start).total_seconds() for start, end in spans))
     return {
         "status": selectors.state_of(rating, changes),
         "ended_at": changes[-1].at if changes and changes[-1].step == "closed" else None,
@@ -51,6 +87,7 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
         "wagered": _money(wagered, currency),
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
-        "theoretical_win": None, "decisions_off_strategy": None, "strategy_cost": None,
+        "theoretical_win": _theoretical(seats, currency),
+        "decisions_off_strategy": None, "strategy_cost": None,
         "currency": currency,
     }

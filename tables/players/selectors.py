@@ -60,10 +60,11 @@ def state_of(rating: Rating, changes: list[RatingChange] | None = None) -> str:
     return {RatingStep.PAUSED: "paused", RatingStep.CLOSED: "closed"}.get(last, "open")
 
 
-def spans_of(rating: Rating, changes: list[RatingChange],
-             now: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
+def spans_of(rating: Rating,
+             changes: list[RatingChange]) -> list[tuple[dt.datetime, dt.datetime | None]]:
     """The times he was rated: from the start to each pause or the close, from each
-    resume on; an open rating's last span runs to ``now``."""
+    resume on; an open rating's last span has no end yet (None: every round from then,
+    one recorded this very instant too)."""
     spans, start = [], rating.started_at
     for change in changes:
         if change.step in (RatingStep.PAUSED, RatingStep.CLOSED) and start is not None:
@@ -72,7 +73,7 @@ def spans_of(rating: Rating, changes: list[RatingChange],
         elif change.step == RatingStep.RESUMED and start is None:
             start = change.at
     if start is not None:
-        spans.append((start, now))
+        spans.append((start, None))
     return spans
 
 
@@ -81,7 +82,8 @@ def rated_seats(rating: Rating, spans) -> QuerySet[StudSeat]:
     round is never his."""
     during = Q(pk__in=[])
     for start, end in spans:
-        during |= Q(round__recorded_at__gte=start, round__recorded_at__lt=end)
+        during |= (Q(round__recorded_at__gte=start) if end is None else
+                   Q(round__recorded_at__gte=start, round__recorded_at__lt=end))
     return (StudSeat.objects.filter(during, round__table=rating.table_id, seat=rating.seat,
                                     round__correction__isnull=True)
             .select_related("round").order_by("round__recorded_at", "round_id"))

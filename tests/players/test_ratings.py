@@ -7,7 +7,9 @@ from __future__ import annotations
 import datetime as dt
 import html
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from decimal import Decimal as D
+from fractions import Fraction
 
 import pytest
 from django.db import transaction
@@ -221,3 +223,33 @@ def test_a_ratings_figures_are_the_sums_over_the_hands_it_was_rated_on(live_tabl
         assert (figures["hands"], figures["actual_win"], figures["wagered"]) == (
             hands, -results, wagered)
         transaction.set_rollback(True)
+
+
+def test_the_theoretical_win_is_each_antes_exact_edge_at_that_ante(
+        api, live_table, pat, dealer, supervisor, play_round, travel,
+        django_capture_on_commit_callbacks):
+    """Ante 10 twice (uncapped: 5.224% of each) and 100 once (the cap bites: its own,
+    higher edge), on the paytable version that settled each round."""
+    from payouts.analysis.models import ParAnalysis
+
+    travel(at(2026, 3, 3, 9, 0))
+    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
+    for minute, ante in ((5, "10.00"), (10, "10.00"), (15, "100.00")):
+        play_round(live_table, at(2026, 3, 3, 9, minute), {
+            "dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+            "seats": [{"seat": 1, "ante": ante, "decision": "fold"}]})
+
+    with django_capture_on_commit_callbacks(execute=True):   # the figures asked for ...
+        assert rating_figures(rating)["theoretical_win"] is None
+    worked_out = rating_figures(rating)                      # ... worked out, then read
+
+    edges = {a.ante_key: Fraction(a.result["exact"]["house_edge"])
+             for a in ParAnalysis.objects.filter(paytable=live_table.paytable)}
+    assert sorted(edges) == ["100.00", "uncapped"]
+    assert round(edges["uncapped"] * 100, 3) == Fraction(5224, 1000)
+    assert edges["100.00"] > edges["uncapped"]
+    expected = 20 * edges["uncapped"] + 100 * edges["100.00"]
+    assert worked_out["theoretical_win"] == (
+        Decimal(expected.numerator) / Decimal(expected.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP)
+    assert worked_out["actual_win"] == D("120.00")  # three folds: the house kept the antes
