@@ -30,6 +30,10 @@ class StudRound(models.Model):
     dealer_category = models.CharField(max_length=20, blank=True)
     dealer_qualified = models.BooleanField(null=True)
     dealer_took_fifth_card = models.BooleanField(default=False)
+    # The dealer's card dealt face up (one of dealer_cards; '' when not recorded): what a
+    # rated player's raise or fold is set against (issue 29's strategy errors). Kept as a
+    # default by the database too, so a round written without it still has ''.
+    up_card = models.CharField(max_length=2, blank=True, default="", db_default="")
     void = models.CharField(max_length=20, blank=True,
                             choices=[(v.value, v.value) for v in RoundVoid])
     # A dealer's Idempotency-Key (his own: another user's same key is another request)

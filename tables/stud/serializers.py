@@ -59,6 +59,9 @@ class StudRoundInput(serializers.Serializer):
         error_messages={"invalid_choice": "'{input}' is not a reason to void a round "
                                           "(misdeal or exposed_hole_card)."})
     dealer_took_fifth_card = serializers.BooleanField(default=False)
+    up_card = serializers.CharField(max_length=15, required=False, allow_blank=True,
+                                    help_text="The dealer's card dealt face up: one of "
+                                              "dealer_cards.")
 
     def validate(self, attrs):
         if not attrs.get("void") and not attrs.get("dealer_cards"):
@@ -138,6 +141,7 @@ class StudRoundOutput(ModelSerializer):
 
     def get_dealer(self, round_) -> dict:
         return {"id": round_.dealer_id, "cards": round_.dealer_cards,
+                "up_card": round_.up_card or None,
                 "category": round_.dealer_category or None,
                 "qualified": round_.dealer_qualified,
                 "took_fifth_card": round_.dealer_took_fifth_card}

@@ -48,24 +48,30 @@ from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                       dealer_cards: Sequence[str] | None = None, void: str | None = None,
-                      dealer_took_fifth_card: bool = False,
+                      dealer_took_fifth_card: bool = False, up_card: str = "",
                       idempotency_key: str = "") -> tuple[StudRound, bool]:
     """Settle and store a round. Returns (round, created); the same Idempotency-Key with
     the same request returns the round first recorded with it, with another request it
-    is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``."""
+    is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``.
+    ``up_card``: the dealer's card dealt face up, one of ``dealer_cards`` (optional)."""
+    # The up card joins the fingerprint only when given: a request as it was made before
+    # rounds had one keeps the fingerprint it was stored with.
+    extra = {"up_card": up_card} if up_card else {}
     fingerprint = request_fingerprint(table=table.pk, seats=seats, dealer_cards=dealer_cards,
-                                      void=void, dealer_took_fifth_card=dealer_took_fifth_card)
+                                      void=void, dealer_took_fifth_card=dealer_took_fifth_card,
+                                      **extra)
     try:
-        return _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card,
-                       idempotency_key, fingerprint), True
+        return _record(actor, table, seats, (dealer_cards, up_card), void,
+                       dealer_took_fifth_card, idempotency_key, fingerprint), True
     except (IntegrityError, ValidationError) as error:
         return replay_after(error, StudRound, actor=actor, key=idempotency_key,
                             fingerprint=fingerprint, noun="round"), False
 
 
 @transaction.atomic
-def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key,
+def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
             fingerprint) -> StudRound:
+    dealer_cards, up_card = dealt
     table = lock_for_recording(actor, table, records="rounds",
                                related=("casino", "paytable", "progressive"))
     if table.progressive and table.progressive.casino_id == table.casino_id:
@@ -74,6 +80,7 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
     paytable = _check_table(table, now)
     plays, problems = _plays(table, paytable, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",), problems=problems)
+    up = _up_card(up_card, dealer, void, problems)
     try:
         result = settle_round(paytable.terms(), dealer, plays,
                               void=RoundVoid(void) if void else None, max_seat=table.seats)
@@ -92,6 +99,7 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
+        up_card=card_str(up) if up is not None else "",
     )
     seats = _store_seats(round_, plays, result, table.progressive if side_wagered else None)
     hits = []
@@ -104,6 +112,25 @@ def _record(actor, table, seats, dealer_cards, void, dealer_took_fifth_card, key
             hits=[(o.seat, o.category) for o in result.seats
                   if o.side_wager == SideWager.STANDS and o.category])
     return as_recorded(round_, seats=sorted(seats, key=lambda s: s.seat), jackpot_hits=hits)
+
+
+def _up_card(up_card: str, dealer, void, problems: list):
+    """The up card, one of the dealer's cards; none without one given."""
+    if not up_card:
+        return None
+    if void:
+        problems.append((("up_card",), "A void round has no up card."))
+        return None
+    if dealer is None:
+        return None  # the dealer's cards are refused already: nothing to hold it against
+    parsed = parse_cards_at([up_card], ("up_card",), problems=problems)
+    if parsed is None:
+        return None
+    if parsed[0] not in dealer:
+        problems.append((("up_card",), f"'{up_card}' is not one of the dealer's cards "
+                                       f"({' '.join(card_str(c) for c in dealer)})."))
+        return None
+    return parsed[0]
 
 
 def _check_table(table: Table, now) -> Paytable:

@@ -40,7 +40,8 @@ from tables.stud.wording import (
 MAX_SEATS = 10  # the most any table has; the service refuses a seat the table lacks
 FIELD_NAMES = {"ante": "ante", "cards": "cards", "decision": "raise or fold",
                "seat": "seat", "progressive": "jackpot", "irregularity": "irregularity"}
-ROUND_WORDS = {"dealer_cards": "Dealer's cards", "table": "Table", "void": "Void", "seats": "Seats"}
+ROUND_WORDS = {"dealer_cards": "Dealer's cards", "table": "Table", "void": "Void", "seats": "Seats",
+               "up_card": "Up card"}
 
 
 def _rows_from_post(post, seat_count: int) -> list[dict]:
@@ -66,7 +67,8 @@ def _rows_from_last_round(table) -> list[dict]:
     return rows
 
 
-def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, list[dict]]:
+def _payload(rows, dealer_cards: str, void: str, fifth: bool,
+             up_card: str = "") -> tuple[dict, list[dict]]:
     playing = [r for r in rows if r["ante"]]
     seats = []
     for row in playing:
@@ -81,6 +83,9 @@ def _payload(rows, dealer_cards: str, void: str, fifth: bool) -> tuple[dict, lis
     body = {"seats": seats, "dealer_took_fifth_card": fifth}
     if dealer_cards:
         body["dealer_cards"] = split_cards(dealer_cards)
+        # The up card: the first dealer card typed, unless the dealer marked another.
+        if not void and body["dealer_cards"]:
+            body["up_card"] = up_card.strip() or body["dealer_cards"][0]
     if void:
         body["void"] = void
     return body, playing
@@ -121,6 +126,7 @@ def round_form(request, pk: int):
                if request.method == "GET" else "",
                "round_errors": round_errors,
                "dealer_cards": request.POST.get("dealer_cards", ""),
+               "up_card": request.POST.get("up_card", ""),
                "void": request.POST.get("void", ""),
                "fifth": request.POST.get("dealer_took_fifth_card") == "on",
                "voids": VOID_WORDS.items(), "irregularities": IRREGULARITY_WORDS.items(),
@@ -133,7 +139,8 @@ def _record(request, pk: int, rows: list[dict]):
     and the round-level ones by field) and no round."""
     body, playing = _payload(rows, request.POST.get("dealer_cards", ""),
                              request.POST.get("void", ""),
-                             request.POST.get("dealer_took_fifth_card") == "on")
+                             request.POST.get("dealer_took_fifth_card") == "on",
+                             request.POST.get("up_card", ""))
     payload = StudRoundInput(data=body)
     if not payload.is_valid():
         return *_attach_errors(_every_problem(request, pk, body, payload.errors), playing), None
