@@ -5,7 +5,8 @@ and its theoretical win: each hand's ante times the exact house edge of the payt
 version that settled it at that ante (payouts.analysis's figures; where they are not
 worked out yet they are asked for and the theoretical win is null until they are), plus
 each side wager times the side bet's house share at the meter it was played against.
-The strategy errors come with the up card (issue 29's next part); null until then."""
+Over the hands whose up card is recorded, the decisions off the optimal strategy and
+their exact cost (null when no hand had one)."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ from payouts.analysis.selectors import HouseEdges
 from payouts.jackpots.models import JackpotHit, MeterEntry, MeterKind, award_rules
 from tables.players import selectors
 from tables.players.models import Rating
+from tables.rules.cards import parse_card, parse_cards
 from tables.rules.money import round_to_step, unit
 from tables.rules.side_wager import side_wager_sheet
+from tables.rules.stud_strategy import decision
 
 ZERO = Decimal(0)
 TENTH = Decimal("0.1")
@@ -42,6 +45,29 @@ def _theoretical(seats: list, currency: str) -> Decimal | None:
     expected = sum((Fraction(ante) * edge for ante, edge in kept), Fraction(0))
     expected += _side_wagers_kept(seats)
     return _money(Decimal(expected.numerator) / Decimal(expected.denominator), currency)
+
+
+def _strategy(seats: list, currency: str) -> dict[str, Any]:
+    """Over the hands whose up card and cards are recorded (a plain raise or fold): how
+    many departed from the optimal play of the paytable version that settled them, and
+    what that cost, exactly (the better decision's worth less the one taken, over the
+    dealer's unseen cards; tables.rules.stud_strategy)."""
+    judged = [s for s in seats if s.round.up_card and s.cards and not s.irregularity
+              and s.decision in ("raise", "fold")]
+    if not judged:
+        return {"decisions_off_strategy": None, "strategy_cost": None}  # not measured
+    off, cost = 0, Fraction(0)
+    for seat in judged:
+        terms = seat.round.paytable.terms()
+        weighed = decision(terms.odds, terms.max_payout, terms.dealer_qualifier, seat.ante,
+                           parse_cards(seat.cards), parse_card(seat.round.up_card),
+                           raised=seat.decision == "raise")
+        if weighed.cost:
+            off += 1
+            cost += weighed.cost
+    return {"decisions_off_strategy": off,
+            "strategy_cost": _money(Decimal(cost.numerator) / Decimal(cost.denominator),
+                                    currency)}
 
 
 def _side_wagers_kept(seats: list) -> Fraction:
@@ -88,6 +114,6 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
         "theoretical_win": _theoretical(seats, currency),
-        "decisions_off_strategy": None, "strategy_cost": None,
+        **_strategy(seats, currency),
         "currency": currency,
     }

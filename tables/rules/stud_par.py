@@ -141,7 +141,7 @@ def wins_in_cents(odds: Mapping[str, int], max_payout: Decimal | None,
     return np.array([w if cap is None else min(w, cap) for w in wins], dtype=np.int64)
 
 
-def _raise_values(counts: DealCounts, wins: np.ndarray, ante: int) -> np.ndarray:
+def raise_values(counts: DealCounts, wins: np.ndarray, ante: int) -> np.ndarray:
     category = category_of_value()[counts.value]
     return (ante * counts.not_qualified.astype(np.int64)
             + (ante + wins[category]) * counts.dealer_loses.astype(np.int64)
@@ -157,12 +157,12 @@ def strategy_of(odds: Mapping[str, int], max_payout: Decimal | None, qualifier: 
                 ante: Decimal, deck: Deck = FULL_DECK) -> tuple[DealCounts, np.ndarray]:
     """The counts and, per signature, whether the optimal player raises."""
     counts = deal_counts(qualifier, deck)
-    ante_cents = _cents(ante)
+    ante_cents = ante_in_cents(ante)
     wins = wins_in_cents(odds, max_payout, ante_cents)
-    return counts, optimal_raises(counts, _raise_values(counts, wins, ante_cents), ante_cents)
+    return counts, optimal_raises(counts, raise_values(counts, wins, ante_cents), ante_cents)
 
 
-def _cents(ante: Decimal) -> int:
+def ante_in_cents(ante: Decimal) -> int:
     cents = int(ante * 100)
     if cents <= 0 or cents != ante * 100:
         raise ValueError(f"the ante must be a positive amount in cents, not {ante}")
@@ -181,9 +181,9 @@ def par_sheet(odds: Mapping[str, int], max_payout: Decimal | None, qualifier: st
               ) -> ParSheet:
     """The exact figures for a paytable at an ante (ante in the currency, e.g. 10.00)."""
     counts = deal_counts(qualifier, deck, progress)
-    ante_cents = _cents(ante)
+    ante_cents = ante_in_cents(ante)
     wins = wins_in_cents(odds, max_payout, ante_cents)
-    raise_value = _raise_values(counts, wins, ante_cents)
+    raise_value = raise_values(counts, wins, ante_cents)
     raised = optimal_raises(counts, raise_value, ante_cents)
     edge = _edge(counts, raise_value, raised, ante_cents)
     pairs = counts.pairs.astype(np.int64)

@@ -253,3 +253,72 @@ def test_the_theoretical_win_is_each_antes_exact_edge_at_that_ante(
         Decimal(expected.numerator) / Decimal(expected.denominator)).quantize(
         Decimal("0.01"), rounding=ROUND_HALF_UP)
     assert worked_out["actual_win"] == D("120.00")  # three folds: the house kept the antes
+
+
+DEALER = ["2h", "Kd", "7c", "4h", "9s"]  # dealt face up: the 2h
+
+
+def test_a_raise_the_strategy_folds_is_counted_with_its_exact_cost(
+        live_table, pat, dealer, supervisor, travel):
+    from tables.rules.cards import parse_cards
+    from tables.rules.stud_strategy import decision
+
+    travel(at(2026, 3, 3, 9, 0))
+    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
+    hands = [("Qs Jd 8h 5c 3s", "raise"),   # queen high against a deuce: fold it
+             ("Qs Jd 8h 5c 3s", "fold"),    # ... as here
+             ("As Ad 8h 5c 3s", "raise")]   # a pair of aces: raise
+    terms = live_table.paytable.terms()
+    expected = decision(terms.odds, terms.max_payout, "AK", D("10.00"),
+                        parse_cards(hands[0][0]), parse_cards("2h")[0], raised=True)
+    for minute, (cards, play) in enumerate(hands, start=1):
+        travel(at(2026, 3, 3, 9, minute))
+        stud_round_record(actor=dealer, table=live_table, dealer_cards=DEALER, up_card="2h",
+                          seats=[{"seat": 1, "ante": "10.00", "decision": play,
+                                  "cards": cards.split()}])
+    travel(at(2026, 3, 3, 9, 5))
+    stud_round_record(actor=dealer, table=live_table, dealer_cards=DEALER,  # no up card
+                      seats=[{"seat": 1, "ante": "10.00", "decision": "raise",
+                              "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
+
+    figures = rating_figures(rating)
+
+    assert not expected.best_is_raise
+    assert figures["decisions_off_strategy"] == 1
+    cost = Decimal(expected.cost.numerator) / Decimal(expected.cost.denominator)
+    assert figures["strategy_cost"] == cost.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    assert figures["strategy_cost"] > 0
+
+
+CARDS = [r + s for r in "23456789TJQKA" for s in "shdc"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(deals=st.lists(st.permutations(CARDS).map(lambda deck: deck[:10]), min_size=1,
+                      max_size=6))
+def test_a_player_who_always_plays_the_optimal_strategy_costs_nothing(
+        live_table, pat, dealer, travel, deals):
+    from tables.rules.cards import parse_cards
+    from tables.rules.stud_strategy import decision
+
+    terms = live_table.paytable.terms()
+    with transaction.atomic():
+        start = at(2026, 3, 3, 9, 0)
+        travel(start)
+        rating = services.rating_open(actor=dealer, table=live_table, seat=1, player=pat)
+        for minute, deal in enumerate(deals, start=1):
+            dealt, hand = deal[:5], deal[5:]
+            best = decision(terms.odds, terms.max_payout, "AK", D("10.00"),
+                            parse_cards(hand), parse_cards(dealt[0])[0], raised=True)
+            travel(start + dt.timedelta(minutes=minute))
+            stud_round_record(actor=dealer, table=live_table, dealer_cards=dealt,
+                              up_card=dealt[0], seats=[{
+                                  "seat": 1, "ante": "10.00", "cards": hand,
+                                  "decision": "raise" if best.best_is_raise else "fold"}])
+
+        figures = rating_figures(rating)
+
+        assert (figures["decisions_off_strategy"], figures["strategy_cost"]) == (
+            0, D("0.00"))
+        transaction.set_rollback(True)
