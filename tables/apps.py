@@ -49,9 +49,11 @@ class TablesConfig(AppConfig):
     def add_panels() -> None:
         """Each page lives in its package; a package above adds its panels to it (the
         chips' and the count's to the floor's Pit overview and dealer's page, the count's
-        to the chips' page)."""
+        to the chips' page, the players' rated seats beside each table's seats link)."""
         from tables.chips import pages as chips
         from tables.count import pages as count
+        from tables.players import pages as players
 
         chips.register()
         count.register()
+        players.register()

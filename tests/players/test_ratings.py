@@ -322,3 +322,29 @@ def test_a_player_who_always_plays_the_optimal_strategy_costs_nothing(
         assert (figures["decisions_off_strategy"], figures["strategy_cost"]) == (
             0, D("0.00"))
         transaction.set_rollback(True)
+
+
+def test_the_seats_page_seats_moves_and_says_what_it_refused(client, live_table, other_table,
+                                                            pat, supervisor, us_paytable,
+                                                            travel):
+    from tables.floor.services import table_assign_paytable
+
+    table_assign_paytable(actor=supervisor, table=other_table, paytable=us_paytable)
+    travel(at(2026, 3, 3, 9, 0))
+    client.force_login(supervisor)
+    address = f"/tables/{live_table.pk}/seats/"
+
+    seated = client.post(address, {"action": "seat", "seat": "2", "card": "10042"},
+                         follow=True)
+    unknown = client.post(address, {"action": "seat", "seat": "3", "card": "555"},
+                          follow=True)
+    rating = Rating.objects.get()
+    moved = client.post(address, {"action": "move", "rating": rating.pk,
+                                  "to_table": other_table.pk, "to_seat": "4"}, follow=True)
+
+    said = [str(m) for r in (seated, unknown, moved) for m in r.context["messages"]]
+    assert said == ["Pat (Gold) is seated at seat 2: his rating is open.",
+                    "Not done: Card number: No player holds card '555'.",
+                    f"Pat moved to {other_table.label} seat 4: one rating closed, the next "
+                    "open, in the same visit."]
+    assert Rating.objects.get(moved_from=rating).table == other_table

@@ -38,6 +38,10 @@ MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
                                                (401, 403, 400, 400, 403, 403, 403, 403, 403),
     ("POST", "/api/v1/ratings/{rating}/close/", "empty"):
                                                (401, 403, 200, 400, 403, 403, 403, 403, 403),
+    # A table's seats: the pit and its dealers (a refused action is said, then the page).
+    ("GET", "/tables/{table}/seats/", _):      (302, 403, 200, 200, 403, 403, 403, 403, 403),
+    ("POST", "/tables/{table}/seats/", "empty"):
+                                               (302, 403, 302, 302, 403, 403, 403, 403, 403),
 }
 BODIES = {"empty": {}, "seat": {"seat": 2, "card": "10077"}}
 
