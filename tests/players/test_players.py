@@ -18,17 +18,6 @@ from tests.conftest import make_user
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def host(db):
-    return make_user("hana_host", "host")
-
-
-@pytest.fixture
-def pat(host):
-    return services.player_create(actor=host, card="10042", name="Pat Q. Player",
-                                  tier="gold")
-
-
 def text(response) -> str:
     """The page's words, without its tags."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.content.decode())).split())

@@ -20,20 +20,9 @@ from tables.players import services
 from tables.players.figures import rating_figures
 from tables.players.models import Rating, SeatingRefused
 from tables.stud.services import stud_round_record, stud_round_void
-from tests.conftest import make_user
 from tests.played import at
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def host(db):
-    return make_user("hana_host", "host")
-
-
-@pytest.fixture
-def pat(host):
-    return services.player_create(actor=host, card="10042", name="Pat Q. Player", tier="gold")
 
 
 def page_of(user, player) -> str:
