@@ -1,5 +1,6 @@
 """The players' panels on the floor's pages (registered from tables.apps): how many
-players are rated at each table, beside its link to its seats."""
+players are rated at each table, beside its link to its seats; and on the dealer's round
+form, who is rated at which seat (first name and tier)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,21 @@ from django.db.models import Count
 
 from tables.floor.pages import DEALER, PIT
 from tables.players import selectors
+from tables.stud.pages import ROUND_FORM
 
 
 def register() -> None:
     PIT.add("players", on_the_floor)
     DEALER.add("players", on_the_floor)
+    ROUND_FORM.add("players", on_the_round_form)
+
+
+def on_the_round_form(request, shown: dict) -> dict:
+    """The rated seats of the table, as the dealer may read them: first name and tier."""
+    rated = (selectors.open_ratings().filter(table=shown["table"]).select_related("player")
+             .order_by("seat"))
+    return {"rated_seats": [(r.seat, r.player.first_name, r.player.get_tier_display())
+                            for r in rated]}
 
 
 def on_the_floor(request, shown: dict) -> dict:

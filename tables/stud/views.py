@@ -26,6 +26,7 @@ from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
 from tables.rules.cards import split_cards
 from tables.stud.forms import RoundFinder
+from tables.stud.pages import ROUND_FORM
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
 from tables.stud.serializers import SeatInput, StudRoundInput
 from tables.stud.services import stud_round_record, stud_round_void
@@ -131,6 +132,7 @@ def round_form(request, pk: int):
                "fifth": request.POST.get("dealer_took_fifth_card") == "on",
                "voids": VOID_WORDS.items(), "irregularities": IRREGULARITY_WORDS.items(),
                **CARD_PICKER}
+    context.update(ROUND_FORM.gather(request, {"table": table}))
     return render(request, "tables/round_form.html", context, status=400 if summary else 200)
 
 

@@ -35,6 +35,7 @@ def players(dealer_at_live_table):
 
 def record_round(page: Page, base: str, table, seats: dict[int, tuple[str, str]]):
     page.goto(f"{base}/dealer/tables/{table.pk}/round/")
+    expect(page.locator("#rated-seats")).to_contain_text("seat 1 Pat (Gold)")
     page.get_by_label("Dealer's cards").fill(DEALER)
     for seat, (play, cards) in seats.items():
         page.get_by_label(f"Seat {seat} ante").fill("10")
