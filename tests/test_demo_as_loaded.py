@@ -66,6 +66,27 @@ def test_the_demo_casino_has_what_the_readme_promises(printed):
         "Tom Hale"]
 
 
+def test_the_demo_rates_its_players_every_day_of_its_history(printed):
+    """Weeks of ratings, each closed at night: Pat at CS-1 with a break, Ann moving from
+    CS-1 to CS-2 within each visit, Maria at Mayfair every other day; Tom refused once."""
+    from tables.players.figures import rating_figures
+    from tables.players.models import Player, SeatingRefused
+
+    pat = Player.objects.get(card="10042")
+    ratings = list(pat.ratings.prefetch_related("changes"))
+    assert len(ratings) == 21
+    figures = [rating_figures(r) for r in ratings]
+    assert {f["status"] for f in figures} == {"closed"}
+    # 10:05 to 20:30, less a 40-minute break
+    assert {f["seconds_played"] for f in figures} == {10 * 3600 + 25 * 60 - 40 * 60}
+    assert all(f["hands"] > 0 for f in figures)
+    assert all(f["decisions_off_strategy"] is not None for f in figures)
+    ann = Player.objects.get(card="20005")
+    assert ann.ratings.filter(moved_from__isnull=False).count() == 21
+    assert Player.objects.get(card="10103").ratings.count() in (10, 11)
+    assert SeatingRefused.objects.filter(player__card="10161").count() == 1
+
+
 def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(printed, api):
     from tables.reports.closing import GRACE, verify_day
     from tables.reports.models import ClosedDay

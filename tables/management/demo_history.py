@@ -11,10 +11,13 @@ import random
 from decimal import Decimal
 
 import time_machine
+from django.core.exceptions import ValidationError
 
 from payouts.jackpots import services as progressives
 from payouts.jackpots.settlement import settle_pending_hits
 from tables.floor.models import Game, Table
+from tables.players import services as seating
+from tables.players.models import Player
 from tables.poker.services import poker_hand_record, poker_hand_void, time_collection_record
 from tables.rules.cards import DECK, card_str
 from tables.rules.hands import category_name, evaluate
@@ -44,7 +47,8 @@ def _stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
                       "decision": "raise" if pair_or_better or ace_king else "fold",
                       "cards": [card_str(c) for c in cards],
                       "progressive": jackpot and rng.random() < 0.6})
-    return {"dealer_cards": [card_str(c) for c in hands[0]], "seats": plays}
+    dealt = [card_str(c) for c in hands[0]]
+    return {"dealer_cards": dealt, "up_card": dealt[0], "seats": plays}
 
 
 def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int) -> list:
@@ -82,6 +86,57 @@ def _poker_day(rng, tables, dealer, day_start: dt.datetime, hands: int) -> list:
     return recorded
 
 
+# Who the pit rates each day (issue 29): (card, table, seat), seated at 10:05 and gone at
+# 20:30; Pat takes a break, Ann moves to CS-2 at 16:00 within her visit, Maria plays at
+# Mayfair every other day; a barred player's seating is refused once.
+RATED = [("10042", "CS-1", 1), ("10077", "CS-2", 2), ("10103", "CSP-1", 1),
+         ("20005", "CS-1", 3)]
+MOVES = {"20005": ("CS-2", 3)}
+BARRED_TRY = ("10161", "CS-2", 4)
+
+
+def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> list:
+    """The day's ratings at the casino's tables: open at 10:05, a break at 13:00 for the
+    first, a move at 16:00 for the one who moves; returned open, to close at 20:30."""
+    ratings = []
+    for card, label, seat in RATED:
+        table = Table.objects.filter(casino=casino, label=label).first()
+        if table is None or (label == "CSP-1" and back % 2):
+            continue
+        with clock_at(day_start + dt.timedelta(minutes=5)):
+            ratings.append(seating.rating_open(actor=supervisor, table=table, seat=seat,
+                                               player=Player.objects.get(card=card)))
+    if ratings and ratings[0].player.card == RATED[0][0]:
+        with clock_at(day_start + dt.timedelta(hours=3)):
+            seating.rating_pause(actor=supervisor, rating=ratings[0])
+        with clock_at(day_start + dt.timedelta(hours=3, minutes=40)):
+            seating.rating_resume(actor=supervisor, rating=ratings[0])
+    for index, rating in enumerate(ratings):
+        if rating.player.card in MOVES:
+            label, seat = MOVES[rating.player.card]
+            with clock_at(day_start + dt.timedelta(hours=6)):
+                ratings[index] = seating.rating_move(
+                    actor=supervisor, rating=rating, seat=seat,
+                    table=Table.objects.get(casino=casino, label=label))
+    return ratings
+
+
+def _unseat(supervisor, ratings: list, day_start: dt.datetime) -> None:
+    with clock_at(day_start + dt.timedelta(hours=10, minutes=30)):  # 20:30
+        for rating in ratings:
+            seating.rating_close(actor=supervisor, rating=rating)
+
+
+def _barred_tries(supervisor, casino, day_start: dt.datetime) -> None:
+    """A barred player asks for a seat once: refused, and the attempt recorded."""
+
+    card, label, seat = BARRED_TRY
+    table = Table.objects.filter(casino=casino, label=label).first()
+    if table is not None:
+        with clock_at(day_start + dt.timedelta(hours=7)), contextlib.suppress(ValidationError):
+            seating.rating_open(actor=supervisor, table=table, seat=seat, card=card)
+
+
 def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
                  jackpot=None, seed: int = 2026) -> int:
     """Record ``days`` gaming days before ``today`` at every demo table; returns how many
@@ -95,7 +150,11 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
             tables = list(Table.objects.filter(casino=casino).select_related("rake_schedule"))
             stud = [t for t in tables if t.game == Game.CARIBBEAN_STUD and t.paytable_id]
             poker = [t for t in tables if t.game != Game.CARIBBEAN_STUD and t.rake_schedule_id]
+            rated = _seat_players(supervisor, start, casino, back)
             rounds = _stud_day(rng, stud, dealer, start, rng.randint(6, 10))
+            _unseat(supervisor, rated, start)
+            if back == 3:
+                _barred_tries(supervisor, casino, start)
             hands = _poker_day(rng, poker, dealer, start, rng.randint(8, 14))
             count += len(rounds) + len(hands)
             _corrections(rng, supervisor, start, rounds, hands)

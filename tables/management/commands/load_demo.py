@@ -126,6 +126,7 @@ class Command(BaseCommand):
         with clock_at(start):
             casinos = self._floor(supervisor, dealer, staff=floor_staff)
             self._group_paytable(users["controller"])
+            self._players(users["host"])  # before the history: the pit rates them in it
         if fresh and history_days:
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
@@ -136,7 +137,6 @@ class Command(BaseCommand):
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
                               f"{closed} gaming days closed.")
-        self._players(users["host"])
         opened = deal_now(casinos=casinos, staff=self._staff(users))
         if opened:
             self.stdout.write(f"The current shift of {opened} banked tables opened, its "
