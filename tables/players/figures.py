@@ -18,7 +18,13 @@ from typing import Any
 from django.utils import timezone
 
 from payouts.analysis.selectors import HouseEdges
-from payouts.jackpots.models import JackpotHit, MeterEntry, MeterKind, award_rules
+from payouts.jackpots.models import (
+    JackpotHit,
+    MeterEntry,
+    MeterKind,
+    MeterName,
+    award_rules,
+)
 from tables.players import selectors
 from tables.players.models import Rating
 from tables.rules.cards import parse_card, parse_cards
@@ -75,7 +81,10 @@ def _side_wagers_kept(seats: list) -> Fraction:
     wagered = {s.round_id: Fraction(s.progressive_wager) for s in seats
                if s.progressive_wager}
     kept, sheets = Fraction(0), {}
-    entries = (MeterEntry.objects.filter(round__in=list(wagered), kind=MeterKind.CONTRIBUTION)
+    # The meter's own contribution entry of each round (its reserve and overflow take
+    # theirs too): the meter the wager was played against is its balance before it.
+    entries = (MeterEntry.objects.filter(round__in=list(wagered), kind=MeterKind.CONTRIBUTION,
+                                         meter=MeterName.METER)
                .select_related("progressive"))
     for entry in entries:
         progressive = entry.progressive

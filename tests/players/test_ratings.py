@@ -337,3 +337,45 @@ def test_the_seats_page_seats_moves_and_says_what_it_refused(client, live_table,
                     f"Pat moved to {other_table.label} seat 4: one rating closed, the next "
                     "open, in the same visit."]
     assert Rating.objects.get(moved_from=rating).table == other_table
+
+
+def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
+        live_table, pat, dealer, supervisor, travel, django_capture_on_commit_callbacks):
+    """One fold with the side wager: the ante's edge plus the wager times 1 - the side
+    bet's return at the meter before the round (not the reserve's balance, nor twice)."""
+    from payouts.analysis.models import ParAnalysis
+    from payouts.jackpots.models import MeterEntry, award_rules
+    from payouts.jackpots.services import progressive_create
+    from tables.floor.services import table_link_progressive
+    from tables.rules.side_wager import side_wager_sheet
+
+    travel(at(2026, 3, 3, 8, 0))
+    jackpot_table = table_link_progressive(  # with a reserve: two contribution entries
+        actor=supervisor, table=live_table, progressive=progressive_create(
+            actor=supervisor, name="Rated Jackpot", currency="USD", seed=D("10000.00"),
+            contribution_rate=D("0.70"), reserve_rate=D("0.05"),
+            approval_threshold=D("10000.00"), casino=live_table.casino))
+    travel(at(2026, 3, 3, 9, 0))
+    rating = services.rating_open(actor=supervisor, table=jackpot_table, seat=1, player=pat)
+    travel(at(2026, 3, 3, 9, 5))
+    played, _ = stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER,
+                                  seats=[{"seat": 1, "ante": "10.00", "decision": "fold",
+                                          "progressive": True,
+                                          "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_figures(rating)
+    figures = rating_figures(rating)
+
+    meter = jackpot_table.progressive
+    meter.refresh_from_db()
+    entry = MeterEntry.objects.get(round=played, kind="contribution", meter="meter")
+    sheet = side_wager_sheet(award_rules(meter.awards), wager=meter.wager,
+                             contribution_rate=meter.contribution_rate, seed=meter.seed)
+    edge = Fraction(ParAnalysis.objects.get(paytable=jackpot_table.paytable).result[
+        "exact"]["house_edge"])
+    wager = Fraction(played.seats.get().progressive_wager)
+    expected = 10 * edge + wager * (1 - sheet.return_at(entry.balance_after - entry.amount))
+    assert MeterEntry.objects.filter(round=played, kind="contribution").count() > 1
+    assert figures["theoretical_win"] == (
+        Decimal(expected.numerator) / Decimal(expected.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP)
