@@ -68,7 +68,7 @@ def test_a_rating_counts_the_seats_rounds_while_open_and_not_paused(
     assert figures["currency"] == "USD"
     client_page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page_of(
         supervisor, pat))).split())
-    assert ("2026-03-03 CS-1 seat 1 Test Harbor 09:00 EST to 10:10 closed 2 50 min $10.00 "
+    assert ("2026-03-03 CS-1 seat 1 Test Harbor 09:00 EST to 10:10 2 50 min $10.00 "
             "$60.00 -$60.00") in client_page
     read = api.as_user(supervisor).get(f"/api/v1/ratings/{rating.pk}/").json()
     assert {k: read[k] for k in ("status", "hands", "wagered", "average_bet", "actual_win",
