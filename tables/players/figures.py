@@ -27,6 +27,8 @@ from payouts.jackpots.models import (
 )
 from tables.players import selectors
 from tables.players.models import Rating
+from tables.poker.kills import stakes_of
+from tables.poker.wording import structure_words
 from tables.rules.cards import parse_card, parse_cards
 from tables.rules.money import round_to_step, unit
 from tables.rules.side_wager import side_wager_sheet
@@ -101,6 +103,8 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
     changes = list(rating.changes.all())
     spans = selectors.spans_of(rating, changes)
     now = now or timezone.now()
+    if rating.table.is_poker:
+        return _poker_figures(rating, changes, spans, now)
     seats = list(selectors.rated_seats(rating, spans).select_related("round__paytable"))
     currency = rating.table.casino.currency
     awards = dict(JackpotHit.objects.filter(
@@ -124,5 +128,21 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
         "actual_win": _money(actual, currency),
         "theoretical_win": _theoretical(seats, currency),
         **_strategy(seats, currency),
-        "currency": currency,
+        "currency": currency, "game": rating.table.game, "stakes": None,
+    }
+
+
+def _poker_figures(rating: Rating, changes: list, spans, now: dt.datetime) -> dict[str, Any]:
+    """A card room comps by the hour: a poker rating is its time, at its game and stakes
+    (the players play each other; the house's share is the rake, not their result)."""
+    table = rating.table
+    seconds = int(sum(((end or now) - start).total_seconds() for start, end in spans))
+    return {
+        "status": selectors.state_of(rating, changes),
+        "ended_at": changes[-1].at if changes and changes[-1].step == "closed" else None,
+        "seconds_played": seconds, "hands": None, "hands_per_hour": None, "wagered": None,
+        "average_bet": None, "actual_win": None, "theoretical_win": None,
+        "decisions_off_strategy": None, "strategy_cost": None,
+        "currency": table.casino.currency, "game": table.game,
+        "stakes": structure_words(stakes_of(table)),
     }

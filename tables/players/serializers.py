@@ -62,15 +62,18 @@ class RatingOutput(serializers.Serializer):
     status = serializers.CharField(source="figures.status")
     ended_at = serializers.DateTimeField(source="figures.ended_at", allow_null=True)
     seconds_played = serializers.IntegerField(source="figures.seconds_played")
-    hands = serializers.IntegerField(source="figures.hands")
+    game = serializers.CharField(source="figures.game")
+    stakes = serializers.CharField(source="figures.stakes", allow_null=True,
+                                   help_text="A poker table's stakes; null at stud.")
+    hands = serializers.IntegerField(source="figures.hands", allow_null=True)
     hands_per_hour = serializers.DecimalField(source="figures.hands_per_hour", max_digits=8,
                                               decimal_places=1, allow_null=True)
     wagered = serializers.DecimalField(source="figures.wagered", max_digits=16,
-                                       decimal_places=2)
+                                       decimal_places=2, allow_null=True)
     average_bet = serializers.DecimalField(source="figures.average_bet", max_digits=16,
                                            decimal_places=2, allow_null=True)
     actual_win = serializers.DecimalField(source="figures.actual_win", max_digits=16,
-                                          decimal_places=2)
+                                          decimal_places=2, allow_null=True)
     theoretical_win = serializers.DecimalField(source="figures.theoretical_win",
                                                max_digits=16, decimal_places=2,
                                                allow_null=True)

@@ -379,3 +379,27 @@ def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
     assert figures["theoretical_win"] == (
         Decimal(expected.numerator) / Decimal(expected.denominator)).quantize(
         Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def test_a_poker_rating_is_his_time_at_the_game_and_stakes(api, holdem, pat, supervisor,
+                                                         play_hand, travel):
+    """The card room comps by the hour: time (breaks left out), game and stakes; no
+    stud figures."""
+    travel(at(2026, 3, 3, 20, 0))
+    rating = services.rating_open(actor=supervisor, table=holdem, seat=4, player=pat)
+    play_hand(holdem, at(2026, 3, 3, 20, 30))
+    travel(at(2026, 3, 3, 21, 0))
+    services.rating_pause(actor=supervisor, rating=rating)
+    travel(at(2026, 3, 3, 21, 15))
+    services.rating_resume(actor=supervisor, rating=rating)
+    travel(at(2026, 3, 3, 23, 0))
+    services.rating_close(actor=supervisor, rating=rating)
+
+    read = api.as_user(supervisor).get(f"/api/v1/ratings/{rating.pk}/").json()
+
+    assert {k: read[k] for k in ("status", "seconds_played", "game", "stakes", "hands",
+                                 "wagered", "actual_win", "theoretical_win")} == {
+        "status": "closed", "seconds_played": 3 * 3600 - 15 * 60, "game": "holdem",
+        "stakes": "20.00/40.00 fixed limit", "hands": None, "wagered": None,
+        "actual_win": None, "theoretical_win": None}
+    assert "HE-1 seat 4 · 20.00/40.00 fixed limit" in page_of(supervisor, pat)
