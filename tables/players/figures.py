@@ -38,21 +38,21 @@ ZERO = Decimal(0)
 TENTH = Decimal("0.1")
 
 
-def _money(amount: Decimal, currency: str) -> Decimal:
-    # Every amount summed here is in cents already, but for the mean: half up, as staff
-    # round a mean bet.
+def _money(amount: Decimal | Fraction, currency: str) -> Decimal:
+    # Every amount summed here is in cents already, but for the mean and the exact
+    # fractions of the game math: half up, once, at the end.
+    if isinstance(amount, Fraction):
+        amount = Decimal(amount.numerator) / Decimal(amount.denominator)
     return round_to_step(amount, unit(currency), rounding="half_up")
 
 
-def _theoretical(seats: list, currency: str) -> Decimal | None:
+def _theoretical(seats: list, currency: str, edges: HouseEdges) -> Decimal | None:
     """What the house expects to keep of the hands: exact to the end, then to the cent."""
-    edges = HouseEdges()
     kept = [(seat.ante, edges.of(seat.round.paytable, seat.ante)) for seat in seats]
     if any(edge is None for _, edge in kept):
         return None  # every missing figure asked for; the win waits for them, no guess
     expected = sum((Fraction(ante) * edge for ante, edge in kept), Fraction(0))
-    expected += _side_wagers_kept(seats)
-    return _money(Decimal(expected.numerator) / Decimal(expected.denominator), currency)
+    return _money(expected + _side_wagers_kept(seats), currency)
 
 
 def _strategy(seats: list, currency: str) -> dict[str, Any]:
@@ -73,9 +73,7 @@ def _strategy(seats: list, currency: str) -> dict[str, Any]:
         if weighed.cost:
             off += 1
             cost += weighed.cost
-    return {"decisions_off_strategy": off,
-            "strategy_cost": _money(Decimal(cost.numerator) / Decimal(cost.denominator),
-                                    currency)}
+    return {"decisions_off_strategy": off, "strategy_cost": _money(cost, currency)}
 
 
 def _side_wagers_kept(seats: list) -> Fraction:
@@ -99,12 +97,14 @@ def _side_wagers_kept(seats: list) -> Fraction:
     return kept
 
 
-def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, Any]:
+def rating_figures(rating: Rating, now: dt.datetime | None = None,
+                   edges: HouseEdges | None = None) -> dict[str, Any]:
+    """``edges``: the house edges already read, shared by the ratings of one page."""
     changes = list(rating.changes.all())
     spans = selectors.spans_of(rating, changes)
-    now = now or timezone.now()
+    timing = _timing(rating, changes, spans, now or timezone.now())
     if rating.table.is_poker:
-        return _poker_figures(rating, changes, spans, now)
+        return {**timing, **_poker_figures(rating)}
     seats = list(selectors.rated_seats(rating, spans).select_related("round__paytable"))
     currency = rating.table.casino.currency
     awards = dict(JackpotHit.objects.filter(
@@ -116,31 +116,36 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None) -> dict[str, 
     # The house's result: what the seat lost on antes and bets, and its side wagers less
     # the awards they won.
     actual = -sum((s.net for s in seats), ZERO) + side - sum(awards.values(), ZERO)
-    seconds = int(sum(((end or now) - start).total_seconds() for start, end in spans))
+    seconds = timing["seconds_played"]
     return {
-        "status": selectors.state_of(rating, changes),
-        "ended_at": changes[-1].at if changes and changes[-1].step == "closed" else None,
-        "seconds_played": seconds, "hands": len(seats),
+        **timing, "hands": len(seats),
         "hands_per_hour": (round_to_step(Decimal(len(seats) * 3600) / seconds, TENTH,
                                          rounding="half_up") if seconds else None),
         "wagered": _money(wagered, currency),
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
-        "theoretical_win": _theoretical(seats, currency),
+        "theoretical_win": _theoretical(seats, currency, edges or HouseEdges()),
         **_strategy(seats, currency),
         "currency": currency, "game": rating.table.game, "stakes": None,
     }
 
 
-def _poker_figures(rating: Rating, changes: list, spans, now: dt.datetime) -> dict[str, Any]:
-    """A card room comps by the hour: a poker rating is its time, at its game and stakes
-    (the players play each other; the house's share is the rake, not their result)."""
-    table = rating.table
-    seconds = int(sum(((end or now) - start).total_seconds() for start, end in spans))
+def _timing(rating: Rating, changes: list, spans, now: dt.datetime) -> dict[str, Any]:
+    """What every rating has, stud or poker: its state, its end, its time played."""
     return {
         "status": selectors.state_of(rating, changes),
         "ended_at": changes[-1].at if changes and changes[-1].step == "closed" else None,
-        "seconds_played": seconds, "hands": None, "hands_per_hour": None, "wagered": None,
+        "seconds_played": int(sum(((end or now) - start).total_seconds()
+                                  for start, end in spans)),
+    }
+
+
+def _poker_figures(rating: Rating) -> dict[str, Any]:
+    """A card room comps by the hour: a poker rating is its time, at its game and stakes
+    (the players play each other; the house's share is the rake, not their result)."""
+    table = rating.table
+    return {
+        "hands": None, "hands_per_hour": None, "wagered": None,
         "average_bet": None, "actual_win": None, "theoretical_win": None,
         "decisions_off_strategy": None, "strategy_cost": None,
         "currency": table.casino.currency, "game": table.game,

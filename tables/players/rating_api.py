@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
+from payouts.analysis.selectors import HouseEdges
 from tables.floor.models import Table
 from tables.players import selectors, services
 from tables.players.figures import rating_figures
@@ -74,8 +75,9 @@ class RatingViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.G
         return selectors.ratings_visible_to(self.request.user).prefetch_related("changes")
 
     def get_serializer(self, *args, **kwargs):
+        edges = HouseEdges()  # read once for the page of ratings
         for rating in (args[0] if args and isinstance(args[0], list) else args[:1]):
-            rating.figures = rating_figures(rating)
+            rating.figures = rating_figures(rating, edges=edges)
         return super().get_serializer(*args, **kwargs)
 
     pause = _step(services.rating_pause)

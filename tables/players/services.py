@@ -34,6 +34,11 @@ from tables.players.selectors import reads_people
 FIELDS = ("card", "name", "first_name", "tier", "status", "joined")
 
 
+def card_as_printed(typed) -> str:
+    """A card number as typed (' 10042 ', 'ab 12') as the card prints it: 10042, AB12."""
+    return "".join(str(typed or "").split()).upper()
+
+
 def _require_keeper(actor) -> None:
     if not reads_people(actor):
         raise PermissionDenied("Only supervisors and hosts keep the players' accounts.")
@@ -45,7 +50,7 @@ def _filled(player: Player, changes: dict[str, Any]) -> Player:
         raise ValidationError({name: f"'{name}' is not a player's field." for name in unknown})
     for name, value in changes.items():
         setattr(player, name, value)
-    player.card = " ".join(str(player.card or "").split()).upper().replace(" ", "")
+    player.card = card_as_printed(player.card)
     player.name = " ".join(str(player.name or "").split())
     if not player.first_name and player.name:
         player.first_name = player.name.split()[0]  # as he is greeted, unless said
@@ -115,7 +120,7 @@ def _table_for(actor, table: Table) -> Table:
 def _player_by(player: Player | None, card: str) -> Player:
     if player is not None:
         return Player.objects.select_for_update().get(pk=player.pk)
-    card = "".join(str(card or "").split()).upper()
+    card = card_as_printed(card)
     found = Player.objects.select_for_update().filter(card=card).first()
     if found is None:
         raise ValidationError({"card": f"No player holds card '{card}'."
@@ -160,19 +165,18 @@ def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
     raise ValidationError({"player": wording.excluded(refused)})
 
 
+# What each state of a rating lets happen next.
+NEXT_STEPS = {"open": {RatingStep.PAUSED, RatingStep.CLOSED},
+              "paused": {RatingStep.RESUMED, RatingStep.CLOSED}, "closed": set()}
+
+
 def _changed(actor, rating: Rating, step: str) -> Rating:
     _table_for(actor, rating.table)
     state = selectors.state_of(rating)
-    allowed = {RatingStep.PAUSED: RatingStep.RESUMED, RatingStep.RESUMED: RatingStep.PAUSED}
-    if state == RatingStep.CLOSED or (step != RatingStep.CLOSED
-                                      and allowed.get(step) != _as_step(state)):
+    if step not in NEXT_STEPS[state]:
         raise ValidationError({"status": wording.cannot(rating, state, step)})
     RatingChange.objects.create(rating=rating, step=step, by=actor)
     return rating
-
-
-def _as_step(state: str) -> str:
-    return RatingStep.PAUSED if state == "paused" else RatingStep.RESUMED
 
 
 @transaction.atomic
