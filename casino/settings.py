@@ -166,6 +166,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tables.tasks.analyse_paytables",
         "schedule": timedelta(minutes=15),
     },
+    "revise-ratings": {
+        "task": "tables.tasks.revise_ratings",
+        "schedule": timedelta(minutes=5),
+    },
     "reconcile-meters-nightly": {
         "task": "payouts.tasks.reconcile_meters",
         "schedule": crontab(hour=0, minute=15),

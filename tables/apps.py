@@ -13,6 +13,7 @@ class TablesConfig(AppConfig):
         from tables import checks  # noqa: F401  (registers the deployment checks)
         from tables.chips import grants as chips
         from tables.chips.models import AccountingRules, SlipSeries
+        from tables.comps import grants as comps
         from tables.count import grants as count
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
@@ -28,7 +29,7 @@ class TablesConfig(AppConfig):
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
-                                                         reports, players)]
+                                                         reports, players, comps)]
         # Who works at which casino: every scoped read and write asks (casino.common.staff).
         staff.staffed_by(CasinoStaff, casino="casino", user="user")
         db_roles.keep(Casino)
@@ -41,19 +42,40 @@ class TablesConfig(AppConfig):
         register(RECORD_LEDGER)
         db_roles.written_by_the_database(RecordSeal)  # by the sealing trigger, as the owner
         register(FUND_LEDGER)
+        self.add_comps()
         # The closed days against their records (nightly), on /healthz.
         shown_on_healthz.register("closed_days", last_day_check)
         self.add_panels()
 
     @staticmethod
+    def add_comps() -> None:
+        """A player's comps: the rules and limits audited, each account's balance moved
+        only with its chained ledger; a rating's figures, as they stand, earn."""
+        from casino.common import db_roles
+        from casino.common.chains import register
+        from tables.comps import services as comps
+        from tables.comps.chain import COMP_LEDGER
+        from tables.comps.models import CompAccount, CompLimit, CompRules
+        from tables.players import services as players
+
+        db_roles.keep(CompRules)
+        db_roles.keep(CompLimit)
+        db_roles.keep(CompAccount, update=("balance",))
+        register(COMP_LEDGER)
+        players.after_figures(comps.accrue)
+
+    @staticmethod
     def add_panels() -> None:
         """Each page lives in its package; a package above adds its panels to it (the
         chips' and the count's to the floor's Pit overview and dealer's page, the count's
-        to the chips' page, the players' rated seats beside each table's seats link)."""
+        to the chips' page, the players' rated seats beside each table's seats link, the
+        comps' balances on the player's page and the comps waiting on /pit/)."""
         from tables.chips import pages as chips
+        from tables.comps import pages as comps
         from tables.count import pages as count
         from tables.players import pages as players
 
         chips.register()
         count.register()
         players.register()
+        comps.register()

@@ -11,6 +11,14 @@ from tables.chips.models import (
     InventorySlip,
     SlipSeries,
 )
+from tables.comps.models import (
+    Comp,
+    CompAccount,
+    CompDecision,
+    CompEntry,
+    CompLimit,
+    CompRules,
+)
 from tables.count.models import (
     BoxCount,
     CountCorrection,
@@ -38,6 +46,7 @@ from tables.players.models import (
     PlayerAccess,
     Rating,
     RatingChange,
+    RatingFigures,
     SeatingRefused,
 )
 from tables.poker.models import (
@@ -74,6 +83,12 @@ __all__ = [
     "ChipSlipSignature",
     "ChipSlipVoid",
     "ClosedDay",
+    "Comp",
+    "CompAccount",
+    "CompDecision",
+    "CompEntry",
+    "CompLimit",
+    "CompRules",
     "CountCorrection",
     "DayCheck",
     "Discrepancy",
@@ -96,6 +111,7 @@ __all__ = [
     "RakeFigure",
     "Rating",
     "RatingChange",
+    "RatingFigures",
     "RecordSeal",
     "ReopenRule",
     "RoleGrant",

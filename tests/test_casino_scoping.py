@@ -416,7 +416,8 @@ def test_the_matrix_holds_every_route_of_the_service():
 
     addresses = [*MATRIX, *test_scoping_pages.MATRIX, *test_scoping_reports.MATRIX,
                  *test_admin_scoping.MATRIX, *test_scoping_players.MATRIX]
-    ids = dict.fromkeys({*IDS, *scoping.IDS, *test_admin_scoping.IDS, "player", "rating"}, 1)
+    ids = dict.fromkeys({*IDS, *scoping.IDS, *test_admin_scoping.IDS, "player", "rating",
+                          "comp"}, 1)
     covered = {resolve(address.split("?")[0].format(**ids)).route
                for _, address, _ in addresses}
     routes = {r for r in _routes(get_resolver().url_patterns) if r not in UNSCOPED}

@@ -60,7 +60,10 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_variance", "tables_varianceexplanation",
            # who read which player, ratings and refused seatings (issue 29)
            "tables_playeraccess", "tables_rating", "tables_ratingchange",
-           "tables_seatingrefused"]
+           "tables_seatingrefused",
+           # a closed rating's figures as they stood, comps given and decided, their
+           # chained ledger (issue 29)
+           "tables_ratingfigures", "tables_comp", "tables_compdecision", "tables_compentry"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
@@ -68,7 +71,7 @@ AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          # the accounts' roles and permissions (issue 26)
          "tables_rolegrantevent", "tables_permissiongrantevent",
          # the group's players (issue 29)
-         "tables_playerevent"]
+         "tables_playerevent", "tables_comprulesevent", "tables_complimitevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

@@ -13,6 +13,11 @@ PEOPLE = {"tables.add_player", "tables.change_player", "tables.view_player",
           "tables.view_playerevent", "tables.view_playeraccess"}
 SEATING = {"tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
            "tables.view_ratingchange"}
+# Comps (issue 29): hosts and supervisors read the accounts and give; a supervisor sets
+# the rules and the givers' limits and decides a comp over its giver's limit.
+COMPS = {"tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
+         "tables.view_compdecision", "tables.view_comprules", "tables.view_complimit",
+         "tables.view_ratingfigures", "tables.add_comp"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -43,6 +48,9 @@ TODAY = {
         "tables.view_tabledealer", "tables.view_tabledealerevent", "tables.view_tableevent",
         "tables.view_timecollection", "tables.view_timecollectionvoid", "tables.view_variance",
         "tables.view_varianceexplanation", *PEOPLE, *SEATING, "tables.view_seatingrefused",
+        *COMPS, "tables.add_compdecision", "tables.add_comprules", "tables.change_comprules",
+        "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
+        "tables.view_complimitevent",
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -89,7 +97,7 @@ TODAY = {
         "payouts.view_rakescheduleevent",
     },
     "host": {*PEOPLE, "tables.view_rating", "tables.view_ratingchange",
-             "tables.view_seatingrefused"},
+             "tables.view_seatingrefused", *COMPS},
 }
 
 

@@ -10,6 +10,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.utils import timezone
 
+from casino.common.amounts import money_field
 from casino.common.db_roles import append_only
 
 # A loyalty card number as the cards print it: letters and digits, 4 to 20.
@@ -145,3 +146,49 @@ class SeatingRefused(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player.name} refused at {self.table.label} seat {self.seat}"
+
+
+class Standing(models.TextChoices):
+    CLOSED = "closed", "At the close"
+    # A round of the rating voided after its close, or its theoretical win worked out
+    # once the paytable's figures were: the rating's figures as they now stand.
+    REVISED = "revised", "Revised"
+
+
+class RatingFigures(models.Model):
+    """What a closed rating's figures stood at, written when it closed and again whenever
+    they change after (a void of one of its rounds): a record, never edited. The comps
+    it earned and the reports are read from here; the player's page works them out from
+    the rounds at each reading and says when the two were revised."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.PROTECT, related_name="standings")
+    revision = models.PositiveSmallIntegerField()
+    standing = models.CharField(max_length=7, choices=Standing.choices)
+    at = models.DateTimeField(default=timezone.now)
+    seconds_played = models.PositiveIntegerField()
+    # Null for poker (a card room rates time) or a figure not known yet.
+    hands = models.PositiveIntegerField(null=True)
+    wagered = money_field(null=True)
+    average_bet = money_field(null=True)
+    actual_win = money_field(null=True)
+    theoretical_win = money_field(null=True)
+    decisions_off_strategy = models.PositiveIntegerField(null=True)
+    strategy_cost = money_field(null=True)
+
+    class Meta:
+        ordering = ["rating", "revision"]
+        verbose_name_plural = "rating figures"
+        triggers = append_only()
+        constraints = [models.UniqueConstraint(fields=["rating", "revision"],
+                                               name="a_rating_revision_once")]
+
+    def __str__(self) -> str:
+        return f"{self.rating} figures, revision {self.revision}"
+
+    @property
+    def worth(self):
+        """What the player is worth to the house: the theoretical win and what his
+        departures from the optimal strategy cost him."""
+        if self.theoretical_win is None:
+            return None
+        return self.theoretical_win + (self.strategy_cost or 0)

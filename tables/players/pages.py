@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from django.db.models import Count
 
+from casino.common.panels import Panels
 from tables.floor.pages import DEALER, PIT
 from tables.players import selectors
 from tables.stud.pages import ROUND_FORM
+
+# A player's page (tables.players.views.player_page): the comps add his balances.
+PLAYER = Panels("the player's page")
 
 
 def register() -> None:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.utils import timezone
 
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import at_casinos_of
-from tables.players.models import Player, Rating, RatingChange, RatingStep
-from tables.stud.models import StudSeat
+from tables.floor.models import Game
+from tables.players.models import Player, Rating, RatingChange, RatingFigures, RatingStep
+from tables.stud.models import StudRoundVoid, StudSeat
 
 # A search answers this many players at most: the desk narrows by a longer name or the
 # card number rather than scroll.
@@ -98,3 +100,24 @@ def ratings_visible_to(user) -> QuerySet[Rating]:
     if has_role(user, Role.DEALER):
         return ratings.filter(table__dealers=user.pk)
     return ratings.none()
+
+
+def ratings_to_revise(days: int) -> QuerySet[Rating]:
+    """Closed ratings of the last ``days`` whose figures may no longer stand: none written
+    yet, a stud rating's theoretical win still waiting for its paytable's figures, or a
+    round at its table and seat, recorded while it ran, voided since they were written."""
+    since = timezone.localdate() - dt.timedelta(days=days)
+    last = RatingFigures.objects.filter(rating=OuterRef("pk")).order_by("-revision")
+    closed = RatingChange.objects.filter(rating=OuterRef("pk"), step=RatingStep.CLOSED)
+    ratings = (Rating.objects.filter(gaming_day__gte=since, changes__step=RatingStep.CLOSED)
+               .annotate(stood_at=Subquery(last.values("at")[:1]),
+                         waiting=Subquery(last.values("theoretical_win")[:1]),
+                         closed_at=Subquery(closed.values("at")[:1])))
+    voided_since = StudRoundVoid.objects.filter(
+        round__table=OuterRef("table"), round__seats__seat=OuterRef("seat"),
+        round__recorded_at__gte=OuterRef("started_at"),
+        round__recorded_at__lt=OuterRef("closed_at"), voided_at__gt=OuterRef("stood_at"))
+    return (ratings.filter(Q(stood_at__isnull=True)
+                           | Q(waiting__isnull=True, table__game=Game.CARIBBEAN_STUD)
+                           | Exists(voided_since))
+            .order_by("gaming_day", "id"))

@@ -6,7 +6,7 @@ recorded)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -17,7 +17,7 @@ from casino.common.audit import changed_by
 from casino.common.roles import Role, has_role, is_supervisor
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.players import selectors, wording
+from tables.players import figures, selectors, wording
 from tables.players.models import (
     Channel,
     Player,
@@ -25,9 +25,11 @@ from tables.players.models import (
     PlayerStatus,
     Rating,
     RatingChange,
+    RatingFigures,
     RatingStep,
     SeatingRefused,
     Sight,
+    Standing,
 )
 from tables.players.selectors import reads_people
 
@@ -191,7 +193,10 @@ def rating_resume(*, actor, rating: Rating) -> Rating:
 
 @transaction.atomic
 def rating_close(*, actor, rating: Rating) -> Rating:
-    return _changed(actor, rating, RatingStep.CLOSED)
+    """He leaves: the rating closes and its figures stand (comps earn from them)."""
+    _changed(actor, rating, RatingStep.CLOSED)
+    figures_stand(rating=rating, actor=actor)
+    return rating
 
 
 @transaction.atomic
@@ -200,3 +205,49 @@ def rating_move(*, actor, rating: Rating, table: Table, seat: int) -> Rating:
     rating_close(actor=actor, rating=rating)
     return rating_open(actor=actor, table=table, seat=seat, player=rating.player,
                        moved_from=rating)
+
+
+# --- A closed rating's figures as they stand ----------------------------------------------
+
+STANDING = ("seconds_played", "hands", "wagered", "average_bet", "actual_win",
+            "theoretical_win", "decisions_off_strategy", "strategy_cost")
+_AFTER_FIGURES: list[Callable[..., None]] = []
+
+
+def after_figures(hook: Callable[..., None]) -> None:
+    """A package above acts on each new standing of a rating's figures in the same
+    transaction: hook(figures, before, actor) (the comps earn; tables.apps registers)."""
+    if hook not in _AFTER_FIGURES:
+        _AFTER_FIGURES.append(hook)
+
+
+def figures_stand(*, rating: Rating, actor=None) -> RatingFigures | None:
+    """Write a closed rating's figures, worked out from the rounds now, when they are its
+    first or differ from the last written (a void of one of its rounds since, or the
+    paytable's figures worked out): a new record each time, never an edit."""
+    Player.objects.select_for_update().get(pk=rating.player_id)  # one writer per player
+    rating = (Rating.objects.select_related("player", "table__casino")
+              .prefetch_related("changes").get(pk=rating.pk))
+    worked = figures.rating_figures(rating)
+    last = rating.standings.order_by("-revision").first()
+    values = {name: worked[name] for name in STANDING}
+    if last is not None and all(getattr(last, name) == value
+                                for name, value in values.items()):
+        return None
+    standing = RatingFigures.objects.create(
+        rating=rating, revision=last.revision + 1 if last else 1,
+        standing=Standing.REVISED if last else Standing.CLOSED, **values)
+    for hook in _AFTER_FIGURES:
+        hook(standing, last, actor)
+    return standing
+
+
+def revise_ratings(days: int = 35) -> int:
+    """Beat: the closed ratings of the last ``days`` whose figures may have moved (a
+    round voided since they stood, the theoretical win still waiting, none written yet)
+    written again where they did; each in its own transaction. Returns how many moved."""
+    moved = 0
+    for rating in selectors.ratings_to_revise(days):
+        with transaction.atomic():
+            moved += figures_stand(rating=rating) is not None
+    return moved

@@ -19,6 +19,7 @@ from tables.players import selectors, services
 from tables.players.figures import rating_figures
 from tables.players.forms import PlayerFinder, PlayerForm
 from tables.players.models import Sight
+from tables.players.pages import PLAYER
 
 KEEPERS = (Role.SUPERVISOR, Role.HOST)
 PLAYERS_A_PAGE = 30
@@ -78,8 +79,10 @@ def player_page(request, pk: int):
     ratings = list(selectors.ratings_visible_to(request.user).filter(player=player)
                    .prefetch_related("changes")[:RATINGS_SHOWN])
     edges = HouseEdges()
+    shown = {"player": player}
     return render(request, "tables/players/player.html", {
-        "player": player, "form": form, "problems": form_problems(form), "zone": zone,
+        **shown, **PLAYER.gather(request, shown), "form": form,
+        "problems": form_problems(form), "zone": zone,
         "history": audit.entries(Events.objects.tracks(player).order_by("-pgh_id")[:50],
                                  zone=zone, viewer=request.user),
         "accesses": player.accesses.select_related("user")[:ACCESSES_SHOWN],

@@ -42,8 +42,39 @@ MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
     ("GET", "/tables/{table}/seats/", _):      (302, 403, 200, 200, 403, 403, 403, 403, 403),
     ("POST", "/tables/{table}/seats/", "empty"):
                                                (302, 403, 302, 302, 403, 403, 403, 403, 403),
+    # Comps: hosts and supervisors read and give; a supervisor decides one over its
+    # giver's limit (Pat has earned nothing: approving is refused in words) and sets the
+    # casino's comp rules.
+    ("GET", "/players/{player}/comps/", _):    (302, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("POST", "/players/{player}/comps/", "empty"):
+                                               (302, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/api/v1/players/{player}/comps/", _):
+                                               (401, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("POST", "/api/v1/players/{player}/comps/", "empty"):
+                                               (401, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/api/v1/comps/", _):              (401, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("GET", "/api/v1/comps/{comp}/", _):       (401, 403, 403, 200, 403, 200, 403, 403, 403),
+    ("POST", "/api/v1/comps/{comp}/approve/", "empty"):
+                                               (401, 403, 403, 400, 403, 403, 403, 403, 403),
+    ("POST", "/api/v1/comps/{comp}/decline/", "empty"):
+                                               (401, 403, 403, 400, 403, 403, 403, 403, 403),
+    ("GET", "/pit/comps/", _):                 (302, 403, 403, 200, 403, 403, 403, 403, 403),
+    ("POST", "/pit/comps/{comp}/", "empty"):   (302, 403, 403, 302, 403, 403, 403, 403, 403),
+    ("GET", "/pit/casinos/{casino}/comp-rules/", _):
+                                               (302, 403, 403, 200, 403, 403, 403, 403, 403),
+    ("POST", "/pit/casinos/{casino}/comp-rules/", "empty"):
+                                               (302, 403, 403, 400, 403, 403, 403, 403, 403),
 }
 BODIES = {"empty": {}, "seat": {"seat": 2, "card": "10077"}}
+
+
+def waiting_comp(pat, casino, host):
+    """A comp over its giver's limit, waiting (written as such: Pat has earned nothing)."""
+    from tables.comps.models import Comp, CompAccount
+
+    account = CompAccount.objects.create(player=pat, casino=casino)
+    return Comp.objects.create(account=account, amount="50.00", kind="food", reason="dinner",
+                               given_by=host, gaming_day="2026-03-03", needs_approval=True)
 
 
 @pytest.fixture
@@ -63,7 +94,9 @@ def test_who_reaches_the_players(people, api, client, live_table, operation, exp
     services.player_create(actor=people["host"], card="10077", name="Lee Wu")
     rating = services.rating_open(actor=people["supervisor"], table=live_table, seat=1,
                                   player=pat)
-    address = address.format(player=pat.pk, table=live_table.pk, rating=rating.pk)
+    comp = waiting_comp(pat, live_table.casino, people["host"])
+    address = address.format(player=pat.pk, table=live_table.pk, rating=rating.pk,
+                             comp=comp.pk, casino=live_table.casino_id)
     answered = []
     for name in WHO:
         user = people[name]

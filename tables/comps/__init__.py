@@ -1,0 +1,1 @@
+"""Comps: what rated play earns a player at each casino, and what its hosts give him."""

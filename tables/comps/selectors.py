@@ -1,0 +1,57 @@
+"""Reading comps: a casino's rules and each giver's limit, a player's account at a casino,
+its ledger, and the comps waiting for a supervisor's approval."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import QuerySet
+
+from casino.common.roles import is_supervisor
+from casino.common.staff import at_casinos_of
+from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
+from tables.players.selectors import reads_people
+
+
+def rules_of(casino) -> CompRules:
+    """The casino's comp rules; the defaults (unsaved) until its supervisors set them."""
+    return CompRules.objects.filter(casino=casino).first() or CompRules(casino=casino)
+
+
+def limit_of(casino, user) -> Decimal:
+    """The most ``user`` may give alone in one comp at ``casino``."""
+    own = CompLimit.objects.filter(casino=casino, user=user.pk).first()
+    return own.limit if own is not None else rules_of(casino).issuer_limit
+
+
+def account_of(player, casino) -> CompAccount:
+    """His account at the casino (unsaved, at nothing, before he earns there)."""
+    return (CompAccount.objects.filter(player=player, casino=casino).first()
+            or CompAccount(player=player, casino=casino))
+
+
+def comps_visible_to(user) -> QuerySet[Comp]:
+    """The comps at the casinos of those who read people (supervisors and hosts)."""
+    comps = Comp.objects.select_related("account__player", "account__casino", "given_by",
+                                        "decision__by")
+    if not reads_people(user):
+        return comps.none()
+    return at_casinos_of(comps, user, casino="account__casino")
+
+
+def waiting_for(user) -> QuerySet[Comp]:
+    """Comps over their giver's limit, not yet decided, that ``user`` may decide: a
+    supervisor's, at his casinos, given by someone else."""
+    if not is_supervisor(user):
+        return Comp.objects.none()
+    return (comps_visible_to(user).filter(needs_approval=True, decision__isnull=True)
+            .exclude(given_by=user.pk).order_by("at", "id"))
+
+
+def comps_visible_to_account(account) -> list[Comp]:
+    """The account's comps, the latest first (none before it holds any)."""
+    if account.pk is None:
+        return []
+    return list(Comp.objects.filter(account=account)
+                .select_related("account__casino", "given_by", "decision__by")
+                .order_by("-at", "-id")[:200])

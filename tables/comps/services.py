@@ -1,0 +1,212 @@
+"""Every write of comps: a casino's rules and a giver's own limit (audited), what a
+closed rating earns (and its revisions, when its figures change), a comp given, and a
+supervisor's decision on one over its giver's limit. Each movement of an account locks
+its row and writes its ledger entry with the new balance, in one transaction."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Sum
+from django.utils import timezone
+
+from casino.common.amounts import amount_of
+from casino.common.audit import changed_by
+from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.staff import casinos_of, require_staff
+from tables.comps import selectors, wording
+from tables.comps.models import (
+    Comp,
+    CompAccount,
+    CompDecision,
+    CompEntry,
+    CompKind,
+    CompLimit,
+    CompRules,
+    EntryKind,
+)
+from tables.players.models import Player, RatingFigures
+from tables.rules.money import round_to_step, unit
+
+RULE_FIELDS = ("reinvestment", "member", "silver", "gold", "platinum", "poker_hourly",
+               "issuer_limit")
+HOUR = Decimal(3600)
+
+
+def _require_supervisor_at(actor, casino) -> None:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor sets the comp rules and limits.")
+    require_staff(actor, casino)
+
+
+@transaction.atomic
+def comp_rules_set(*, actor, casino, **changes) -> CompRules:
+    """Change a casino's comp rules (their first change saves the defaults)."""
+    _require_supervisor_at(actor, casino)
+    unknown = set(changes) - set(RULE_FIELDS)
+    if unknown:
+        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
+    rules = (CompRules.objects.select_for_update().filter(casino=casino).first()
+             or selectors.rules_of(casino))
+    for name, value in changes.items():
+        setattr(rules, name, value)
+    rules.full_clean()
+    with changed_by(actor, "comp rules changed"):
+        rules.save()
+    return rules
+
+
+@transaction.atomic
+def comp_limit_set(*, actor, casino, user, limit) -> CompLimit:
+    """One giver's own limit at the casino (a host or supervisor on its staff)."""
+    _require_supervisor_at(actor, casino)
+    if not (casinos_of(user).filter(pk=casino.pk).exists()
+            and (is_supervisor(user) or has_role(user, Role.HOST))):
+        raise ValidationError({"user": f"{user.get_username()} is not a host or supervisor "
+                                       f"of {casino.name}."})
+    limit = amount_of(limit, "limit")
+    if limit is None:
+        raise ValidationError({"limit": "Give the limit, like 250.00."})
+    own = (CompLimit.objects.select_for_update().filter(casino=casino, user=user).first()
+           or CompLimit(casino=casino, user=user))
+    own.limit = limit
+    own.full_clean()
+    with changed_by(actor, f"comp limit of {user.get_username()} set"):
+        own.save()
+    return own
+
+
+def _locked_account(player, casino) -> CompAccount:
+    CompAccount.objects.get_or_create(player=player, casino=casino)
+    return CompAccount.objects.select_for_update().select_related("player", "casino").get(
+        player=player, casino=casino)
+
+
+def _post(account: CompAccount, *, kind: str, amount: Decimal, gaming_day,
+          actor=None, **about) -> CompEntry:
+    """The one place an account's balance moves (its row locked by the caller)."""
+    account.balance += amount
+    account.save(update_fields=["balance"])
+    return CompEntry.objects.create(account=account, kind=kind, amount=amount,
+                                    balance_after=account.balance, gaming_day=gaming_day,
+                                    created_by=actor, **about)
+
+
+# --- What rated play earns ------------------------------------------------------------------
+
+def _earning(figures: RatingFigures, rules_then: tuple[Decimal, Decimal] | None):
+    """(basis, rate, multiplier, amount): the worth (stud) or the hours (poker), times
+    the rate and the tier's multiplier as they stood when the rating first earned."""
+    rating = figures.rating
+    casino = rating.table.casino
+    if rules_then is None:
+        rules = selectors.rules_of(casino)
+        rate = rules.poker_hourly if rating.table.is_poker else rules.reinvestment
+        rules_then = (rate, rules.multiplier(rating.player.tier))
+    rate, multiplier = rules_then
+    if rating.table.is_poker:
+        basis = (Decimal(figures.seconds_played) / HOUR).quantize(Decimal("0.0001"))
+    else:
+        basis = figures.worth
+        if basis is None:
+            return None  # the paytable's figures are not worked out yet: nothing guessed
+    amount = max(basis * rate * multiplier, Decimal(0))
+    return basis, rate, multiplier, round_to_step(amount, unit(casino.currency),
+                                                  rounding="down")
+
+
+def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> None:
+    """A rating's figures stood (at its close, or revised): its comps earned follow, in
+    the same transaction. A revision posts the difference, at the first rules."""
+    rating = figures.rating
+    account = _locked_account(rating.player, rating.table.casino)
+    earlier = CompEntry.objects.filter(account=account, figures__rating=rating)
+    first = earlier.order_by("id").first()
+    earned = _earning(figures, (first.rate, first.multiplier) if first else None)
+    if earned is None:
+        return
+    basis, rate, multiplier, amount = earned
+    so_far = earlier.aggregate(total=Sum("amount"))["total"] or Decimal(0)
+    if first is None:
+        kind, day = EntryKind.EARNED, rating.gaming_day
+    else:  # the difference lands on today's books, as a void does
+        kind, day = EntryKind.REVISED, rating.table.casino.gaming_day(timezone.now())
+    if first is not None and amount == so_far:
+        return
+    _post(account, kind=kind, amount=amount - so_far, gaming_day=day, actor=actor,
+          figures=figures, basis=basis, rate=rate, multiplier=multiplier)
+
+
+# --- Comps given ---------------------------------------------------------------------------
+
+def _comp_problems(account: CompAccount, amount, kind: str, reason: str) -> dict:
+    currency = account.casino.currency
+    problems = {}
+    amount = amount_of(amount, "amount")
+    if amount is None or amount <= 0:
+        problems["amount"] = "Give the comp's amount, more than nothing, like 25.00."
+    elif amount != round_to_step(amount, unit(currency), rounding="down"):
+        problems["amount"] = wording.not_in_units(amount, currency)
+    elif amount > account.balance:
+        problems["amount"] = wording.over_balance(account.player.name, account.casino.name,
+                                                  account.balance, amount, currency)
+    if kind not in CompKind.values:
+        problems["kind"] = (f"'{kind}' is not a comp: say food, room, show or free_play.")
+    if not reason:
+        problems["reason"] = "Say what the comp is for (dinner for two at the grill, ...)."
+    return problems
+
+
+@transaction.atomic
+def comp_give(*, actor, player: Player, casino, amount, kind: str, reason: str) -> Comp:
+    """A host or supervisor gives a comp within the player's balance there; over the
+    giver's own limit it waits for another supervisor's approval."""
+    if not (is_supervisor(actor) or has_role(actor, Role.HOST)):
+        raise PermissionDenied("Only hosts and supervisors give comps.")
+    require_staff(actor, casino)
+    account = _locked_account(player, casino)
+    reason = " ".join(str(reason or "").split())
+    problems = _comp_problems(account, amount, str(kind or ""), reason)
+    if problems:
+        raise ValidationError(problems)
+    amount = amount_of(amount, "amount")
+    now = timezone.now()
+    comp = Comp.objects.create(account=account, amount=amount, kind=kind, reason=reason,
+                               given_by=actor, at=now, gaming_day=casino.gaming_day(now),
+                               needs_approval=amount > selectors.limit_of(casino, actor))
+    if not comp.needs_approval:
+        _post(account, kind=EntryKind.GIVEN, amount=-amount, gaming_day=comp.gaming_day,
+              actor=actor, comp=comp)
+    return comp
+
+
+@transaction.atomic
+def comp_decide(*, actor, comp: Comp, approved: bool, note: str = "") -> Comp:
+    """A second person, a supervisor of the casino, approves (the comp is given now, if
+    the balance still holds it) or declines (saying why) a comp over its giver's limit."""
+    casino = comp.account.casino
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor approves a comp over a limit.")
+    require_staff(actor, casino)
+    account = _locked_account(comp.account.player, casino)
+    comp = Comp.objects.select_related("given_by").get(pk=comp.pk)
+    note = " ".join(str(note or "").split())
+    if not comp.needs_approval or CompDecision.objects.filter(comp=comp).exists():
+        raise ValidationError({"comp": f"This comp is {comp.state} already."})
+    if comp.given_by_id == actor.pk:
+        raise ValidationError({"comp": "A comp over your own limit is approved by another "
+                                       "supervisor: two people, as with a jackpot."})
+    if approved and comp.amount > account.balance:
+        raise ValidationError({"comp": wording.over_balance(
+            account.player.name, casino.name, account.balance, comp.amount, casino.currency)})
+    if not approved and not note:
+        raise ValidationError({"note": "Say why the comp is declined: the host reads it."})
+    CompDecision.objects.create(comp=comp, approved=approved, by=actor, note=note)
+    if approved:
+        _post(account, kind=EntryKind.GIVEN, amount=-comp.amount,
+              gaming_day=casino.gaming_day(timezone.now()), actor=actor, comp=comp)
+    return comp
+
+
