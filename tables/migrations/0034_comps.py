@@ -194,6 +194,7 @@ class Migration(migrations.Migration):
                 ('seconds_played', models.PositiveIntegerField()),
                 ('hands', models.PositiveIntegerField(null=True)),
                 ('wagered', models.DecimalField(decimal_places=2, max_digits=14, null=True)),
+                ('antes', models.DecimalField(decimal_places=2, max_digits=14, null=True)),
                 ('average_bet', models.DecimalField(decimal_places=2, max_digits=14, null=True)),
                 ('actual_win', models.DecimalField(decimal_places=2, max_digits=14, null=True)),
                 ('theoretical_win', models.DecimalField(decimal_places=2, max_digits=14, null=True)),

@@ -121,7 +121,7 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None,
         **timing, "hands": len(seats),
         "hands_per_hour": (round_to_step(Decimal(len(seats) * 3600) / seconds, TENTH,
                                          rounding="half_up") if seconds else None),
-        "wagered": _money(wagered, currency),
+        "wagered": _money(wagered, currency), "antes": _money(antes, currency),
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
         "theoretical_win": _theoretical(seats, currency, edges or HouseEdges()),
@@ -145,7 +145,7 @@ def _poker_figures(rating: Rating) -> dict[str, Any]:
     (the players play each other; the house's share is the rake, not their result)."""
     table = rating.table
     return {
-        "hands": None, "hands_per_hour": None, "wagered": None,
+        "hands": None, "hands_per_hour": None, "wagered": None, "antes": None,
         "average_bet": None, "actual_win": None, "theoretical_win": None,
         "decisions_off_strategy": None, "strategy_cost": None,
         "currency": table.casino.currency, "game": table.game,

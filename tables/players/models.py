@@ -169,6 +169,7 @@ class RatingFigures(models.Model):
     # Null for poker (a card room rates time) or a figure not known yet.
     hands = models.PositiveIntegerField(null=True)
     wagered = money_field(null=True)
+    antes = money_field(null=True)  # their sum: a day's average bet is antes / hands
     average_bet = money_field(null=True)
     actual_win = money_field(null=True)
     theoretical_win = money_field(null=True)

@@ -209,7 +209,7 @@ def rating_move(*, actor, rating: Rating, table: Table, seat: int) -> Rating:
 
 # --- A closed rating's figures as they stand ----------------------------------------------
 
-STANDING = ("seconds_played", "hands", "wagered", "average_bet", "actual_win",
+STANDING = ("seconds_played", "hands", "wagered", "antes", "average_bet", "actual_win",
             "theoretical_win", "decisions_off_strategy", "strategy_cost")
 _AFTER_FIGURES: list[Callable[..., None]] = []
 

@@ -181,3 +181,27 @@ class HoldReportView(ReportView):
     game; the band per day for the chart."""
 
     kind = REPORTS["hold"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["players"]), responses={200: dict})
+class PlayersReportView(ReportView):
+    """Per rated player, casino and gaming day: ratings, hours, hands, average bet, action
+    (wagered), the house's actual and theoretical win, strategy cost, worth, comps earned
+    (revisions included) and given. Totals; by casino."""
+
+    kind = REPORTS["players"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["top-players"]), responses={200: dict})
+class TopPlayersReportView(ReportView):
+    """Per rated player and casino over the span, ranked by worth within each casino."""
+
+    kind = REPORTS["top-players"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["comp-liability"]), responses={200: dict})
+class CompLiabilityReportView(ReportView):
+    """Per comp account: the balance before the span and after it, earned, revised and
+    given in it, comps waiting for approval. Totals; by casino."""
+
+    kind = REPORTS["comp-liability"]

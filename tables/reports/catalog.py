@@ -14,6 +14,7 @@ from tables.reports.figures import Report, with_currency
 from tables.reports.hold import hold_report
 from tables.reports.jackpots import jackpot_report
 from tables.reports.master_games import master_games_report
+from tables.reports.players import activity_report, liability_report, top_report
 from tables.reports.rake import rake_report
 from tables.reports.selection import Selection
 from tables.reports.slips import slips_report
@@ -85,4 +86,21 @@ REPORTS = {kind.name: kind for kind in (
          rows_title="By gaming day and table",
          first=("gaming_day", "period", "table_label", "casino", "hands", "drop", "win", "hold",
                 "theoretical_hold", "flag")),
+    Kind("players", "Player activity", activity_report, filters=("casino", "table"),
+         about="Each rated player's day at each casino: time, hands, average bet, action, "
+               "the house's actual and expected win, strategy cost, comps earned and given.",
+         rows_title="By gaming day and player",
+         first=("gaming_day", "player", "casino", "hours", "hands", "average_bet",
+                "actual_win", "theoretical_win", "worth", "comps_earned", "currency")),
+    Kind("top-players", "Top players by worth", top_report, filters=("casino", "table"),
+         about="The span's rated players at each casino, the most worth first (expected win "
+               "and strategy cost).", rows_title="By casino, the most worth first",
+         first=("rank", "player", "casino", "days", "hours", "average_bet", "worth",
+                "comps_earned", "comps_given", "currency")),
+    Kind("comp-liability", "Comp liability", liability_report, filters=("casino",),
+         about="What each player's comp account owes him: the balance before and after the "
+               "span, what was earned, revised and given, and comps waiting for approval.",
+         rows_title="By casino and account",
+         first=("player", "casino", "opening", "earned", "given", "closing", "waiting",
+                "currency")),
 )}

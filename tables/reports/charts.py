@@ -143,6 +143,44 @@ def _hold_against_band(report: Report) -> list[dict]:
                  if report.extra.get("chart_casino") else "")}]
 
 
+def _worth_per_day(report: Report) -> list[dict]:
+    """The rated players' expected win (and strategy cost) and the house's actual win per
+    gaming day, side by side: a rating's luck against its worth."""
+    def draw(rows: list[dict]) -> dict:
+        named = _casino_named(rows)
+        worth: dict[str, Decimal] = defaultdict(Decimal)
+        actual: dict[str, Decimal] = defaultdict(Decimal)
+        for row in rows:
+            day = named(row["gaming_day"], row)
+            worth[day] += Decimal(row["worth"] or 0)
+            actual[day] += Decimal(row["actual_win"] or 0)
+        days = sorted(worth)
+        return {"kind": "line", "hits": [], "x_title": "Gaming day",
+                "label": "Rated players' worth and the house's actual win per gaming day",
+                "lines": {"Worth": {"labels": days, "values": [str(worth[d]) for d in days]},
+                          "Actual win": {"labels": days,
+                                         "values": [str(actual[d]) for d in days]}}}
+    return _apart(report, report.rows, draw)
+
+
+def _top_worth(report: Report) -> list[dict]:
+    """The ten players worth the most at each currency's casinos."""
+    def draw(rows: list[dict]) -> dict:
+        named = _casino_named(rows)
+        best = sorted(rows, key=lambda r: -Decimal(r["worth"] or 0))[:10]
+        return _bars("Worth of the ten best players", {
+            named(f"{r['player']} ({r['card']})", r): Decimal(r["worth"] or 0) for r in best},
+            "Player")
+    return _apart(report, report.rows, draw)
+
+
+def _owed_per_casino(report: Report) -> list[dict]:
+    def draw(lines: list[dict]) -> dict:
+        return _bars("Comps owed at the end of the span", {
+            line["casino"]: Decimal(line["closing"]) for line in lines}, "Casino")
+    return _apart(report, report.breakdowns.get("by_casino", []), draw)
+
+
 def _no_chart(words: str) -> Callable[[Report], list[dict]]:
     return lambda report: [{"kind": NO_CHART, "label": words}]
 
@@ -156,6 +194,9 @@ SERIES: dict[str, Callable[[Report], list[dict]]] = {
                        "amounts over time; the totals are below."),
     "count": _difference_per_shift,
     "hold": _hold_against_band,
+    "players": _worth_per_day,
+    "top-players": _top_worth,
+    "comp-liability": _owed_per_casino,
 }
 
 

@@ -26,4 +26,9 @@ urlpatterns = [
     path("api/v1/reports/slips/", api.SlipsReportView.as_view(), name="report-slips"),
     path("api/v1/reports/count/", api.CountReportView.as_view(), name="report-count"),
     path("api/v1/reports/hold/", api.HoldReportView.as_view(), name="report-hold"),
+    path("api/v1/reports/players/", api.PlayersReportView.as_view(), name="report-players"),
+    path("api/v1/reports/top-players/", api.TopPlayersReportView.as_view(),
+         name="report-top-players"),
+    path("api/v1/reports/comp-liability/", api.CompLiabilityReportView.as_view(),
+         name="report-comp-liability"),
 ]

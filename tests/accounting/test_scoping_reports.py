@@ -43,6 +43,19 @@ MATRIX: dict[tuple[str, str, dict | None], tuple[int, ...]] = {
         (302, 403, 403, 403, 200, 200, 403, 403, 400),
     ("GET", f"/accounting/reports/count/?{DAY}&table={{table}}", None):
         (302, 403, 403, 403, 200, 200, 403, 403, 400),
+    # The rated players' reports (issue 29).
+    ("GET", f"/api/v1/reports/players/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/players/?{DAY}&table={{table}}&format=csv", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/top-players/?{DAY}&casino={{casino}}&format=pdf", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/comp-liability/?{DAY}&format=xlsx", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/comp-liability/?{DAY}&table={{table}}", None):
+        (401, 403, 403, 403, 400, 400, 403, 403, 400),
+    ("GET", f"/accounting/reports/players/?{DAY}&casino={{casino}}", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 400),
     # An empty form: a reader is told what is missing (400), anyone else is refused first.
     ("POST", "/accounting/reports/master-games/export/", None):
         (302, 403, 403, 403, 400, 400, 403, 403, 400),

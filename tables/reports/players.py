@@ -1,0 +1,249 @@
+"""The rated players' reports (issue 29): player activity (per player, casino and gaming
+day: time, hands, average bet, action, the house's actual and theoretical win, strategy
+cost, comps earned and given), top players by worth over the span, and the comp
+liability (each account's balance at both ends of the span and what moved it).
+
+A closed rating is read from its figures as they stand (tables.players' RatingFigures:
+written at its close, again after a void); a rating still open, or closed moments ago
+and not yet written, is worked out from its rounds. Comps are read from their chained
+ledger by the day each entry landed. Amounts stay in each casino's currency: rows name
+it, and totals over two currencies are given per casino only."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Q, Sum
+
+from tables.comps.models import Comp, CompEntry, EntryKind
+from tables.players.figures import rating_figures
+from tables.players.models import Rating, RatingFigures
+from tables.reports import figures
+from tables.reports.figures import ZERO, Report
+from tables.reports.selection import Selection
+
+PLAYED = ("seconds_played", "hands", "wagered", "antes", "actual_win", "theoretical_win",
+          "strategy_cost")
+MONEY = ("wagered", "average_bet", "actual_win", "theoretical_win", "strategy_cost",
+         "worth", "comps_earned", "comps_given")
+ACTIVITY = ("gaming_day", "card", "player", "tier", "casino", "ratings", "hours", "hands",
+            "average_bet", "wagered", "actual_win", "theoretical_win", "strategy_cost",
+            "worth", "comps_earned", "comps_given")
+TOP = ("rank", "card", "player", "tier", "casino", "days", "hours", "hands", "average_bet",
+       "wagered", "actual_win", "theoretical_win", "strategy_cost", "worth", "comps_earned",
+       "comps_given")
+LIABILITY_MONEY = ("opening", "earned", "revised", "given", "closing", "waiting")
+LIABILITY = ("card", "player", "tier", "casino", *LIABILITY_MONEY)
+
+
+def _ratings(selection: Selection):
+    wanted = Q(gaming_day__range=(selection.first, selection.last),
+               table__casino__in=selection.casinos())
+    if selection.table is not None:
+        wanted &= Q(table=selection.table)
+    return Rating.objects.filter(wanted)
+
+
+def _stood(selection: Selection) -> list[dict]:
+    """Each rating's figures as they last stood, summed per player, casino and day in
+    the database."""
+    later = RatingFigures.objects.filter(rating=OuterRef("rating"),
+                                         revision__gt=OuterRef("revision"))
+    rows = (RatingFigures.objects.filter(rating__in=_ratings(selection))
+            .exclude(Exists(later))
+            .values("rating__player", "rating__table__casino", "rating__gaming_day")
+            .annotate(ratings=Count("pk"), **{name: Sum(name) for name in PLAYED}))
+    return [{"player": r["rating__player"], "casino": r["rating__table__casino"],
+             "gaming_day": r["rating__gaming_day"], **{k: r[k] for k in ("ratings", *PLAYED)}}
+            for r in rows]
+
+
+def _worked_out(selection: Selection) -> list[dict]:
+    """The ratings with no figures written yet (open, or just closed), from their rounds."""
+    waiting = (_ratings(selection).exclude(Exists(RatingFigures.objects.filter(
+        rating=OuterRef("pk")))).select_related("table__casino")
+        .prefetch_related("changes"))
+    return [{"player": r.player_id, "casino": r.table.casino_id, "gaming_day": r.gaming_day,
+             "ratings": 1, **{k: f[k] for k in PLAYED}}
+            for r, f in ((r, rating_figures(r)) for r in waiting)]
+
+
+def _comps(selection: Selection) -> dict[tuple, dict[str, Decimal]]:
+    """(player, casino, day) -> comps earned (revisions included) and given that day."""
+    moved = (CompEntry.objects.filter(account__casino__in=selection.casinos(),
+                                      gaming_day__range=(selection.first, selection.last))
+             .values("account__player", "account__casino", "gaming_day", "kind")
+             .annotate(amount=Sum("amount")))
+    comps: dict[tuple, dict[str, Decimal]] = defaultdict(
+        lambda: {"comps_earned": ZERO, "comps_given": ZERO})
+    for m in moved:
+        key = (m["account__player"], m["account__casino"], m["gaming_day"])
+        if m["kind"] == EntryKind.GIVEN:
+            comps[key]["comps_given"] -= m["amount"]
+        else:
+            comps[key]["comps_earned"] += m["amount"]
+    return comps
+
+
+def _add(into: dict, row: dict) -> None:
+    for name in ("ratings", *PLAYED):
+        if row.get(name) is not None:
+            into[name] = (into.get(name) or 0) + row[name]
+
+
+def _finished(line: dict) -> dict:
+    """Hours, the average bet and the worth from the sums (a figure no rating had: None)."""
+    for name in PLAYED:
+        line.setdefault(name, None)
+    hands, seconds = line.get("hands"), line.get("seconds_played") or 0
+    line["hours"] = str((Decimal(seconds) / 3600).quantize(Decimal("0.01")))
+    line["average_bet"] = (line["antes"] / hands).quantize(Decimal("0.01")) \
+        if hands and line.get("antes") is not None else None
+    theoretical = line.get("theoretical_win")
+    line["worth"] = None if theoretical is None else theoretical + (
+        line.get("strategy_cost") or ZERO)
+    return line
+
+
+def activity_lines(selection: Selection) -> list[dict]:
+    """Per player, casino and gaming day; named and priced (card, tier, currency)."""
+    casinos = {c.pk: c for c in selection.casinos()}
+    lines: dict[tuple, dict] = {}
+    for row in [*_stood(selection), *_worked_out(selection)]:
+        key = (row["player"], row["casino"], row["gaming_day"])
+        _add(lines.setdefault(key, {}), row)
+    for key, comps in _comps(selection).items():
+        if selection.table is None or key in lines:
+            lines.setdefault(key, {}).update(comps)
+    people = _people({key[0] for key in lines})
+    out = []
+    for (player, casino, day), line in lines.items():
+        card, name, tier = people[player]
+        out.append(_finished({
+            "gaming_day": day, "card": card, "player": name, "tier": tier,
+            "casino": casinos[casino].name, "player_id": player, "ratings": 0,
+            "comps_earned": ZERO, "comps_given": ZERO, **line}))
+    return sorted(out, key=lambda x: (x["gaming_day"], x["casino"], x["player"]))
+
+
+def _people(ids: set[int]) -> dict[int, tuple[str, str, str]]:
+    from tables.players.models import Player
+
+    return {p.pk: (p.card, p.name, p.get_tier_display())
+            for p in Player.objects.filter(pk__in=ids)}
+
+
+def _totals(lines: list[dict], selection: Selection) -> dict[str, Any]:
+    summed: dict[str, Any] = {}
+    for line in lines:
+        _add(summed, line)
+        for name in ("comps_earned", "comps_given"):
+            summed[name] = summed.get(name, ZERO) + line[name]
+    summed = _finished({"comps_earned": ZERO, "comps_given": ZERO, **summed})
+    summed["players"] = len({line["player_id"] for line in lines})
+    mixed = figures.mixed_currencies(selection)
+    if mixed:
+        return figures.without_amounts(summed, MONEY, mixed)
+    return {**summed, "state": ""}
+
+
+def _by_casino(lines: list[dict]) -> list[dict]:
+    per: dict[str, list[dict]] = defaultdict(list)
+    for line in lines:
+        per[line["casino"]].append(line)
+    out = []
+    for casino, group in sorted(per.items()):
+        summed: dict[str, Any] = {"comps_earned": ZERO, "comps_given": ZERO}
+        for line in group:
+            _add(summed, line)
+            summed["comps_earned"] += line["comps_earned"]
+            summed["comps_given"] += line["comps_given"]
+        out.append(figures.written(_finished({"casino": casino, **summed}), MONEY))
+    return out
+
+
+def _public(line: dict) -> dict:
+    return figures.written({k: v for k, v in line.items() if k in ACTIVITY or k in TOP},
+                           MONEY, keep_empty=True)
+
+
+def activity_report(selection: Selection) -> Report:
+    lines = activity_lines(selection)
+    return Report(
+        name="players", title="Player activity", selection=selection, columns=ACTIVITY,
+        rows=[_public(line) for line in lines],
+        totals=figures.written(_totals(lines, selection), MONEY, keep_empty=True),
+        breakdowns={"by_casino": _by_casino(lines)},
+        breakdown_columns={"by_casino": ("casino", "ratings", "hours", "hands", "wagered",
+                                         "actual_win", "theoretical_win", "worth",
+                                         "comps_earned", "comps_given")})
+
+
+def top_report(selection: Selection) -> Report:
+    """Each player's span at each casino, ranked by worth (the expected win and strategy
+    cost), the best first, per currency."""
+    per: dict[tuple, dict] = {}
+    for line in activity_lines(selection):
+        key = (line["player_id"], line["casino"])
+        into = per.setdefault(key, {**{k: line[k] for k in ("card", "player", "tier",
+                                                            "casino", "player_id")},
+                                    "days": 0, "comps_earned": ZERO, "comps_given": ZERO})
+        into["days"] += 1 if line["ratings"] else 0
+        _add(into, line)
+        into["comps_earned"] += line["comps_earned"]
+        into["comps_given"] += line["comps_given"]
+    lines = [_finished(line) for line in per.values()]
+    lines.sort(key=lambda x: (x["casino"], -(x["worth"] or ZERO), x["player"]))
+    rank: dict[str, int] = defaultdict(int)
+    for line in lines:
+        rank[line["casino"]] += 1
+        line["rank"] = rank[line["casino"]]
+    return Report(name="top-players", title="Top players by worth", selection=selection,
+                  columns=TOP, rows=[_public(line) for line in lines],
+                  totals=figures.written(_totals(lines, selection), MONEY, keep_empty=True),
+                  breakdowns={"by_casino": _by_casino(lines)},
+                  breakdown_columns={"by_casino": ("casino", "hands", "wagered", "worth",
+                                                   "comps_earned", "comps_given")})
+
+
+def liability_report(selection: Selection) -> Report:
+    """Each comp account's balance before the span's first day and after its last, what
+    was earned, revised and given in between, and the comps waiting for approval now."""
+    casinos = selection.casinos()
+    entries = CompEntry.objects.filter(account__casino__in=casinos,
+                                       gaming_day__lte=selection.last)
+    lines: dict[int, dict] = {}
+    for e in entries.select_related("account__player", "account__casino").order_by("id"):
+        p = e.account.player
+        line = lines.setdefault(e.account_id, {
+            "card": p.card, "player": p.name, "tier": p.get_tier_display(),
+            "casino": e.account.casino.name, "player_id": p.pk,
+            **dict.fromkeys(LIABILITY_MONEY, ZERO)})
+        if e.gaming_day < selection.first:
+            line["opening"] += e.amount
+        else:
+            line[e.kind] += e.amount if e.kind != EntryKind.GIVEN else -e.amount
+        line["closing"] += e.amount
+    waiting = (Comp.objects.filter(account__in=list(lines), needs_approval=True,
+                                   decision__isnull=True)
+               .values("account").annotate(total=Sum("amount")))
+    for w in waiting:
+        lines[w["account"]]["waiting"] = w["total"]
+    rows = sorted(lines.values(), key=lambda x: (x["casino"], -x["closing"], x["player"]))
+    totals = {name: sum((r[name] for r in rows), ZERO) for name in LIABILITY_MONEY}
+    mixed = figures.mixed_currencies(selection)
+    totals = figures.without_amounts(totals, LIABILITY_MONEY, mixed) if mixed else {
+        **totals, "state": ""}
+    by_casino = [figures.written({"casino": casino, **{name: sum(
+        (r[name] for r in rows if r["casino"] == casino), ZERO) for name in LIABILITY_MONEY}},
+        LIABILITY_MONEY) for casino in sorted({r["casino"] for r in rows})]
+    return Report(name="comp-liability", title="Comp liability", selection=selection,
+                  columns=LIABILITY,
+                  rows=[figures.written({k: v for k, v in r.items() if k in LIABILITY},
+                                        LIABILITY_MONEY) for r in rows],
+                  totals=figures.written({**totals, "accounts": len(rows)}, LIABILITY_MONEY,
+                                         keep_empty=True),
+                  breakdowns={"by_casino": by_casino},
+                  breakdown_columns={"by_casino": ("casino", *LIABILITY_MONEY)})
