@@ -95,27 +95,34 @@ def load_heavy_year(casino, boss, paytable, table: int, player: int) -> None:
         cursor.execute("ALTER TABLE tables_studround DISABLE TRIGGER tables_studround_seal")
         round_id = cursor.execute("SELECT coalesce(max(id), 0) FROM tables_studround"
                                   ).fetchone()[0]
+        visits, rounds, seats = [], [], []
+        for n in range(DAYS):
+            day = first + dt.timedelta(days=n)
+            start = dt.datetime.combine(day, dt.time(12), tzinfo=casino.zone)
+            visits.append((day, start, start + dt.timedelta(minutes=3 * ROUNDS_A_VISIT)))
+            for k in range(ROUNDS_A_VISIT):
+                cards, ante, decision, result = next(draws)
+                seat = result.seats[0]
+                round_id += 1
+                rounds.append((round_id, table, paytable, boss, start + dt.timedelta(
+                    minutes=3 * k + 1), day, 1, "{" + ",".join(cards[:5]) + "}",
+                    result.dealer_category, result.dealer_qualified, cards[0], False, "", "",
+                    ""))
+                seats.append((round_id, 1, ante, decision.value,
+                              "{" + ",".join(cards[5:]) + "}", seat.category or "",
+                              seat.outcome.value, seat.ante_result, seat.bet_result, False,
+                              "", ""))
         with cursor.copy("COPY tables_studround (id, table_id, paytable_id, dealer_id, "
                          "recorded_at, gaming_day, shift, dealer_cards, dealer_category, "
-                         "dealer_qualified, up_card) FROM STDIN") as rounds, \
-                conn.cursor().copy("COPY tables_studseat (round_id, seat, ante, decision, "
-                                   "cards, category, outcome, ante_result, bet_result) "
-                                   "FROM STDIN") as seats:
-            visits = []
-            for n in range(DAYS):
-                day = first + dt.timedelta(days=n)
-                start = dt.datetime.combine(day, dt.time(12), tzinfo=casino.zone)
-                visits.append((day, start, start + dt.timedelta(minutes=3 * ROUNDS_A_VISIT)))
-                for k in range(ROUNDS_A_VISIT):
-                    cards, ante, decision, result = next(draws)
-                    seat = result.seats[0]
-                    round_id += 1
-                    rounds.write_row((round_id, table, paytable, boss, start + dt.timedelta(
-                        minutes=3 * k + 1), day, 1, "{" + ",".join(cards[:5]) + "}",
-                        result.dealer_category, result.dealer_qualified, cards[0]))
-                    seats.write_row((round_id, 1, ante, decision.value,
-                                     "{" + ",".join(cards[5:]) + "}", seat.category or "",
-                                     seat.outcome.value, seat.ante_result, seat.bet_result))
+                         "dealer_qualified, up_card, dealer_took_fifth_card, void, "
+                         "idempotency_key, idempotency_fingerprint) FROM STDIN") as out:
+            for row in rounds:
+                out.write_row(row)
+        with cursor.copy("COPY tables_studseat (round_id, seat, ante, decision, cards, "
+                         "category, outcome, ante_result, bet_result, progressive, "
+                         "irregularity, side_wager) FROM STDIN") as out:
+            for row in seats:
+                out.write_row(row)
         cursor.execute("SELECT setval(pg_get_serial_sequence('tables_studround', 'id'), %s)",
                        [round_id])
         with cursor.copy("COPY tables_rating (id, player_id, table_id, seat, gaming_day, "
@@ -189,14 +196,14 @@ def load_month(casino, boss, tables: list[int], players: list[int]) -> tuple[dt.
                 out.write_row((accounts[r[1]], "earned", earned, running[r[1]], r[4], r[0],
                                r[8], "0.25", "1.0000", r[5]))
         conn.commit()
+        cursor.execute("ANALYZE")   # what autovacuum does after a load this size
     return first, last
 
 
 def measure_year(player: int, repeat: int) -> tuple[list[float], float, int]:
     from django.db import connection
 
-    from payouts.analysis.selectors import HouseEdges
-    from tables.players.figures import rating_figures
+    from tables.players.figures import ratings_figures
     from tables.players.models import Rating
     from tables.rules.cards import parse_card, parse_cards
     from tables.rules.stud import US_ODDS
@@ -209,8 +216,7 @@ def measure_year(player: int, repeat: int) -> tuple[list[float], float, int]:
         start = time.perf_counter()
         ratings = (Rating.objects.filter(player=player).select_related("table__casino")
                    .prefetch_related("changes"))
-        edges = HouseEdges()
-        hands = sum(rating_figures(r, edges=edges)["hands"] for r in ratings)
+        hands = sum(f["hands"] for f in ratings_figures(list(ratings)).values())
         runs.append(time.perf_counter() - start)
     start = time.perf_counter()
     with connection.cursor() as cursor:

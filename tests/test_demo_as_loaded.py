@@ -4,6 +4,7 @@ savepoint of its own. The demo's other loads, shorter ones, are in tests/test_de
 
 import datetime as dt
 import io
+from decimal import ROUND_DOWN, Decimal
 
 import pytest
 from django.contrib.auth import authenticate
@@ -87,6 +88,30 @@ def test_the_demo_rates_its_players_every_day_of_its_history(printed):
     assert SeatingRefused.objects.filter(player__card="10161").count() == 1
 
 
+def test_the_demo_earns_and_gives_comps_from_its_ratings(printed):
+    """Every closed rating's figures stood as it closed and earned its comps at 30% of
+    its worth; the host gave three comps, the pit approved those of earlier days over
+    her limit, today's waits; the comp ledger is whole."""
+    from casino.common.chains import breaks
+    from tables.comps.models import Comp, CompEntry
+    from tables.players.models import Rating, RatingFigures
+
+    closed = Rating.objects.filter(changes__step="closed")
+    assert not closed.exclude(pk__in=RatingFigures.objects.values("rating")).exists()
+    earned = CompEntry.objects.filter(kind="earned")
+    assert earned.count() == closed.count()
+    assert {e.rate for e in earned} == {Decimal("0.3000")}
+    for entry in earned.select_related("figures__rating__player")[:20]:
+        figures = entry.figures
+        worth = figures.theoretical_win + (figures.strategy_cost or 0)
+        assert entry.amount == (worth * entry.rate * entry.multiplier).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN)
+    states = sorted(comp.state for comp in Comp.objects.all())
+    assert "waiting" in states
+    assert states.count("given") >= 1
+    assert [b for b in breaks() if b["ledger"] == "comps"] == []
+
+
 def test_the_demo_history_fills_every_report_and_closes_the_days_that_ended(printed, api):
     from tables.reports.closing import GRACE, verify_day
     from tables.reports.models import ClosedDay
@@ -134,7 +159,7 @@ def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
     selection = Selection(first=today - dt.timedelta(days=22), last=today,
                           within=tuple(Casino.objects.order_by("name")))
     summed = {"rake": ("rows", "rake"), "count": ("rows", "difference"),
-              "master-games": ("by_pit", "win")}
+              "master-games": ("by_pit", "win"), "comp-liability": ("by_casino", "closing")}
     for kind in REPORTS.values():
         report = kind.build(selection)
         lines = [*report.rows, *(line for b in report.breakdowns.values() for line in b)]
@@ -149,6 +174,13 @@ def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
                 assert sum(map(Decimal, chart.get("values", ()))) == sum(
                     Decimal(line[measure]) for line in source
                     if line["currency"] == chart["unit"] and line[measure] is not None)
+        elif kind.name in ("players", "top-players"):  # the rated players, rated apart
+            assert {c["unit"] for c in drawn} == {"USD", "GBP"}, kind.name
+            for chart in drawn:
+                drawn_sum = (sum(Decimal(v) for v in chart["lines"]["Worth"]["values"])
+                             if kind.name == "players" else sum(map(Decimal, chart["values"])))
+                assert drawn_sum == sum(Decimal(row["worth"] or 0) for row in report.rows
+                                        if row["currency"] == chart["unit"]), kind.name
         elif kind.name == "jackpots":
             for chart in drawn:
                 assert set(chart["lines"]) == {row["progressive_name"] for row in report.rows

@@ -139,9 +139,14 @@ class HouseEdges:
     def __init__(self) -> None:
         self._known: dict[tuple[int, str], Fraction | None] = {}
         self._checksums: dict[int, str] = {}
+        self._keys: dict[tuple[int, Decimal], tuple[int, str]] = {}
 
     def of(self, paytable: Paytable, ante: Decimal) -> Fraction | None:
-        key = (paytable.pk, ante_key(paytable, ante))
+        # A year of a player's hands asks the same few (version, ante) pairs again and
+        # again: whether the cap binds is worked out once for each.
+        key = self._keys.get((paytable.pk, ante))
+        if key is None:
+            key = self._keys[paytable.pk, ante] = (paytable.pk, ante_key(paytable, ante))
         if key not in self._known:
             self._known[key] = self._read(paytable, ante, key[1])
         return self._known[key]

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from django.utils import timezone
+from pghistory.models import Events
 
 from payouts.analysis.selectors import HouseEdges
 from payouts.jackpots.models import (
@@ -25,6 +26,7 @@ from payouts.jackpots.models import (
     MeterName,
     award_rules,
 )
+from payouts.terms.models import Paytable
 from tables.players import selectors
 from tables.players.models import Rating
 from tables.poker.kills import stakes_of
@@ -48,7 +50,7 @@ def _money(amount: Decimal | Fraction, currency: str) -> Decimal:
 
 def _theoretical(seats: list, currency: str, edges: HouseEdges) -> Decimal | None:
     """What the house expects to keep of the hands: exact to the end, then to the cent."""
-    kept = [(seat.ante, edges.of(seat.round.paytable, seat.ante)) for seat in seats]
+    kept = [(seat.ante, edges.of(seat.paytable, seat.ante)) for seat in seats]
     if any(edge is None for _, edge in kept):
         return None  # every missing figure asked for; the win waits for them, no guess
     expected = sum((Fraction(ante) * edge for ante, edge in kept), Fraction(0))
@@ -60,15 +62,18 @@ def _strategy(seats: list, currency: str) -> dict[str, Any]:
     many departed from the optimal play of the paytable version that settled them, and
     what that cost, exactly (the better decision's worth less the one taken, over the
     dealer's unseen cards; tables.rules.stud_strategy)."""
-    judged = [s for s in seats if s.round.up_card and s.cards and not s.irregularity
+    judged = [s for s in seats if s.up_card and s.cards and not s.irregularity
               and s.decision in ("raise", "fold")]
     if not judged:
         return {"decisions_off_strategy": None, "strategy_cost": None}  # not measured
-    off, cost = 0, Fraction(0)
+    off, cost, versions = 0, Fraction(0), {}
     for seat in judged:
-        terms = seat.round.paytable.terms()
+        paytable = seat.paytable
+        if paytable.pk not in versions:
+            versions[paytable.pk] = paytable.terms()
+        terms = versions[paytable.pk]
         weighed = decision(terms.odds, terms.max_payout, terms.dealer_qualifier, seat.ante,
-                           parse_cards(seat.cards), parse_card(seat.round.up_card),
+                           parse_cards(seat.cards), parse_card(seat.up_card),
                            raised=seat.decision == "raise")
         if weighed.cost:
             off += 1
@@ -76,40 +81,91 @@ def _strategy(seats: list, currency: str) -> dict[str, Any]:
     return {"decisions_off_strategy": off, "strategy_cost": _money(cost, currency)}
 
 
+def _with_paytables(seats: list) -> list:
+    """The seats' rounds given their paytable versions, one object each (a year's hands
+    are played on a few versions: 10,000 copies of the same row are not read)."""
+    wanted = {s.paytable_id for s in seats}
+    versions = {p.pk: p for p in Paytable.objects.filter(pk__in=wanted)} if wanted else {}
+    for seat in seats:
+        seat.paytable = versions[seat.paytable_id]
+    return seats
+
+
 def _side_wagers_kept(seats: list) -> Fraction:
-    """Each side wager times the house's share of it at the meter before its round."""
+    """Each side wager times the house's share of it at the meter before its round, by
+    the meter's terms (awards, wager, rate, seed) as they stood when the round fed it."""
     wagered = {s.round_id: Fraction(s.progressive_wager) for s in seats
                if s.progressive_wager}
-    kept, sheets = Fraction(0), {}
+    kept, terms = Fraction(0), _MeterTerms()
+    if not wagered:
+        return kept
     # The meter's own contribution entry of each round (its reserve and overflow take
     # theirs too): the meter the wager was played against is its balance before it.
     entries = (MeterEntry.objects.filter(round__in=list(wagered), kind=MeterKind.CONTRIBUTION,
                                          meter=MeterName.METER)
                .select_related("progressive"))
     for entry in entries:
-        progressive = entry.progressive
-        if progressive.pk not in sheets:
-            sheets[progressive.pk] = side_wager_sheet(
-                award_rules(progressive.awards), wager=progressive.wager,
-                contribution_rate=progressive.contribution_rate, seed=progressive.seed)
         meter = entry.balance_after - entry.amount  # what the wager was played against
-        kept += wagered[entry.round_id] * (1 - sheets[progressive.pk].return_at(meter))
+        sheet = terms.sheet_at(entry.progressive, entry.created_at)
+        kept += wagered[entry.round_id] * (1 - sheet.return_at(meter))
     return kept
 
 
+class _MeterTerms:
+    """A progressive's terms as its audit trail holds them, version by version: the sheet
+    of the version in force at an instant (a change of the awards after a round never
+    reaches back to it)."""
+
+    def __init__(self) -> None:
+        self._versions: dict[int, list] = {}
+        self._sheets: dict[tuple, Any] = {}
+
+    def sheet_at(self, progressive, at: dt.datetime):
+        if progressive.pk not in self._versions:
+            self._versions[progressive.pk] = [
+                (event.pgh_created_at, event.pgh_id, event.pgh_data) for event in
+                Events.objects.tracks(progressive).order_by("pgh_created_at", "pgh_id")]
+        versions = self._versions[progressive.pk]
+        standing = [v for v in versions if v[0] <= at]
+        _created, key, data = standing[-1] if standing else (None, 0, {
+            "awards": progressive.awards, "wager": progressive.wager,
+            "contribution_rate": progressive.contribution_rate, "seed": progressive.seed})
+        if (progressive.pk, key) not in self._sheets:
+            self._sheets[progressive.pk, key] = side_wager_sheet(
+                award_rules(data["awards"]), wager=Decimal(str(data["wager"])),
+                contribution_rate=Decimal(str(data["contribution_rate"])),
+                seed=Decimal(str(data["seed"])))
+        return self._sheets[progressive.pk, key]
+
+
+def ratings_figures(ratings: list[Rating], now: dt.datetime | None = None,
+                    edges: HouseEdges | None = None) -> dict[int, dict[str, Any]]:
+    """Many ratings' figures (a player's page, a page of the API, a report): their seats
+    and paytable versions read at once, the house edges once."""
+    edges = edges or HouseEdges()
+    spans = [(r, selectors.spans_of(r, list(r.changes.all()))) for r in ratings]
+    seats = selectors.rated_seats_of([(r, s) for r, s in spans if not r.table.is_poker])
+    _with_paytables([seat for found in seats.values() for seat in found])
+    return {r.pk: rating_figures(r, now, edges, seats=seats.get(r.pk)) for r in ratings}
+
+
 def rating_figures(rating: Rating, now: dt.datetime | None = None,
-                   edges: HouseEdges | None = None) -> dict[str, Any]:
-    """``edges``: the house edges already read, shared by the ratings of one page."""
+                   edges: HouseEdges | None = None, seats: list | None = None
+                   ) -> dict[str, Any]:
+    """``edges``: the house edges already read, shared by the ratings of one page;
+    ``seats``: its seats, read already with their paytable versions (ratings_figures)."""
     changes = list(rating.changes.all())
     spans = selectors.spans_of(rating, changes)
     timing = _timing(rating, changes, spans, now or timezone.now())
     if rating.table.is_poker:
         return {**timing, **_poker_figures(rating)}
-    seats = list(selectors.rated_seats(rating, spans).select_related("round__paytable"))
+    if seats is None:
+        seats = _with_paytables(list(selectors.rated_seats(rating, spans)))
     currency = rating.table.casino.currency
+    side_rounds = [s.round_id for s in seats if s.progressive_wager]
     awards = dict(JackpotHit.objects.filter(
-        round__in=[s.round_id for s in seats], seat=rating.seat, amount__isnull=False)
-        .values_list("round_id", "amount"))
+        round__in=side_rounds, seat=rating.seat, amount__isnull=False)
+        .values_list("round_id", "amount")) if side_rounds else {}
     antes = sum((s.ante for s in seats), ZERO)
     side = sum((s.progressive_wager or ZERO for s in seats), ZERO)
     wagered = antes + sum((s.bet for s in seats), ZERO) + side

@@ -4,6 +4,10 @@ its rated spans and the hands they hold."""
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
@@ -48,6 +52,45 @@ def search(players: QuerySet[Player], words: str) -> QuerySet[Player]:
     return players.filter(found | by_name)
 
 
+@dataclass(slots=True)
+class Hand:
+    """A rated seat's hand as the figures read it (plain values: a year's 10,000 hands
+    are not 20,000 model objects)."""
+
+    round_id: int
+    table_id: int
+    seat: int
+    recorded_at: dt.datetime
+    paytable_id: int
+    up_card: str
+    ante: Decimal
+    decision: str
+    cards: list | None
+    irregularity: str
+    progressive_wager: Decimal | None
+    ante_result: Decimal
+    bet_result: Decimal
+    paytable: object = None   # the version, given by the figures
+
+    @property
+    def bet(self) -> Decimal:
+        return self.ante * 2 if self.decision == "raise" else Decimal(0)
+
+    @property
+    def net(self) -> Decimal:
+        return self.ante_result + self.bet_result
+
+
+HAND = ("round_id", "round__table_id", "seat", "round__recorded_at", "round__paytable_id",
+        "round__up_card", "ante", "decision", "cards", "irregularity", "progressive_wager",
+        "ante_result", "bet_result")
+
+
+def _hands(seats: QuerySet[StudSeat]) -> list[Hand]:
+    return [Hand(*row) for row in seats.order_by("round__recorded_at", "round_id")
+            .values_list(*HAND)]
+
+
 # --- Ratings -------------------------------------------------------------------------------
 
 def open_ratings() -> QuerySet[Rating]:
@@ -79,16 +122,15 @@ def spans_of(rating: Rating,
     return spans
 
 
-def rated_seats(rating: Rating, spans) -> QuerySet[StudSeat]:
+def rated_seats(rating: Rating, spans) -> list[Hand]:
     """His seat's hands in the rounds recorded at his table while he was rated; a voided
     round is never his."""
     during = Q(pk__in=[])
     for start, end in spans:
         during |= (Q(round__recorded_at__gte=start) if end is None else
                    Q(round__recorded_at__gte=start, round__recorded_at__lt=end))
-    return (StudSeat.objects.filter(during, round__table=rating.table_id, seat=rating.seat,
-                                    round__correction__isnull=True)
-            .select_related("round").order_by("round__recorded_at", "round_id"))
+    return _hands(StudSeat.objects.filter(during, round__table=rating.table_id,
+                                          seat=rating.seat, round__correction__isnull=True))
 
 
 def ratings_visible_to(user) -> QuerySet[Rating]:
@@ -121,3 +163,33 @@ def ratings_to_revise(days: int) -> QuerySet[Rating]:
                            | Q(waiting__isnull=True, table__game=Game.CARIBBEAN_STUD)
                            | Exists(voided_since))
             .order_by("gaming_day", "id"))
+
+
+def rated_seats_of(ratings: list[tuple[Rating, list]]) -> dict[int, list[Hand]]:
+    """The seats of many ratings (each with its spans) in one query, each seat given to
+    the rating whose span holds its round (a seat holds one rating at a time, so the
+    spans at one seat never overlap): a year of a player's ratings in one reading."""
+    found: dict[int, list[Hand]] = {rating.pk: [] for rating, _ in ratings}
+    spans_at: dict[tuple[int, int], list] = defaultdict(list)
+    for rating, spans in ratings:
+        for start, end in spans:
+            spans_at[rating.table_id, rating.seat].append((start, end, rating.pk))
+    if not spans_at:
+        return found
+    where, ends = Q(pk__in=[]), []
+    for (table, seat), spans in spans_at.items():
+        spans.sort(key=lambda span: span[0])
+        where |= Q(round__table=table, seat=seat)
+        ends += [end for _, end, _ in spans]
+    bounds = Q(round__recorded_at__gte=min(s[0][0] for s in spans_at.values()))
+    if None not in ends:
+        bounds &= Q(round__recorded_at__lt=max(ends))
+    starts = {key: [start for start, _, _ in spans] for key, spans in spans_at.items()}
+    for hand in _hands(StudSeat.objects.filter(where, bounds, round__correction__isnull=True)):
+        key, at = (hand.table_id, hand.seat), hand.recorded_at
+        index = bisect_right(starts[key], at) - 1
+        if index >= 0:
+            _, end, rating = spans_at[key][index]
+            if end is None or at < end:
+                found[rating].append(hand)
+    return found

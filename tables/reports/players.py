@@ -98,7 +98,7 @@ def _finished(line: dict) -> dict:
     for name in PLAYED:
         line.setdefault(name, None)
     hands, seconds = line.get("hands"), line.get("seconds_played") or 0
-    line["hours"] = str((Decimal(seconds) / 3600).quantize(Decimal("0.01")))
+    line["hours"] = round(seconds / 3600, 2)   # time, not money: a number
     line["average_bet"] = (line["antes"] / hands).quantize(Decimal("0.01")) \
         if hands and line.get("antes") is not None else None
     theoretical = line.get("theoretical_win")
@@ -113,7 +113,10 @@ def activity_lines(selection: Selection) -> list[dict]:
     lines: dict[tuple, dict] = {}
     for row in [*_stood(selection), *_worked_out(selection)]:
         key = (row["player"], row["casino"], row["gaming_day"])
-        _add(lines.setdefault(key, {}), row)
+        if key in lines:  # a rating worked out beside those that stood (rare)
+            _add(lines[key], row)
+        else:
+            lines[key] = {name: row[name] for name in ("ratings", *PLAYED)}
     for key, comps in _comps(selection).items():
         if selection.table is None or key in lines:
             lines.setdefault(key, {}).update(comps)
@@ -164,8 +167,11 @@ def _by_casino(lines: list[dict]) -> list[dict]:
     return out
 
 
+PUBLIC = frozenset(ACTIVITY) | frozenset(TOP)
+
+
 def _public(line: dict) -> dict:
-    return figures.written({k: v for k, v in line.items() if k in ACTIVITY or k in TOP},
+    return figures.written({k: v for k, v in line.items() if k in PUBLIC},
                            MONEY, keep_empty=True)
 
 

@@ -50,7 +50,7 @@ def test_player_activity_is_each_players_day_from_his_ratings(api, accountant, t
     lee = rating_figures(lee_rating)  # open: worked out from his rounds
     assert rows["Pat Q. Player"] == {
         "gaming_day": "2026-03-03", "card": "10042", "player": "Pat Q. Player",
-        "tier": "Gold", "casino": "Test Harbor", "ratings": 1, "hours": "1.00", "hands": 3,
+        "tier": "Gold", "casino": "Test Harbor", "ratings": 1, "hours": 1.0, "hands": 3,
         "average_bet": "10.00", "wagered": "30.00", "actual_win": "30.00",
         "theoretical_win": str(stood.theoretical_win), "strategy_cost": None,
         "worth": str(stood.theoretical_win), "comps_earned": "0.49",

@@ -381,6 +381,48 @@ def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
         Decimal("0.01"), rounding=ROUND_HALF_UP)
 
 
+@pytest.mark.django_db(transaction=True)  # each write its own transaction, as on the floor
+def test_a_side_wager_is_weighed_by_the_meters_awards_as_they_stood_at_its_round(
+        live_table, pat, dealer, supervisor, controller, django_capture_on_commit_callbacks):
+    """The awards changed after the round: his rating keeps the house share of the awards
+    the wager was played for (the meter's audit trail), not today's. On the real clock and
+    committed write by write: the trail's times are the database's, its transaction's."""
+    from payouts.jackpots.models import MeterEntry, award_rules
+    from payouts.jackpots.services import progressive_create, progressive_update
+    from tables.floor.services import table_link_progressive
+    from tables.rules.side_wager import side_wager_sheet
+
+    jackpot_table = table_link_progressive(actor=supervisor, table=live_table,
+                                           progressive=progressive_create(
+        actor=supervisor, name="Changing Jackpot", currency="USD", seed=D("10000.00"),
+        contribution_rate=D("0.70"), approval_threshold=D("10000.00"),
+        casino=live_table.casino))
+    rating = services.rating_open(actor=supervisor, table=jackpot_table, seat=1, player=pat)
+    played, _ = stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER,
+                                  seats=[{"seat": 1, "ante": "10.00", "decision": "fold",
+                                          "progressive": True,
+                                          "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_figures(rating)
+    before = rating_figures(rating)["theoretical_win"]
+    meter = jackpot_table.progressive
+    meter.refresh_from_db()
+    old = dict(meter.awards)
+    richer = {**old, "straight_flush": {"percent": "50"}}
+    progressive_update(actor=supervisor, progressive=meter, awards=richer)
+
+    entry = MeterEntry.objects.get(round=played, kind="contribution", meter="meter")
+    at_meter = entry.balance_after - entry.amount
+
+    def house_share(awards) -> Fraction:
+        return 1 - side_wager_sheet(award_rules(awards), wager=meter.wager,
+                                    contribution_rate=meter.contribution_rate,
+                                    seed=meter.seed).return_at(at_meter)
+
+    assert house_share(richer) != house_share(old)   # the change would show, were it read
+    assert rating_figures(rating)["theoretical_win"] == before
+
+
 def test_a_poker_rating_is_his_time_at_the_game_and_stakes(api, holdem, pat, supervisor,
                                                          play_hand, travel):
     """The card room comps by the hour: time (breaks left out), game and stakes; no

@@ -34,6 +34,7 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
+from tables.management import demo_comps
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
@@ -128,12 +129,17 @@ class Command(BaseCommand):
             self._group_paytable(users["controller"])
             self._players(users["host"])  # before the history: the pit rates them in it
         if fresh and history_days:
+            with clock_at(start):
+                demo_comps.work_out_game_math()   # the closing ratings earn their comps
+                demo_comps.set_rules(supervisor, casinos, users["host"])
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
                                  days=history_days, today=casinos[0].gaming_day(now),
                                  jackpot=Progressive.objects.get(name=DEMO_JACKPOT))
             boxes = self._accounting(casinos, users, history_days,
                                      today=casinos[0].gaming_day(now))
+            demo_comps.give(users["host"], supervisor, casinos,
+                            today=casinos[0].gaming_day(now))
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
                               f"{closed} gaming days closed.")
