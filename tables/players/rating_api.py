@@ -14,10 +14,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from payouts.analysis.selectors import HouseEdges
 from tables.floor.models import Table
 from tables.players import selectors, services
-from tables.players.figures import rating_figures
+from tables.players.figures import rating_figures, ratings_figures
 from tables.players.models import Rating
 from tables.players.serializers import RatingInput, RatingOutput
 
@@ -75,9 +74,10 @@ class RatingViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin, viewsets.G
         return selectors.ratings_visible_to(self.request.user).prefetch_related("changes")
 
     def get_serializer(self, *args, **kwargs):
-        edges = HouseEdges()  # read once for the page of ratings
-        for rating in (args[0] if args and isinstance(args[0], list) else args[:1]):
-            rating.figures = rating_figures(rating, edges=edges)
+        ratings = list(args[0] if args and isinstance(args[0], list) else args[:1])
+        worked = ratings_figures(ratings)  # the page's hands and house edges read at once
+        for rating in ratings:
+            rating.figures = worked[rating.pk]
         return super().get_serializer(*args, **kwargs)
 
     pause = _step(services.rating_pause)

@@ -11,11 +11,10 @@ from django.views.decorators.http import require_http_methods
 from casino.common.errors import error_detail
 from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
-from payouts.analysis.selectors import HouseEdges
 from tables.floor.models import Game
 from tables.floor.selectors import tables_at_casinos_of
 from tables.players import selectors, services
-from tables.players.figures import rating_figures
+from tables.players.figures import ratings_figures
 
 WORDS = {"seat": "Seat", "player": "Player", "card": "Card number", "status": "Rating"}
 STEPS = {"pause": services.rating_pause, "resume": services.rating_resume,
@@ -38,9 +37,8 @@ def table_seats(request, pk: int):
         return redirect("table-seats", pk=table.pk)
     open_here = {r.seat: r for r in selectors.open_ratings().filter(table=table)
                  .select_related("player", "table__casino").prefetch_related("changes")}
-    edges = HouseEdges()  # read once for the table's rated seats
-    seats = [(n, open_here.get(n),
-              rating_figures(open_here[n], edges=edges) if n in open_here else None)
+    worked = ratings_figures(list(open_here.values()))  # the rated seats read at once
+    seats = [(n, open_here.get(n), worked.get(open_here[n].pk) if n in open_here else None)
              for n in range(1, table.seats + 1)]
     others = tables_at_casinos_of(request.user).filter(game=Game.CARIBBEAN_STUD,
                                                        casino=table.casino_id).order_by("label")

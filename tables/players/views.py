@@ -14,9 +14,8 @@ from casino.common import audit
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, role_required
-from payouts.analysis.selectors import HouseEdges
 from tables.players import selectors, services
-from tables.players.figures import rating_figures
+from tables.players.figures import ratings_figures
 from tables.players.forms import PlayerFinder, PlayerForm
 from tables.players.models import Sight
 from tables.players.pages import PLAYER
@@ -78,7 +77,7 @@ def player_page(request, pk: int):
     zone = audit.zone_of_owner(None)  # the group's player: on the group's clock
     ratings = list(selectors.ratings_visible_to(request.user).filter(player=player)
                    .prefetch_related("changes")[:RATINGS_SHOWN])
-    edges = HouseEdges()
+    worked = ratings_figures(ratings)
     shown = {"player": player}
     return render(request, "tables/players/player.html", {
         **shown, **PLAYER.gather(request, shown), "form": form,
@@ -86,7 +85,7 @@ def player_page(request, pk: int):
         "history": audit.entries(Events.objects.tracks(player).order_by("-pgh_id")[:50],
                                  zone=zone, viewer=request.user),
         "accesses": player.accesses.select_related("user")[:ACCESSES_SHOWN],
-        # One reading of the paytables' house edges for all of his ratings.
-        "ratings": [(rating, rating_figures(rating, edges=edges)) for rating in ratings],
+        # One reading of his ratings' hands and of the paytables' house edges.
+        "ratings": [(rating, worked[rating.pk]) for rating in ratings],
         "refusals": player.refusals.select_related("table", "by")[:ACCESSES_SHOWN]},
         status=400 if form.errors else 200)

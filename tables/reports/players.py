@@ -18,7 +18,7 @@ from typing import Any
 from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from tables.comps.models import Comp, CompEntry, EntryKind
-from tables.players.figures import rating_figures
+from tables.players.figures import ratings_figures
 from tables.players.models import Rating, RatingFigures
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
@@ -65,9 +65,10 @@ def _worked_out(selection: Selection) -> list[dict]:
     waiting = (_ratings(selection).exclude(Exists(RatingFigures.objects.filter(
         rating=OuterRef("pk")))).select_related("table__casino")
         .prefetch_related("changes"))
+    waiting = list(waiting)
+    worked = ratings_figures(waiting)
     return [{"player": r.player_id, "casino": r.table.casino_id, "gaming_day": r.gaming_day,
-             "ratings": 1, **{k: f[k] for k in PLAYED}}
-            for r, f in ((r, rating_figures(r)) for r in waiting)]
+             "ratings": 1, **{k: worked[r.pk][k] for k in PLAYED}} for r in waiting]
 
 
 def _comps(selection: Selection) -> dict[tuple, dict[str, Decimal]]:
