@@ -1,5 +1,6 @@
-"""The seats of a table, for the pit and the table's dealers: who is rated where, for how
-long; seat a player by his card, pause, resume, close or move a rating with a tap."""
+"""The seats of a table, stud or poker, for the pit and the table's dealers: who is rated
+where, for how long; seat a player by his card, pause, resume, close or move a rating
+with a tap."""
 
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ STEPS = {"pause": services.rating_pause, "resume": services.rating_resume,
 @role_required(Role.SUPERVISOR, Role.DEALER)
 @require_http_methods(["GET", "POST"])
 def table_seats(request, pk: int):
-    table = get_object_or_404(tables_at_casinos_of(request.user).filter(
-        game=Game.CARIBBEAN_STUD), pk=pk)
+    table = get_object_or_404(tables_at_casinos_of(request.user), pk=pk)
     if request.method == "POST":
         try:
             said = _act(request, table)
@@ -40,8 +40,10 @@ def table_seats(request, pk: int):
     worked = ratings_figures(list(open_here.values()))  # the rated seats read at once
     seats = [(n, open_here.get(n), worked.get(open_here[n].pk) if n in open_here else None)
              for n in range(1, table.seats + 1)]
-    others = tables_at_casinos_of(request.user).filter(game=Game.CARIBBEAN_STUD,
-                                                       casino=table.casino_id).order_by("label")
+    # A move stays in its room: stud to stud, poker to poker (any game and stakes there).
+    others = tables_at_casinos_of(request.user).filter(casino=table.casino_id)
+    others = (others.exclude(game=Game.CARIBBEAN_STUD) if table.is_poker
+              else others.filter(game=Game.CARIBBEAN_STUD)).order_by("label")
     return render(request, "tables/players/seats.html", {
         "table": table, "seats": seats, "others": others,
         "zone": table.casino.timezone})

@@ -339,6 +339,27 @@ def test_the_seats_page_seats_moves_and_says_what_it_refused(client, live_table,
     assert Rating.objects.get(moved_from=rating).table == other_table
 
 
+def test_the_seats_page_of_a_poker_table_rates_by_the_hour(client, holdem, live_table, pat,
+                                                          supervisor, travel):
+    """A card room's table has its seats page too: seated by card, its time at the game
+    and stakes, and a move only to another poker table (never to a stud table)."""
+    travel(at(2026, 3, 3, 20, 0))
+    client.force_login(supervisor)
+    seated = client.post(f"/tables/{holdem.pk}/seats/", {"action": "seat", "seat": "4",
+                                                         "card": "10042"}, follow=True)
+    travel(at(2026, 3, 3, 20, 20))
+    got = client.get(f"/tables/{holdem.pk}/seats/")
+    assert got.status_code == 200, (got.status_code, got.get("Location"))
+    page = html.unescape(got.content.decode())
+
+    assert [str(m) for m in seated.context["messages"]] == [
+        "Pat (Gold) is seated at seat 4: his rating is open."]
+    assert "Texas hold'em 20.00/40.00 fixed limit" in page
+    assert "since 20:00, 20 min" in page
+    assert f'<option value="{live_table.pk}"' not in page   # a move stays in the card room
+    assert f"/tables/{holdem.pk}/seats/" in client.get("/pit/").content.decode()
+
+
 def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
         live_table, pat, dealer, supervisor, travel, django_capture_on_commit_callbacks):
     """One fold with the side wager: the ante's edge plus the wager times 1 - the side
