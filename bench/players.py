@@ -142,7 +142,7 @@ def load_month(casino, boss, tables: list[int], players: list[int]) -> tuple[dt.
     rng = random.Random(SEED + 1)
     last = dt.datetime.now(dt.UTC).date() - dt.timedelta(days=2)
     first = last - dt.timedelta(days=MONTH_DAYS - 1)
-    rating_id, balances = 2_000_000, {}
+    rating_id = 2_000_000
     with psycopg.connect(os.environ["DATABASE_URL"]) as conn, conn.cursor() as cursor:
         rows = []
         for n in range(MONTH_DAYS):
@@ -175,29 +175,36 @@ def load_month(casino, boss, tables: list[int], players: list[int]) -> tuple[dt.
                                hands, ante * hands * 2, ante * hands, ante,
                                Decimal(rng.randint(-40, 60)) * ante / 5, theoretical,
                                hands // 20, Decimal(hands // 20) * Decimal("0.35")))
-        accounts = {}
-        with cursor.copy("COPY tables_compaccount (id, player_id, casino_id, balance) "
-                         "FROM STDIN") as out:
-            for player in players:
-                accounts[player] = len(accounts) + 1
-                balances[player] = Decimal(0)
-            # balances are written after the entries: the deferred check reads them at commit
-            for r in rows:
-                balances[r[1]] += (r[8] * Decimal("0.25")).quantize(Decimal("0.01"))
-            for player, account in accounts.items():
-                out.write_row((account, player, casino.pk, balances[player]))
-        running = dict.fromkeys(players, Decimal(0))
-        with cursor.copy("COPY tables_compentry (account_id, kind, amount, balance_after, "
-                         "gaming_day, figures_id, basis, rate, multiplier, created_at) "
-                         "FROM STDIN") as out:
-            for r in rows:
-                earned = (r[8] * Decimal("0.25")).quantize(Decimal("0.01"))
-                running[r[1]] += earned
-                out.write_row((accounts[r[1]], "earned", earned, running[r[1]], r[4], r[0],
-                               r[8], "0.25", "1.0000", r[5]))
+        _load_comps(cursor, casino, rows, players)
         conn.commit()
         cursor.execute("ANALYZE")   # what autovacuum does after a load this size
     return first, last
+
+
+def _load_comps(cursor, casino, rows: list[tuple], players: list[int]) -> None:
+    """Each rating's comps earned (a quarter of its theoretical win), an account per
+    player whose balance is its ledger's last entry (checked by the database at commit)."""
+    balances: dict[int, Decimal] = {}
+    accounts = {}
+    with cursor.copy("COPY tables_compaccount (id, player_id, casino_id, balance) "
+                     "FROM STDIN") as out:
+        for player in players:
+            accounts[player] = len(accounts) + 1
+            balances[player] = Decimal(0)
+        # balances are written after the entries: the deferred check reads them at commit
+        for r in rows:
+            balances[r[1]] += (r[8] * Decimal("0.25")).quantize(Decimal("0.01"))
+        for player, account in accounts.items():
+            out.write_row((account, player, casino.pk, balances[player]))
+    running = dict.fromkeys(players, Decimal(0))
+    with cursor.copy("COPY tables_compentry (account_id, kind, amount, balance_after, "
+                     "gaming_day, figures_id, basis, rate, multiplier, created_at) "
+                     "FROM STDIN") as out:
+        for r in rows:
+            earned = (r[8] * Decimal("0.25")).quantize(Decimal("0.01"))
+            running[r[1]] += earned
+            out.write_row((accounts[r[1]], "earned", earned, running[r[1]], r[4], r[0],
+                           r[8], "0.25", "1.0000", r[5]))
 
 
 def measure_year(player: int, repeat: int) -> tuple[list[float], float, int]:

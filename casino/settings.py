@@ -338,6 +338,8 @@ SPECTACULAR_SETTINGS = {
         "PublicationStatusEnum": "payouts.terms.versioning.PublicationStatus",
         "JackpotHitStatusEnum": "payouts.models.HitStatus",
         "RoleEnum": "tables.floor.serializers.ROLES",
+        "CompKindEnum": "tables.comps.models.CompKind",
+        "CompEntryKindEnum": "tables.comps.models.EntryKind",
     },
 }
 
