@@ -106,6 +106,10 @@ def test_the_demo_earns_and_gives_comps_from_its_ratings(printed):
         worth = figures.theoretical_win + (figures.strategy_cost or 0)
         assert entry.amount == (worth * entry.rate * entry.multiplier).quantize(
             Decimal("0.01"), rounding=ROUND_DOWN)
+    for account in {e.account_id for e in CompEntry.objects.all()}:  # written as it happened
+        days = list(CompEntry.objects.filter(account=account).order_by("id")
+                    .values_list("gaming_day", flat=True))
+        assert days == sorted(days)
     states = sorted(comp.state for comp in Comp.objects.all())
     assert "waiting" in states
     assert states.count("given") >= 1

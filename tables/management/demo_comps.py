@@ -6,7 +6,6 @@ one waiting for it."""
 from __future__ import annotations
 
 import datetime as dt
-from contextlib import nullcontext
 from decimal import Decimal
 
 from payouts.analysis.computing import compute
@@ -23,6 +22,7 @@ HOST_LIMIT = Decimal("10.00")
 # (card, casino index, days before today, kind, share of his balance, reason)
 GIVEN = [("10042", 0, 6, "food", Decimal("0.5"), "dinner for two at the grill"),
          ("20005", 0, 2, "show", Decimal("0.9"), "two tickets for the Saturday show"),
+         ("10103", 1, 3, "food", Decimal("0.5"), "afternoon tea for two"),
          ("10077", 0, 0, "room", Decimal("0.9"), "a night in the tower, Friday")]
 
 
@@ -43,23 +43,30 @@ def set_rules(supervisor, casinos, host) -> None:
     comps.comp_limit_set(actor=supervisor, casino=casinos[0], user=host, limit=HOST_LIMIT)
 
 
-def give(host, supervisor, casinos, today: dt.date) -> int:
-    """The host gives a share of a player's balance; over her limit the comp waits, and
-    the pit approves those of earlier days (today's waits on /pit/comps/)."""
-    given = 0
-    for card, index, back, kind, share, reason in GIVEN:
-        casino = casinos[index]
-        player = Player.objects.get(card=card)
-        day_start = casino.day_bounds(today - dt.timedelta(days=back))[0]
-        with clock_at(day_start + dt.timedelta(hours=14)) if back else nullcontext():
-            account = CompAccount.objects.filter(player=player, casino=casino).first()
-            amount = int((account.balance if account else 0) * share)
-            if amount < 1:
-                continue
-            comp = comps.comp_give(actor=host, player=player, casino=casino,
-                                   amount=Decimal(amount), kind=kind, reason=reason)
-        if comp.needs_approval and back:
-            with clock_at(day_start + dt.timedelta(hours=15)):
-                comps.comp_decide(actor=supervisor, comp=comp, approved=True)
-        given += 1
-    return given
+def give_on_day(host, supervisor, casinos, casino, back: int, day_start) -> None:
+    """The host's comps of a day of the history (after its ratings closed at 20:30): a
+    share of the player's balance; over her limit the pit approves it at once."""
+    for card, index, when, kind, share, reason in GIVEN:
+        if when == back and casinos[index] == casino:
+            with clock_at(day_start + dt.timedelta(hours=11)):   # 21:00
+                comp = _give(host, casino, card, kind, share, reason)
+            if comp is not None and comp.needs_approval:
+                with clock_at(day_start + dt.timedelta(hours=11, minutes=20)):
+                    comps.comp_decide(actor=supervisor, comp=comp, approved=True)
+
+
+def give_today(host, casinos) -> None:
+    """Today's comp over the host's limit: it waits for the pit on /pit/comps/."""
+    for card, index, when, kind, share, reason in GIVEN:
+        if when == 0:
+            _give(host, casinos[index], card, kind, share, reason)
+
+
+def _give(host, casino, card: str, kind: str, share: Decimal, reason: str):
+    player = Player.objects.get(card=card)
+    account = CompAccount.objects.filter(player=player, casino=casino).first()
+    amount = int((account.balance if account else 0) * share)
+    if amount < 1:
+        return None
+    return comps.comp_give(actor=host, player=player, casino=casino, amount=Decimal(amount),
+                           kind=kind, reason=reason)

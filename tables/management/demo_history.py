@@ -138,9 +138,10 @@ def _barred_tries(supervisor, casino, day_start: dt.datetime) -> None:
 
 
 def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
-                 jackpot=None, seed: int = 2026) -> int:
+                 jackpot=None, seed: int = 2026, after_day=None) -> int:
     """Record ``days`` gaming days before ``today`` at every demo table; returns how many
-    rounds and hands were recorded."""
+    rounds and hands were recorded. ``after_day(casino, back, start)``: what else happens
+    once a day's ratings closed (the host's comps)."""
     rng = random.Random(seed)
     count = 0
     for back in range(days, 0, -1):
@@ -153,6 +154,8 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
             rated = _seat_players(supervisor, start, casino, back)
             rounds = _stud_day(rng, stud, dealer, start, rng.randint(6, 10))
             _unseat(supervisor, rated, start)
+            if after_day is not None:
+                after_day(casino, back, start)
             if back == 3:
                 _barred_tries(supervisor, casino, start)
             hands = _poker_day(rng, poker, dealer, start, rng.randint(8, 14))

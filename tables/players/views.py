@@ -17,7 +17,7 @@ from casino.common.roles import Role, role_required
 from tables.players import selectors, services
 from tables.players.figures import ratings_figures
 from tables.players.forms import PlayerFinder, PlayerForm
-from tables.players.models import Sight
+from tables.players.models import RatingFigures, Sight
 from tables.players.pages import PLAYER
 
 KEEPERS = (Role.SUPERVISOR, Role.HOST)
@@ -78,6 +78,9 @@ def player_page(request, pk: int):
     ratings = list(selectors.ratings_visible_to(request.user).filter(player=player)
                    .prefetch_related("changes")[:RATINGS_SHOWN])
     worked = ratings_figures(ratings)
+    # A closed rating whose figures moved after its close (a void): when, said on its row.
+    revised = dict(RatingFigures.objects.filter(rating__in=ratings, revision__gt=1)
+                   .order_by("rating", "revision").values_list("rating", "at"))
     shown = {"player": player}
     return render(request, "tables/players/player.html", {
         **shown, **PLAYER.gather(request, shown), "form": form,
@@ -86,6 +89,6 @@ def player_page(request, pk: int):
                                  zone=zone, viewer=request.user),
         "accesses": player.accesses.select_related("user")[:ACCESSES_SHOWN],
         # One reading of his ratings' hands and of the paytables' house edges.
-        "ratings": [(rating, worked[rating.pk]) for rating in ratings],
+        "ratings": [(rating, worked[rating.pk]) for rating in ratings], "revised": revised,
         "refusals": player.refusals.select_related("table", "by")[:ACCESSES_SHOWN]},
         status=400 if form.errors else 200)

@@ -99,7 +99,7 @@ def test_the_host_gives_and_the_pit_approves_over_her_limit(
     expect(host.get_by_role("heading", name=f"Balance at Browser Casino: "
                                             f"${balance - 65:,.2f}")).to_be_visible()
     comps_given = host.get_by_role("region", name="Comps given (America/New_York)")
-    expect(comps_given).to_contain_text("Given by pit_boss")
+    expect(comps_given).to_contain_text("Approved by pit_boss")
     ledger = host.get_by_role("region", name="Ledger (newest first; each entry chained to "
                                              "the one before)")
     expect(ledger.locator("tbody tr")).to_have_count(3)

@@ -67,7 +67,7 @@ def test_a_closed_rating_earns_its_worth_times_the_rate_and_the_tiers_multiplier
 
 
 def test_a_void_after_the_close_revises_the_figures_and_the_comps_earned(
-        rated, supervisor, travel):
+        rated, supervisor, travel, client):
     rating, rounds = rated
     earned = CompEntry.objects.get().amount
     travel(at(2026, 3, 4, 10, 0))
@@ -84,6 +84,9 @@ def test_a_void_after_the_close_revises_the_figures_and_the_comps_earned(
     assert revised.gaming_day.isoformat() == "2026-03-04"  # today's books, as the void's
     assert CompAccount.objects.get().balance == should
     assert breaks() == []
+    client.force_login(supervisor)
+    page = client.get(f"/players/{rating.player_id}/").content.decode()
+    assert "revised 2026-03-04 10:00</strong>: a round voided after the close" in page
 
 
 def test_the_theoretical_win_waiting_earns_once_it_is_worked_out(

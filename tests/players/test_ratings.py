@@ -244,6 +244,40 @@ def test_the_theoretical_win_is_each_antes_exact_edge_at_that_ante(
     assert worked_out["actual_win"] == D("120.00")  # three folds: the house kept the antes
 
 
+def test_a_rating_over_two_paytable_versions_takes_each_rounds_own_edge(
+        live_table, pat, dealer, supervisor, controller, us_paytable, play_round, travel,
+        django_capture_on_commit_callbacks):
+    """The pit moves the table to a new version (a flush pays 6, not 5) in the middle of
+    his rating: each round's ante meets the edge of the version that settled it."""
+    from payouts.analysis.models import ParAnalysis
+    from payouts.terms import services as terms
+    from tables.floor.services import table_assign_paytable
+
+    fold = {"dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
+            "seats": [{"seat": 1, "ante": "10.00", "decision": "fold"}]}
+    travel(at(2026, 3, 3, 9, 0))
+    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
+    play_round(live_table, at(2026, 3, 3, 9, 5), fold)
+    draft = terms.paytable_new_version(actor=controller, paytable=us_paytable)
+    richer = terms.paytable_publish(actor=controller, paytable=terms.paytable_update(
+        actor=controller, paytable=draft, odds={**draft.odds, "flush": 6}))
+    table_assign_paytable(actor=supervisor, table=live_table, paytable=richer)
+    play_round(live_table, at(2026, 3, 3, 9, 10), fold)
+    with django_capture_on_commit_callbacks(execute=True):
+        rating_figures(rating)
+    figures = rating_figures(rating)
+
+    def edge(paytable) -> Fraction:
+        return Fraction(ParAnalysis.objects.get(paytable=paytable, ante_key="uncapped")
+                        .result["exact"]["house_edge"])
+
+    assert edge(richer) < edge(us_paytable)
+    expected = 10 * edge(us_paytable) + 10 * edge(richer)
+    assert figures["theoretical_win"] == (
+        Decimal(expected.numerator) / Decimal(expected.denominator)).quantize(
+        Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
 DEALER = ["2h", "Kd", "7c", "4h", "9s"]  # dealt face up: the 2h
 
 

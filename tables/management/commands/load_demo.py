@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from functools import partial
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -135,11 +136,12 @@ class Command(BaseCommand):
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
             count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
                                  days=history_days, today=casinos[0].gaming_day(now),
-                                 jackpot=Progressive.objects.get(name=DEMO_JACKPOT))
+                                 jackpot=Progressive.objects.get(name=DEMO_JACKPOT),
+                                 after_day=partial(demo_comps.give_on_day, users["host"],
+                                                   supervisor, casinos))
             boxes = self._accounting(casinos, users, history_days,
                                      today=casinos[0].gaming_day(now))
-            demo_comps.give(users["host"], supervisor, casinos,
-                            today=casinos[0].gaming_day(now))
+            demo_comps.give_today(users["host"], casinos)
             closed = close_ended_days(now)
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
                               f"{closed} gaming days closed.")
