@@ -90,8 +90,8 @@ REPORTS = {kind.name: kind for kind in (
          about="Each rated player's day at each casino: time, hands, average bet, action, "
                "the house's actual and expected win, strategy cost, comps earned and given.",
          rows_title="By gaming day and player",
-         first=("gaming_day", "player", "casino", "hours", "hands", "average_bet",
-                "actual_win", "theoretical_win", "worth", "comps_earned", "currency")),
+         first=("gaming_day", "player", "hours", "hands", "average_bet", "actual_win",
+                "worth", "comps_earned", "currency")),
     Kind("top-players", "Top players by worth", top_report, filters=("casino", "table"),
          about="The span's rated players at each casino, the most worth first (expected win "
                "and strategy cost).", rows_title="By casino, the most worth first",
