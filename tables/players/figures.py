@@ -180,10 +180,17 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None,
         "wagered": _money(wagered, currency), "antes": _money(antes, currency),
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
-        "theoretical_win": _theoretical(seats, currency, edges or HouseEdges()),
-        **_strategy(seats, currency),
+        **_worth(_theoretical(seats, currency, edges or HouseEdges()),
+                 _strategy(seats, currency)),
         "currency": currency, "game": rating.table.game, "stakes": None,
     }
+
+
+def _worth(theoretical: Decimal | None, strategy: dict[str, Any]) -> dict[str, Any]:
+    """What he is worth to the house: the theoretical win and what his departures from
+    the optimal strategy cost him (null while the theoretical win is being worked out)."""
+    worth = None if theoretical is None else theoretical + (strategy["strategy_cost"] or 0)
+    return {"theoretical_win": theoretical, **strategy, "worth": worth}
 
 
 def _timing(rating: Rating, changes: list, spans, now: dt.datetime) -> dict[str, Any]:
@@ -203,7 +210,7 @@ def _poker_figures(rating: Rating) -> dict[str, Any]:
     return {
         "hands": None, "hands_per_hour": None, "wagered": None, "antes": None,
         "average_bet": None, "actual_win": None, "theoretical_win": None,
-        "decisions_off_strategy": None, "strategy_cost": None,
+        "decisions_off_strategy": None, "strategy_cost": None, "worth": None,
         "currency": table.casino.currency, "game": table.game,
         "stakes": structure_words(stakes_of(table)),
     }

@@ -81,4 +81,8 @@ class RatingOutput(serializers.Serializer):
                                                       allow_null=True)
     strategy_cost = serializers.DecimalField(source="figures.strategy_cost", max_digits=16,
                                              decimal_places=2, allow_null=True)
+    worth = serializers.DecimalField(source="figures.worth", max_digits=16, decimal_places=2,
+                                     allow_null=True, help_text=(
+                                         "theoretical_win + strategy_cost: what he is worth "
+                                         "to the house; null at poker"))
     currency = serializers.CharField(source="figures.currency")

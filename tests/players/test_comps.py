@@ -55,6 +55,7 @@ def test_a_closed_rating_earns_its_worth_times_the_rate_and_the_tiers_multiplier
     assert (stood.revision, stood.standing, stood.hands) == (1, "closed", 3)
     assert stood.actual_win == D("30.00")
     worth = stood.theoretical_win + (stood.strategy_cost or 0)
+    assert rating_figures(rating)["worth"] == worth == stood.worth
     entry = CompEntry.objects.get()
     # The defaults: 25% of the worth, times 1.25 for a gold card; cents down.
     assert (entry.kind, entry.basis, entry.rate, entry.multiplier) == (
