@@ -215,6 +215,15 @@ CASES: list[tuple[str, str]] = [
      f"WHERE id = {last('payouts_w2gplayer')};"),
     ("an opener's discrepancy deleted",
      f"DELETE FROM tables_discrepancy WHERE id = {last('tables_discrepancy')};"),
+    ("a comp earning raised by 50, its balance with it",
+     "UPDATE tables_compentry SET amount = amount + 50, balance_after = balance_after + 50 "
+     f"WHERE id = {last('tables_compentry', 'kind = ' + repr('earned'))};"),
+    ("a player's comp balance raised by 100 without a ledger entry",
+     "UPDATE tables_compaccount SET balance = balance + 100 "
+     "WHERE id = (SELECT min(id) FROM tables_compaccount);"),
+    ("a closed rating's figures: its theoretical win lowered by 1",
+     "UPDATE tables_ratingfigures SET theoretical_win = theoretical_win - 1 "
+     f"WHERE id = {last('tables_ratingfigures', 'theoretical_win IS NOT NULL')};"),
     ("a published paytable's royal flush odds raised, untraced",
      "UPDATE payouts_paytable SET odds = jsonb_set(odds, '{royal_flush}', '1000') "
      "WHERE id = (SELECT min(id) FROM payouts_paytable WHERE status = 'published');"),
