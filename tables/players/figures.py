@@ -48,13 +48,14 @@ def _money(amount: Decimal | Fraction, currency: str) -> Decimal:
     return round_to_step(amount, unit(currency), rounding="half_up")
 
 
-def _theoretical(seats: list, currency: str, edges: HouseEdges) -> Decimal | None:
+def _theoretical(seats: list, currency: str, edges: HouseEdges,
+                 side: _SideWagers) -> Decimal | None:
     """What the house expects to keep of the hands: exact to the end, then to the cent."""
     kept = [(seat.ante, edges.of(seat.paytable, seat.ante)) for seat in seats]
     if any(edge is None for _, edge in kept):
         return None  # every missing figure asked for; the win waits for them, no guess
     expected = sum((Fraction(ante) * edge for ante, edge in kept), Fraction(0))
-    return _money(expected + _side_wagers_kept(seats), currency)
+    return _money(expected + side.kept(seats), currency)
 
 
 def _strategy(seats: list, currency: str) -> dict[str, Any]:
@@ -91,24 +92,36 @@ def _with_paytables(seats: list) -> list:
     return seats
 
 
-def _side_wagers_kept(seats: list) -> Fraction:
-    """Each side wager times the house's share of it at the meter before its round, by
-    the meter's terms (awards, wager, rate, seed) as they stood when the round fed it."""
-    wagered = {s.round_id: Fraction(s.progressive_wager) for s in seats
-               if s.progressive_wager}
-    kept, terms = Fraction(0), _MeterTerms()
-    if not wagered:
+class _SideWagers:
+    """What the hands' side wagers met, read once for every hand of the ratings read
+    together: each round's award to each seat, and the meter's own contribution entry of
+    each round (its reserve and overflow take theirs too; the meter the wager was played
+    against is that entry's balance before it)."""
+
+    def __init__(self, hands: list) -> None:
+        rounds = {h.round_id for h in hands if h.progressive_wager}
+        self.awards = {(r, seat): amount for r, seat, amount in JackpotHit.objects.filter(
+            round__in=rounds, amount__isnull=False).values_list("round_id", "seat", "amount")
+        } if rounds else {}
+        self.entries = {e.round_id: e for e in MeterEntry.objects.filter(
+            round__in=rounds, kind=MeterKind.CONTRIBUTION, meter=MeterName.METER)
+            .select_related("progressive")} if rounds else {}
+        self.terms = _MeterTerms()
+
+    def awarded(self, hands: list) -> Decimal:
+        return sum((self.awards.get((h.round_id, h.seat), ZERO) for h in hands), ZERO)
+
+    def kept(self, hands: list) -> Fraction:
+        """Each side wager times the house's share of it at the meter before its round,
+        by the meter's terms (awards, wager, rate, seed) as they stood when it fed."""
+        kept = Fraction(0)
+        for hand in hands:
+            entry = self.entries.get(hand.round_id) if hand.progressive_wager else None
+            if entry is not None:
+                sheet = self.terms.sheet_at(entry.progressive, entry.created_at)
+                kept += Fraction(hand.progressive_wager) * (
+                    1 - sheet.return_at(entry.balance_after - entry.amount))
         return kept
-    # The meter's own contribution entry of each round (its reserve and overflow take
-    # theirs too): the meter the wager was played against is its balance before it.
-    entries = (MeterEntry.objects.filter(round__in=list(wagered), kind=MeterKind.CONTRIBUTION,
-                                         meter=MeterName.METER)
-               .select_related("progressive"))
-    for entry in entries:
-        meter = entry.balance_after - entry.amount  # what the wager was played against
-        sheet = terms.sheet_at(entry.progressive, entry.created_at)
-        kept += wagered[entry.round_id] * (1 - sheet.return_at(meter))
-    return kept
 
 
 class _MeterTerms:
@@ -145,15 +158,18 @@ def ratings_figures(ratings: list[Rating], now: dt.datetime | None = None,
     edges = edges or HouseEdges()
     spans = [(r, selectors.spans_of(r, list(r.changes.all()))) for r in ratings]
     seats = selectors.rated_seats_of([(r, s) for r, s in spans if not r.table.is_poker])
-    _with_paytables([seat for found in seats.values() for seat in found])
-    return {r.pk: rating_figures(r, now, edges, seats=seats.get(r.pk)) for r in ratings}
+    hands = _with_paytables([seat for found in seats.values() for seat in found])
+    side = _SideWagers(hands)
+    return {r.pk: rating_figures(r, now, edges, seats=seats.get(r.pk), side=side)
+            for r in ratings}
 
 
 def rating_figures(rating: Rating, now: dt.datetime | None = None,
-                   edges: HouseEdges | None = None, seats: list | None = None
-                   ) -> dict[str, Any]:
+                   edges: HouseEdges | None = None, seats: list | None = None,
+                   side: _SideWagers | None = None) -> dict[str, Any]:
     """``edges``: the house edges already read, shared by the ratings of one page;
-    ``seats``: its seats, read already with their paytable versions (ratings_figures)."""
+    ``seats`` and ``side``: its hands, read already with their paytable versions, and
+    what their side wagers met (ratings_figures reads them for many ratings at once)."""
     changes = list(rating.changes.all())
     spans = selectors.spans_of(rating, changes)
     timing = _timing(rating, changes, spans, now or timezone.now())
@@ -162,16 +178,13 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None,
     if seats is None:
         seats = _with_paytables(list(selectors.rated_seats(rating, spans)))
     currency = rating.table.casino.currency
-    side_rounds = [s.round_id for s in seats if s.progressive_wager]
-    awards = dict(JackpotHit.objects.filter(
-        round__in=side_rounds, seat=rating.seat, amount__isnull=False)
-        .values_list("round_id", "amount")) if side_rounds else {}
+    side = side or _SideWagers(seats)
     antes = sum((s.ante for s in seats), ZERO)
-    side = sum((s.progressive_wager or ZERO for s in seats), ZERO)
-    wagered = antes + sum((s.bet for s in seats), ZERO) + side
+    side_wagered = sum((s.progressive_wager or ZERO for s in seats), ZERO)
+    wagered = antes + sum((s.bet for s in seats), ZERO) + side_wagered
     # The house's result: what the seat lost on antes and bets, and its side wagers less
     # the awards they won.
-    actual = -sum((s.net for s in seats), ZERO) + side - sum(awards.values(), ZERO)
+    actual = -sum((s.net for s in seats), ZERO) + side_wagered - side.awarded(seats)
     seconds = timing["seconds_played"]
     return {
         **timing, "hands": len(seats),
@@ -180,7 +193,7 @@ def rating_figures(rating: Rating, now: dt.datetime | None = None,
         "wagered": _money(wagered, currency), "antes": _money(antes, currency),
         "average_bet": _money(antes / len(seats), currency) if seats else None,
         "actual_win": _money(actual, currency),
-        **_worth(_theoretical(seats, currency, edges or HouseEdges()),
+        **_worth(_theoretical(seats, currency, edges or HouseEdges(), side),
                  _strategy(seats, currency)),
         "currency": currency, "game": rating.table.game, "stakes": None,
     }
