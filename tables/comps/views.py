@@ -12,8 +12,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
 from casino.common import audit
+from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
-from casino.common.problems import form_problems, refusal_on_form
+from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
 from casino.common.staff import casinos_of
 from tables.comps import selectors, services, wording
@@ -24,6 +25,7 @@ from tables.players.models import Sight
 from tables.players.selectors import players_visible_to
 
 ENTRIES_SHOWN = 50
+DECISION_WORDS = {"comp": "The comp", "note": "Note"}
 
 
 def _casino_asked(request):
@@ -79,15 +81,16 @@ def decide(request, pk: int):
     comp = get_object_or_404(selectors.comps_visible_to(request.user), pk=pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(form_problems(form)))
+        for line in form_problems(form):
+            messages.error(request, f"Not done: {line}")
         return redirect("pit-comps")
     approved = form.cleaned_data["decision"] == "approve"
     try:
         services.comp_decide(actor=request.user, comp=comp, approved=approved,
                              note=form.cleaned_data["note"])
     except ValidationError as refused:
-        messages.error(request, " ".join(m for ms in refused.message_dict.values()
-                                         for m in ms))
+        for line in problem_lines(error_detail(refused), words=DECISION_WORDS):
+            messages.error(request, f"Not done: {line}")
     else:
         name = comp.account.player.name
         messages.success(request, wording.given(

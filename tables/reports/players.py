@@ -19,7 +19,7 @@ from django.db.models import Count, Exists, OuterRef, Q, Sum
 
 from tables.comps.models import Comp, CompEntry, EntryKind
 from tables.players.figures import ratings_figures
-from tables.players.models import Rating, RatingFigures
+from tables.players.models import Player, Rating, RatingFigures
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
 from tables.reports.selection import Selection
@@ -133,8 +133,6 @@ def activity_lines(selection: Selection) -> list[dict]:
 
 
 def _people(ids: set[int]) -> dict[int, tuple[str, str, str]]:
-    from tables.players.models import Player
-
     return {p.pk: (p.card, p.name, p.get_tier_display())
             for p in Player.objects.filter(pk__in=ids)}
 
@@ -218,21 +216,23 @@ def top_report(selection: Selection) -> Report:
 def liability_report(selection: Selection) -> Report:
     """Each comp account's balance before the span's first day and after its last, what
     was earned, revised and given in between, and the comps waiting for approval now."""
-    casinos = selection.casinos()
-    entries = CompEntry.objects.filter(account__casino__in=casinos,
-                                       gaming_day__lte=selection.last)
+    moved = (CompEntry.objects.filter(account__casino__in=selection.casinos(),
+                                      gaming_day__lte=selection.last)
+             .values("account", "account__player", "account__casino__name", "kind")
+             .annotate(before=Sum("amount", filter=Q(gaming_day__lt=selection.first)),
+                       within=Sum("amount", filter=Q(gaming_day__gte=selection.first))))
+    moved = list(moved)   # summed in the database: a year's ledger is not read entry by entry
+    people = _people({m["account__player"] for m in moved})
     lines: dict[int, dict] = {}
-    for e in entries.select_related("account__player", "account__casino").order_by("id"):
-        p = e.account.player
-        line = lines.setdefault(e.account_id, {
-            "card": p.card, "player": p.name, "tier": p.get_tier_display(),
-            "casino": e.account.casino.name, "player_id": p.pk,
-            **dict.fromkeys(LIABILITY_MONEY, ZERO)})
-        if e.gaming_day < selection.first:
-            line["opening"] += e.amount
-        else:
-            line[e.kind] += e.amount if e.kind != EntryKind.GIVEN else -e.amount
-        line["closing"] += e.amount
+    for m in moved:
+        card, name, tier = people[m["account__player"]]
+        line = lines.setdefault(m["account"], {
+            "card": card, "player": name, "tier": tier,
+            "casino": m["account__casino__name"], **dict.fromkeys(LIABILITY_MONEY, ZERO)})
+        before, within = m["before"] or ZERO, m["within"] or ZERO
+        line["opening"] += before
+        line[m["kind"]] += -within if m["kind"] == EntryKind.GIVEN else within
+        line["closing"] += before + within
     waiting = (Comp.objects.filter(account__in=list(lines), needs_approval=True,
                                    decision__isnull=True)
                .values("account").annotate(total=Sum("amount")))
