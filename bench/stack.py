@@ -93,8 +93,9 @@ class Stack:
             "web": [str(BIN / "gunicorn"), "casino.wsgi:application", "--bind",
                     f"127.0.0.1:{self.web_port}", "--workers", str(workers), "--threads",
                     str(threads), "--timeout", "60"],
+            # One pool for every queue here; the cluster drill runs a pool per queue.
             "worker": [str(BIN / "celery"), "-A", "casino", "worker", "--concurrency", "2",
-                       "--loglevel", "WARNING"],
+                       "--loglevel", "WARNING", "-Q", "settlement,exports,celery"],
         }
         out = open(self.work / f"{name}.log", "a")  # noqa: SIM115 (kept for the process)
         self.processes[name] = subprocess.Popen(commands[name], cwd=ROOT, env=self.env,

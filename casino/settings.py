@@ -149,11 +149,30 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "max_retries": 0}
 CELERY_RESULT_EXPIRES = timedelta(days=1)
 ANCHOR_MINUTES = config.env_int("ANCHOR_MINUTES", 15, minimum=1)  # casino.common.anchors
+# Queues per job (docs/scaling.md): settling a jackpot never waits behind a month's
+# export or a PAR sheet. One worker pool consumes each (`celery -A casino worker -Q
+# settlement`, `-Q exports`); a task not listed here goes to Celery's default queue, which
+# the exports pool also consumes. tests/test_queues.py checks every task has its queue.
+SETTLEMENT_QUEUE, EXPORTS_QUEUE = "settlement", "exports"
+WORKER_QUEUES = (SETTLEMENT_QUEUE, EXPORTS_QUEUE)
+CELERY_TASK_ROUTES = {
+    **{task: {"queue": SETTLEMENT_QUEUE} for task in (
+        "payouts.tasks.settle_progressive", "payouts.tasks.sweep_pending_hits",
+        "payouts.tasks.reconcile_meters", "casino.tasks.seal_records",
+        "casino.tasks.anchor_ledgers")},
+    **{task: {"queue": EXPORTS_QUEUE} for task in (
+        "tables.tasks.write_export", "payouts.tasks.compute_par",
+        "tables.tasks.analyse_paytables", "tables.tasks.close_gaming_days",
+        "tables.tasks.verify_closed_days", "payouts.tasks.verify_ledgers",
+        "tables.tasks.revise_ratings")},
+}
 CELERY_BEAT_SCHEDULE = {
-    "worker-heartbeat": {
+    # Each pool beats on its own queue, so /healthz sees a pool that stopped.
+    **{f"worker-heartbeat-{queue}": {
         "task": "casino.tasks.worker_heartbeat",
         "schedule": timedelta(minutes=1),
-    },
+        "options": {"queue": queue},
+    } for queue in WORKER_QUEUES},
     "sweep-pending-jackpot-hits": {
         "task": "payouts.tasks.sweep_pending_hits",
         "schedule": timedelta(minutes=1),

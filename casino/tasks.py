@@ -10,10 +10,11 @@ from django.utils import timezone
 from casino.models import WorkerHeartbeat
 
 
-@shared_task(name="casino.tasks.worker_heartbeat", ignore_result=False)
-def worker_heartbeat(hostname: str | None = None) -> int:
-    """Record that a worker is alive; returns the heartbeat row's id."""
-    hostname = hostname or socket.gethostname()
+@shared_task(name="casino.tasks.worker_heartbeat", ignore_result=False, bind=True)
+def worker_heartbeat(self, hostname: str | None = None) -> int:
+    """Record that a worker is alive; returns the heartbeat row's id. A worker's node name
+    (``settlement@host``) tells its pool apart from the other pools on the same host."""
+    hostname = hostname or self.request.hostname or socket.gethostname()
     now = timezone.now()
     heartbeat, created = WorkerHeartbeat.objects.get_or_create(
         hostname=hostname, defaults={"seen_at": now, "beats": 1}

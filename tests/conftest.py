@@ -38,12 +38,19 @@ def missing_service(reason: str) -> None:
 # developers, or a developer and CI) never run each other's tasks; so does each parallel
 # worker of one suite, a process of its own (tests/workers.py).
 TEST_QUEUE = f"casino-test-{os.getpid()}"
+# The service's queues per job (settings.CELERY_TASK_ROUTES), each made this session's
+# own the same way: a test worker consumes all of them.
+TEST_QUEUES = [TEST_QUEUE, f"{TEST_QUEUE}.settlement", f"{TEST_QUEUE}.exports"]
 
 
 def pytest_configure(config):
+    from django.conf import settings
+
     from casino.celery import app
 
     app.conf.task_default_queue = TEST_QUEUE
+    app.conf.task_routes = {task: {"queue": f"{TEST_QUEUE}.{route['queue']}"}
+                            for task, route in settings.CELERY_TASK_ROUTES.items()}
 
 
 def pytest_report_header(config):
@@ -393,7 +400,7 @@ def celery_worker(redis_broker):
     try:
         with start_worker(app, pool="solo", concurrency=1, perform_ping_check=False,
                           loglevel="WARNING", shutdown_timeout=10,
-                          queues=[TEST_QUEUE]) as worker:
+                          queues=TEST_QUEUES) as worker:
             yield worker
     finally:
         # The worker's fast tracing stays patched into every task after it stops; the

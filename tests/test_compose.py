@@ -35,8 +35,8 @@ def test_the_compose_file_is_valid():
 def test_the_compose_file_runs_the_whole_production_stack():
     result = compose("config", "--services", env_overrides=SECRETS)
 
-    assert set(result.stdout.split()) == {"proxy", "db", "redis", "migrate", "web", "worker",
-                                          "beat"}
+    assert set(result.stdout.split()) == {"proxy", "db", "redis", "migrate", "web",
+                                          "worker-settlement", "worker-exports", "beat"}
 
 
 def test_every_long_running_service_has_a_health_check():
@@ -70,9 +70,11 @@ def test_the_ledger_anchors_go_to_a_volume_the_database_never_mounts():
     services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
     mounts = {name: [str(v) for v in service.get("volumes", [])]
               for name, service in services.items()}
-    assert any("anchors:/app/anchors" in v or "/app/anchors" in v for v in mounts["worker"])
+    # Both pools: sealing and anchoring run on the settlement queue, closing a day on exports.
+    for pool in ("worker-settlement", "worker-exports"):
+        assert any("/app/anchors" in v for v in mounts[pool])
+        assert services[pool]["environment"]["LEDGER_ANCHOR_FILE"].startswith("/app/anchors/")
     assert not any("anchors" in v for v in mounts["db"])
-    assert services["worker"]["environment"]["LEDGER_ANCHOR_FILE"].startswith("/app/anchors/")
 
     result = compose("config", "-q", env_overrides={
         k: v for k, v in SECRETS.items() if k != "LEDGER_ANCHOR_KEYS"})
@@ -92,7 +94,8 @@ def test_only_the_proxy_publishes_ports_and_only_it_reaches_the_web_service():
                   and set(service.get("networks", {"default": None}))
                   & set(services["web"]["networks"])}
     # The proxy, and the services that share the back network with it (no client).
-    assert beside_web == {"proxy", "migrate", "worker", "beat", "db", "redis"}
+    assert beside_web == {"proxy", "migrate", "worker-settlement", "worker-exports", "beat",
+                          "db", "redis"}
     front = {name for name, service in services.items() if "front" in service["networks"]}
     assert front == {"proxy", "web"}
 
@@ -119,3 +122,14 @@ def test_the_proxy_overwrites_the_forwarded_headers_never_passes_a_clients_on():
         assert f'proxy_set_header {claim} "";' in directives
     assert "proxy_add_x_forwarded_for" not in site  # appending would keep a client's value
     assert "$http_x_forwarded" not in site
+
+
+def test_each_queue_has_its_own_worker_pool():
+    services = yaml.safe_load(compose("config", env_overrides=SECRETS).stdout)["services"]
+
+    def queues(name):
+        command = services[name]["command"]
+        return set(command[command.index("-Q") + 1].split(","))
+
+    assert queues("worker-settlement") == {"settlement"}
+    assert queues("worker-exports") == {"exports", "celery"}

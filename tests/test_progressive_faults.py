@@ -16,7 +16,7 @@ from django.db import connection, connections
 from payouts.jackpots.models import HitStatus, JackpotHit, Progressive
 from payouts.jackpots.tasks import sweep_pending_hits
 from tables.stud.services import stud_round_record
-from tests.conftest import TEST_QUEUE, missing_service
+from tests.conftest import TEST_QUEUES, missing_service
 from tests.helpers import DEALER, ROYAL, linked_floor, reconciles
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -46,7 +46,7 @@ def start_worker_process(redis_url: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "casino", "worker", "--pool", "solo",
          "--loglevel", "WARNING", "--without-heartbeat", "--without-mingle",
-         "--without-gossip", "-Q", TEST_QUEUE, "-n", f"fault-{os.getpid()}@%h"],
+         "--without-gossip", "-Q", ",".join(TEST_QUEUES), "-n", f"fault-{os.getpid()}@%h"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
