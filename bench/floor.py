@@ -1,7 +1,7 @@
 """A busy floor on this machine: the service under load, every recording beside a
 do-nothing POST, one shared meter beside a meter per table (issue 15).
 
-    python -m bench.floor [--seconds 10] [--quick]
+    python -m bench.floor [--seconds 10] [--quick] [--profile | --prepared]
 
 It brings up a stack of its own (bench/stack.py: PostgreSQL with the two roles, Redis,
 gunicorn with DEBUG off, a Celery worker that settles the jackpot hits) on ports 55433,
@@ -20,8 +20,10 @@ with the asyncio client of bench/load.py on the same box:
    shared-meter round.
 
 Afterwards every meter is checked against its ledger to the cent and every ledger chain
-verified. The CPU each part of the stack used is read from /proc (psutil). Results are
-recorded in docs/benchmarks.md.
+verified. `--profile` instead profiles the stud API round (pg_stat_statements, py-spy);
+`--prepared` instead measures the recordings without and with server-side binding and
+prepared statements (DATABASE_PREPARED_STATEMENTS), alternated. The CPU each part of
+the stack used is read from /proc (psutil). Results are recorded in docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -134,6 +136,8 @@ def meters(stack, floor, seconds) -> dict:
             runs[name].append(measured(stack, "stud_api", floor[name], seconds))
     found = {name: sorted(rows, key=lambda r: r["per_second"])[1] for name, rows in runs.items()}
     found["quiet_lock_ms"] = quiet
+    # What server-side prepared statements would save a round at most: its planning.
+    found["planning"] = step(stack, "planning", "50", str(floor["probe_table"]))
     found["all_rates"] = {name: [r["per_second"] for r in rows] for name, rows in runs.items()}
     probe = subprocess.Popen([sys.executable, "-m", "bench.floor_steps", "probe",
                               str(seconds), str(floor["probe_table"])], cwd=ROOT, env=stack.env,
@@ -147,6 +151,36 @@ def meters(stack, floor, seconds) -> dict:
         found[f"paced_{rate}"] = measured(stack, "stud_api", floor["shared"], seconds * 2,
                                           rate=rate)
     return found
+
+
+def prepared_or_not(stack, floor, seconds) -> list[dict]:
+    """The recordings without and with server-side binding and prepared statements
+    (DATABASE_PREPARED_STATEMENTS), the web service restarted between, three passes
+    alternated (the machine drifts) and each kind's best kept, as side_by_side does."""
+    kinds = ["nothing", "stud_api", "stud_form", "poker_quick"]
+    shared = floor["shared"] + floor["poker"]
+    passes = {"0": [], "1": []}
+    for _ in range(3):
+        for prepared in passes:
+            stack.env["DATABASE_PREPARED_STATEMENTS"] = prepared
+            restart_web(stack, 2, 4)
+            passes[prepared].append([measured(stack, kind, shared, seconds) for kind in kinds])
+    stack.env.pop("DATABASE_PREPARED_STATEMENTS")
+    restart_web(stack, 2, 4)
+    return [{**max(rows, key=lambda r: r["per_second"]), "prepared": prepared == "1"}
+            for prepared, runs in passes.items() for rows in zip(*runs, strict=True)]
+
+
+def report_prepared(rows: list[dict]) -> None:
+    nothing = {row["prepared"]: row["per_second"] for row in rows if row["what"] == "nothing"}
+    print("\n| request (2 workers x 4 threads, 24 dealers) | prepared | per second | vs nothing "
+          "| p50 ms | p99 ms | errors | CPU ms: web / postgres / worker / client |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    for row in rows:
+        ratio = f"{row['per_second'] / nothing[row['prepared']]:.2f}"
+        print(_row(row, ratio).replace(f"| {row['what']} |",
+                                       f"| {row['what']} | {'yes' if row['prepared'] else 'no'} |",
+                                       1))
 
 
 def matrix(stack, floor, seconds, configs) -> list[dict]:
@@ -296,6 +330,8 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the work directory")
     parser.add_argument("--profile", action="store_true",
                         help="only PostgreSQL's statements per round (pg_stat_statements)")
+    parser.add_argument("--prepared", action="store_true",
+                        help="only the recordings without and with prepared statements")
     args = parser.parse_args(argv)
     seconds = 3 if args.quick else args.seconds
     configs = [(2, 1), (2, 4)] if args.quick else [(1, 1), (1, 4), (2, 1), (2, 4), (4, 1),
@@ -315,6 +351,8 @@ def main(argv=None) -> int:
         restart_web(stack, 2, 4)
         if args.profile:
             return profile(stack, floor, seconds) or 0
+        if args.prepared:
+            return report_prepared(prepared_or_not(stack, floor, seconds)) or 0
         found = {"server": floor["server"], "side_by_side": side_by_side(stack, floor, seconds),
                  "meters": meters(stack, floor, seconds)}
         found["matrix"] = matrix(stack, floor, seconds, configs)

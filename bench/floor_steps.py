@@ -4,6 +4,8 @@ the application role (bench/floor.py starts them):
     python -m bench.floor_steps setup N     the floor, as JSON: dealers, tokens, sessions
     python -m bench.floor_steps probe S T   rounds at table T for S seconds, each timed
                                             from the meter's UPDATE to the end of COMMIT
+    python -m bench.floor_steps planning N T  N rounds at table T, each statement's
+                                            planning time (EXPLAIN SUMMARY) summed
     python -m bench.floor_steps check       every meter against its ledger; the chains
 """
 
@@ -120,6 +122,43 @@ def probe(seconds: float, table_id: int) -> dict:
             "p99": round(held[int(len(held) * 0.99)], 2), "max": round(held[-1], 2)}
 
 
+def planning(rounds: int, table_id: int) -> dict:
+    """What planning costs a round: each statement a 7-seat jackpot round sends, planned
+    again by EXPLAIN (SUMMARY) (planned, not run), its planning time summed per round.
+    What server-side prepared statements would save, at most (docs/benchmarks.md)."""
+    from django.contrib.auth.models import User
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.load import stud_round
+    from tables.floor.models import Table
+    from tables.stud.services import stud_round_record
+
+    table = Table.objects.get(pk=table_id)
+    actor = User.objects.get(dealt_tables=table)
+    rng, per_round, statements = random.Random(11), [], 0
+    for _ in range(rounds):
+        body = stud_round(rng)
+        with CaptureQueriesContext(connection) as sent:
+            stud_round_record(actor=actor, table=table, seats=body["seats"],
+                              dealer_cards=body["dealer_cards"])
+        planned = 0.0
+        with connection.cursor() as cursor:
+            for query in sent.captured_queries:
+                sql = query["sql"]
+                if sql.split(" ", 1)[0].upper() not in ("SELECT", "INSERT", "UPDATE",
+                                                         "DELETE", "WITH"):
+                    continue
+                statements += 1
+                cursor.execute("EXPLAIN (SUMMARY ON, FORMAT JSON) " + sql)
+                planned += cursor.fetchone()[0][0]["Planning Time"]
+        per_round.append(planned)
+    per_round.sort()
+    return {"rounds": rounds, "statements_per_round": round(statements / rounds, 1),
+            "planning_ms_p50": round(statistics.median(per_round), 3),
+            "planning_ms_mean": round(statistics.fmean(per_round), 3)}
+
+
 def check() -> dict:
     from casino.common.chains import breaks
     from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
@@ -143,5 +182,6 @@ if __name__ == "__main__":
     name, *args = sys.argv[1:]
     found = {"setup": lambda: setup(int(args[0])),
              "probe": lambda: probe(float(args[0]), int(args[1])),
+             "planning": lambda: planning(int(args[0]), int(args[1])),
              "check": check}[name]()
     print(json.dumps(found, default=str))

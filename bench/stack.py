@@ -70,10 +70,31 @@ class Stack:
         subprocess.run(["sh", str(ROOT / "deploy/postgres/init-roles.sh")], env=env,
                        check=True, capture_output=True)
 
-    def sql(self, statement: str) -> str:
+    def start_replica(self, port: int) -> None:
+        """A hot standby of the cluster on ``port``, streaming from it: pg_basebackup -R
+        writes the standby's connection to the primary (initdb's pg_hba lets the
+        superuser replicate from 127.0.0.1)."""
+        self.replica_data, self.replica_port = self.work / "pgreplica", port
+        env = {**os.environ, "PGPASSWORD": "superuser-pw"}
+        subprocess.run(self._as_postgres("env", f"PGPASSWORD={env['PGPASSWORD']}",
+                                         str(PG_BIN / "pg_basebackup"), "-h", "127.0.0.1",
+                                         "-p", str(self.pg_port), "-U", "postgres", "-D",
+                                         str(self.replica_data), "-R", "-X", "stream",
+                                         "-c", "fast"), check=True, capture_output=True)
+        self.replica("start")
+
+    def replica(self, action: str) -> None:
+        """start, stop or restart the standby (fast: its connections dropped)."""
+        options = f"-p {self.replica_port} -k {self.work} -c listen_addresses=127.0.0.1"
+        subprocess.run(self._as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(self.replica_data),
+                                         "-w", "-m", "fast", "-o", options, "-l",
+                                         str(self.work / "pg-replica.log"), action),
+                       check=True, capture_output=True)
+
+    def sql(self, statement: str, port: int | None = None) -> str:
         """A statement run by the cluster's superuser (psql), its rows as text."""
         env = {**os.environ, "PGPASSWORD": "superuser-pw"}
-        return subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(self.pg_port), "-U",
+        return subprocess.run(["psql", "-h", "127.0.0.1", "-p", str(port or self.pg_port), "-U",
                                "postgres", "-d", "casino", "-At", "-F", " | ", "-c", statement],
                               env=env, check=True, capture_output=True, text=True).stdout
 
@@ -97,8 +118,13 @@ class Stack:
             "worker": [str(BIN / "celery"), "-A", "casino", "worker", "--concurrency", "2",
                        "--loglevel", "WARNING", "-Q", "settlement,exports,celery"],
         }
+        self.spawn(name, commands[name])
+
+    def spawn(self, name: str, command: list[str], env: dict | None = None) -> None:
+        """Any process of the stack, by a name of its own (the cluster drill's two web
+        hosts, a worker per queue, beat, HAProxy), its output in ``<name>.log``."""
         out = open(self.work / f"{name}.log", "a")  # noqa: SIM115 (kept for the process)
-        self.processes[name] = subprocess.Popen(commands[name], cwd=ROOT, env=self.env,
+        self.processes[name] = subprocess.Popen(command, cwd=ROOT, env=env or self.env,
                                                 stdout=out, stderr=subprocess.STDOUT)
 
     def stop(self, name: str, sig=signal.SIGTERM) -> None:
@@ -123,6 +149,9 @@ class Stack:
     def shutdown(self) -> None:
         for name in list(self.processes):
             self.stop(name, signal.SIGKILL if name == "worker" else signal.SIGTERM)
+        if getattr(self, "replica_data", None) and self.replica_data.exists():
+            with contextlib.suppress(subprocess.CalledProcessError):
+                self.replica("stop")
         if self.data.exists():
             with contextlib.suppress(subprocess.CalledProcessError):
                 self.pg("stop")

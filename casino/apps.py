@@ -14,6 +14,7 @@ class CasinoConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
+        from django.conf import settings
         from django.contrib.auth import get_user_model
         from django.contrib.auth.signals import user_logged_in
         from django.db.models.signals import post_migrate, pre_save
@@ -22,7 +23,7 @@ class CasinoConfig(AppConfig):
             checks,  # noqa: F401  (registers the deployment checks)
             grants,
         )
-        from casino.common import chains, db_roles, seals
+        from casino.common import audit_statements, chains, db_roles, seals
         from casino.common.roles import sync_roles
         from casino.common.sessions import mark_log_in
         from casino.common.tokens import revoke_on_password_change
@@ -36,6 +37,8 @@ class CasinoConfig(AppConfig):
         user_logged_in.connect(mark_log_in, dispatch_uid="casino.session_shift")
         db_roles.written_by_the_database(Seal)
         chains.register_more(seals.book_ledgers)
+        # Prepared statements need the audit context sent apart (audit_statements).
+        audit_statements.send_context_apart(settings.DATABASE_PREPARED_STATEMENTS)
 
 
 def grant_after_migrate(sender, using, plan=None, **kwargs) -> None:

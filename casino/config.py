@@ -8,8 +8,9 @@ instead of failing later on the casino floor.
 from __future__ import annotations
 
 import os
+import re
 import zoneinfo
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import quote, urlsplit, urlunsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -144,6 +145,29 @@ def database_from_environment() -> dict:
     return database_from_url(url)
 
 
+def replica_from_url(url: str, primary: dict) -> dict:
+    """DATABASE_REPLICA_URL: the primary's connection settings with the replica's address,
+    user and name; a short connect timeout, so a replica that is down costs a report two
+    seconds once, then the primary answers (casino.common.replica). In tests it mirrors
+    the test database (nothing is created on it)."""
+    try:
+        replica = database_from_url(url)
+    except ImproperlyConfigured as exc:
+        raise ImproperlyConfigured(str(exc).replace("DATABASE_URL", "DATABASE_REPLICA_URL",
+                                                    1)) from None
+    options = {**primary.get("OPTIONS", {}), **replica.get("OPTIONS", {}), "connect_timeout": 2}
+    return {**primary, **replica, "OPTIONS": options, "TEST": {"MIRROR": "default"}}
+
+
+def through_pgbouncer(database: dict) -> dict:
+    """A database's settings for PgBouncer in transaction pooling (DATABASE_PGBOUNCER):
+    no server-side cursors (an iterator's cursor would outlive its transaction, on a
+    server connection another client then gets) and no startup options, which PgBouncer
+    1.18 refuses (jit=off is then the role's own setting, deploy/postgres)."""
+    options = {k: v for k, v in database.get("OPTIONS", {}).items() if k != "options"}
+    return {**database, "DISABLE_SERVER_SIDE_CURSORS": True, "OPTIONS": options}
+
+
 def redis_url(name: str) -> str | None:
     raw = os.environ.get(name, "").strip()
     if not raw:
@@ -158,6 +182,120 @@ def redis_url(name: str) -> str | None:
     except ValueError:
         raise ImproperlyConfigured(f"{name}={redact(raw)!r} has an invalid port.") from None
     return raw
+
+
+SENTINEL_EXAMPLE = "10.0.0.1:26379,10.0.0.2:26379,10.0.0.3:26379"
+_MASTER_NAME = re.compile(r"[A-Za-z0-9._-]+")
+# Only with REDIS_SENTINELS: alone, each would say Sentinel is used while it is not.
+_SENTINEL_ONLY = ("REDIS_SENTINEL_MASTER", "REDIS_SENTINEL_DB", "REDIS_PASSWORD")
+
+
+def redis_sentinels(name: str) -> list[tuple[str, int]]:
+    """Comma-separated host:port of the Sentinels; [] when unset."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return []
+    found: list[tuple[str, int]] = []
+    for item in (part.strip() for part in raw.split(",")):
+        parts = urlsplit(f"//{item}")
+        try:
+            port = parts.port
+        except ValueError:
+            port = None
+        if not parts.hostname or not port or parts.path or parts.username or parts.query:
+            raise ImproperlyConfigured(
+                f"{name}={raw!r}: {item!r} is not a Sentinel's host:port (expected the "
+                f"Sentinels comma-separated, as {SENTINEL_EXAMPLE}).")
+        if (parts.hostname, port) in found:
+            raise ImproperlyConfigured(f"{name}={raw!r} names {item} twice.")
+        found.append((parts.hostname, port))
+    return found
+
+
+def redis_sentinel() -> dict | None:
+    """REDIS_SENTINELS, and what goes with it: the master's name as the Sentinels know it
+    (REDIS_SENTINEL_MASTER), the database number (REDIS_SENTINEL_DB) and the Redis
+    servers' password (REDIS_PASSWORD; the Sentinels' own connections use none). None
+    when REDIS_SENTINELS is unset."""
+    sentinels = redis_sentinels("REDIS_SENTINELS")
+    if not sentinels:
+        for name in _SENTINEL_ONLY:
+            if os.environ.get(name, "").strip():
+                secret = name == "REDIS_PASSWORD"
+                shown = "***" if secret else os.environ[name].strip()
+                raise ImproperlyConfigured(
+                    f"{name}={shown!r} is set but REDIS_SENTINELS is not: it only applies "
+                    "to a Redis found through Sentinel. Set REDIS_SENTINELS too, or unset "
+                    f"{name}" + (" (with REDIS_URL, the password goes in the URL: "
+                                 "redis://:password@host:6379/0)." if secret else "."))
+        return None
+    master = os.environ.get("REDIS_SENTINEL_MASTER", "").strip() or "casino"
+    if not _MASTER_NAME.fullmatch(master):
+        raise ImproperlyConfigured(
+            f"REDIS_SENTINEL_MASTER={master!r} is not a master's name as the Sentinels "
+            "know it (`sentinel monitor <name> ...`): one word of letters, digits, '.', "
+            "'_' or '-'.")
+    return {"sentinels": sentinels, "master_name": master,
+            "db": env_int("REDIS_SENTINEL_DB", 0),
+            "password": os.environ.get("REDIS_PASSWORD", "") or None}
+
+
+def redis_from_environment() -> dict:
+    """The settings for Redis (REDIS_URL, or REDIS_SENTINELS: one of them, or neither for
+    the laptop demo), as redis_settings() makes them."""
+    url, sentinel = redis_url("REDIS_URL"), redis_sentinel()
+    if url and sentinel:
+        raise ImproperlyConfigured(
+            f"REDIS_URL={redact(url)!r} and REDIS_SENTINELS="
+            f"{os.environ['REDIS_SENTINELS'].strip()!r} are both set: set REDIS_URL for one "
+            "Redis, or REDIS_SENTINELS for a Redis whose master the Sentinels name, not both.")
+    return redis_settings(url, sentinel)
+
+
+def redis_settings(url: str | None, sentinel: dict | None) -> dict:
+    """Everything that reaches Redis, by its settings' names: the cache, the Celery broker
+    and result backend, and what casino.common.redis_connections reads. ``REDIS_URL``
+    stays the one test of "is there a Redis" (None without one); through Sentinel it is a
+    description, sentinel://host:port,.../master/db, never a URL a client connects to."""
+    # max_retries 0: kombu would otherwise try a lost connection again, for 4 s, before it
+    # publishes; a request's publish is tried once (the sweep settles what was not sent).
+    broker_options = {"visibility_timeout": 3600, "max_retries": 0}
+    if sentinel is None:
+        cache = ({"BACKEND": "django.core.cache.backends.redis.RedisCache",
+                  "LOCATION": url, "KEY_PREFIX": "casino"} if url else
+                 {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"})
+        return {"REDIS_URL": url, "REDIS_SENTINEL": None, "CACHES": {"default": cache},
+                "CELERY_BROKER_URL": url or "memory://",
+                "CELERY_RESULT_BACKEND": url or "cache+memory://",
+                "CELERY_BROKER_TRANSPORT_OPTIONS": broker_options,
+                "CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS": {}}
+    described = "sentinel://{}/{}/{}".format(
+        ",".join(_host_port(*address) for address in sentinel["sentinels"]),
+        sentinel["master_name"], sentinel["db"])
+    auth = f":{quote(sentinel['password'], safe='')}@" if sentinel["password"] else ""
+    # kombu's and Celery's form: a sentinel:// URL per Sentinel, separated by ';'.
+    urls = ";".join(f"sentinel://{auth}{_host_port(*address)}/{sentinel['db']}"
+                    for address in sentinel["sentinels"])
+    # Without a timeout a Sentinel that stopped answering would hold the lookup forever.
+    found_by = {"master_name": sentinel["master_name"],
+                "sentinel_kwargs": {"socket_connect_timeout": 1, "socket_timeout": 2}}
+    return {
+        "REDIS_URL": described, "REDIS_SENTINEL": sentinel,
+        # LOCATION is a list: Django would split a string at its commas into several
+        # servers. The pool class finds the master through the Sentinels.
+        "CACHES": {"default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": [described], "KEY_PREFIX": "casino",
+            "OPTIONS": {"pool_class": "casino.common.redis_connections.SentinelPool",
+                        "sentinel": sentinel}}},
+        "CELERY_BROKER_URL": urls, "CELERY_RESULT_BACKEND": urls,
+        "CELERY_BROKER_TRANSPORT_OPTIONS": {**broker_options, **found_by},
+        "CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS": found_by,
+    }
+
+
+def _host_port(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def redact(url: str) -> str:

@@ -4,11 +4,11 @@ casino.common.health."""
 
 from __future__ import annotations
 
-from django.conf import settings
+import redis
 from django.db import DatabaseError
 from django.utils import timezone
 
-from casino.config import redact
+from casino.common import redis_connections
 
 
 def check_database(connection) -> dict:
@@ -22,19 +22,20 @@ def check_database(connection) -> dict:
 
 
 def check_broker() -> dict:
-    if not settings.REDIS_URL:
-        return {"ok": True, "kind": "in-process", "detail": "REDIS_URL unset: tasks run eagerly"}
-    import redis
-
-    client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=1, socket_timeout=1)
+    """The broker's Redis answers: the one REDIS_URL names, or the master the Sentinels
+    name (asked at each check, so a failover shows as the new master answering)."""
+    client = redis_connections.client(socket_timeout=1)
+    if client is None:
+        return {"ok": True, "kind": "in-process",
+                "detail": "REDIS_URL and REDIS_SENTINELS unset: tasks run eagerly"}
+    where = redis_connections.where()
     try:
         client.ping()
     except redis.RedisError as exc:
-        return {"ok": False, "kind": "redis", "url": redact(settings.REDIS_URL),
-                "error": _first_line(exc)}
+        return {"ok": False, "kind": "redis", "url": where, "error": _first_line(exc)}
     finally:
         client.close()
-    return {"ok": True, "kind": "redis", "url": redact(settings.REDIS_URL)}
+    return {"ok": True, "kind": "redis", "url": where}
 
 
 def last_worker_heartbeat() -> dict | None:

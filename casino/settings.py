@@ -117,24 +117,55 @@ DATABASES = {"default": _database}
 if config.env_bool("DATABASE_CONNECT_AS_APP", False):
     _database["USER"] = DATABASE_APP_ROLE
     _database["PASSWORD"] = os.environ.get("DATABASE_APP_PASSWORD", "")
+# The reading side on a streaming replica (casino.common.replica, docs/scaling.md):
+# reports, their files and the PAR sheets, when DATABASE_REPLICA_URL names one. A replica
+# further behind than REPLICA_MAX_LAG_SECONDS, or not answering, is passed over for the
+# primary, and the page says so.
+_replica_url = os.environ.get("DATABASE_REPLICA_URL", "").strip()
+if _replica_url:
+    DATABASES["replica"] = config.replica_from_url(_replica_url, _database)
+    if config.env_bool("DATABASE_CONNECT_AS_APP", False):
+        DATABASES["replica"].update(USER=_database["USER"], PASSWORD=_database["PASSWORD"])
+DATABASE_ROUTERS = ["casino.common.replica.ReadingRouter"]
+# Through PgBouncer in transaction pooling (DATABASE_PGBOUNCER=1; docs/scaling.md): each
+# transaction may get another server connection, so nothing may outlive one. The service
+# keeps nothing at the session level (the audit context, the advisory locks and SET
+# CONSTRAINTS are the transaction's own); config.through_pgbouncer says what is left.
+DATABASE_PGBOUNCER = config.env_bool("DATABASE_PGBOUNCER", False)
+if DATABASE_PGBOUNCER:
+    DATABASES = {alias: config.through_pgbouncer(db) for alias, db in DATABASES.items()}
+# Server-side binding and prepared statements (DATABASE_PREPARED_STATEMENTS=1): PostgreSQL
+# plans each of the floor's statements once per connection, not at every round (what it
+# saves: docs/benchmarks.md). The audit context then goes as a statement of its own
+# (casino.common.audit_statements). Not through PgBouncer 1.18, which cannot keep a
+# prepared statement across the server connections a client's transactions get.
+DATABASE_PREPARED_STATEMENTS = config.env_bool("DATABASE_PREPARED_STATEMENTS", False)
+if DATABASE_PREPARED_STATEMENTS:
+    if DATABASE_PGBOUNCER:
+        raise config.ImproperlyConfigured(
+            "DATABASE_PREPARED_STATEMENTS=1 cannot go with DATABASE_PGBOUNCER=1: PgBouncer "
+            "1.18 keeps no prepared statement across its server connections. Turn one off.")
+    for _prepared in DATABASES.values():
+        _prepared["OPTIONS"].update(server_side_binding=True, prepare_threshold=2)
+REPLICA_MAX_LAG_SECONDS = config.env_int("REPLICA_MAX_LAG_SECONDS", 30, minimum=1)
+REPLICA_CHECK_SECONDS = config.env_int("REPLICA_CHECK_SECONDS", 5, minimum=0)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis, cache and Celery ----------------------------------------------
-REDIS_URL = config.redis_url("REDIS_URL")
-
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": "casino",
-        }
-    }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+# One Redis (REDIS_URL), or one whose master the Sentinels name (REDIS_SENTINELS), or
+# none: the cache, the broker and the results all use the same one, built in one place
+# (config.redis_settings, which tests/test_redis_sentinel.py drives too). REDIS_URL says
+# whether there is a Redis and where, for the health check and the logs.
+_redis = config.redis_from_environment()
+REDIS_URL = _redis["REDIS_URL"]
+REDIS_SENTINEL = _redis["REDIS_SENTINEL"]  # casino.common.redis_connections
+CACHES = _redis["CACHES"]
+CELERY_BROKER_URL = _redis["CELERY_BROKER_URL"]
+CELERY_RESULT_BACKEND = _redis["CELERY_RESULT_BACKEND"]
+# visibility_timeout 3600, max_retries 0 (why: config.redis_settings); through Sentinel,
+# also the master's name, which kombu and Celery ask the Sentinels for.
+CELERY_BROKER_TRANSPORT_OPTIONS = _redis["CELERY_BROKER_TRANSPORT_OPTIONS"]
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = _redis["CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS"]
 # Without a broker the tasks run in-process, so a laptop demo needs no Redis.
 CELERY_TASK_ALWAYS_EAGER = config.env_bool("CELERY_TASK_ALWAYS_EAGER", default=REDIS_URL is None)
 CELERY_TASK_EAGER_PROPAGATES = True
@@ -144,9 +175,6 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
 CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# max_retries 0: kombu would otherwise try a lost connection again, for 4 s, before it
-# publishes; a request's publish is tried once (the sweep settles what was not sent).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600, "max_retries": 0}
 CELERY_RESULT_EXPIRES = timedelta(days=1)
 ANCHOR_MINUTES = config.env_int("ANCHOR_MINUTES", 15, minimum=1)  # casino.common.anchors
 # Queues per job (docs/scaling.md): settling a jackpot never waits behind a month's
@@ -161,7 +189,8 @@ CELERY_TASK_ROUTES = {
         "payouts.tasks.reconcile_meters", "casino.tasks.seal_records",
         "casino.tasks.anchor_ledgers")},
     **{task: {"queue": EXPORTS_QUEUE} for task in (
-        "tables.tasks.write_export", "payouts.tasks.compute_par",
+        "tables.tasks.write_export", "tables.tasks.resend_waiting_exports",
+        "payouts.tasks.compute_par",
         "tables.tasks.analyse_paytables", "tables.tasks.close_gaming_days",
         "tables.tasks.verify_closed_days", "payouts.tasks.verify_ledgers",
         "tables.tasks.revise_ratings")},
@@ -175,6 +204,10 @@ CELERY_BEAT_SCHEDULE = {
     } for queue in WORKER_QUEUES},
     "sweep-pending-jackpot-hits": {
         "task": "payouts.tasks.sweep_pending_hits",
+        "schedule": timedelta(minutes=1),
+    },
+    "resend-waiting-exports": {
+        "task": "tables.tasks.resend_waiting_exports",
         "schedule": timedelta(minutes=1),
     },
     "close-gaming-days": {

@@ -30,3 +30,12 @@ def cached(key: str, seconds: float, compute: Callable[[], T]) -> T:
     except (RedisError, OSError):
         logger.warning("cache down: %s not kept", key)
     return value
+
+
+def keep(key: str, value, seconds: float) -> None:
+    """``value`` kept ``seconds`` in the cache, where the cache answers (a writer that
+    knows the new value puts it there for the next readers)."""
+    try:
+        cache.set(key, value, seconds)
+    except (RedisError, OSError):
+        logger.warning("cache down: %s not kept", key)

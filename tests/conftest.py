@@ -383,10 +383,17 @@ def redis_broker():
         missing_service("needs a Redis server: REDIS_URL is unset")
     import redis
 
+    from casino.common import redis_connections
+
+    # The one the service would use: REDIS_URL's, or the master the Sentinels name.
+    client = redis_connections.client(socket_connect_timeout=2)
     try:
-        redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2).ping()
+        client.ping()
     except redis.RedisError as exc:
-        missing_service(f"needs a Redis server: {settings.REDIS_URL} does not answer ({exc})")
+        missing_service(f"needs a Redis server: {redis_connections.where()} does not "
+                        f"answer ({exc})")
+    finally:
+        client.close()
     return settings.REDIS_URL
 
 

@@ -68,6 +68,16 @@ def linked_floor():
     return meter, tables
 
 
+def random_round(rng):
+    """A 7-seat round of random cards, every seat raising 10 with a side wager: the
+    dealer's five cards and the seats, as the recording service takes them."""
+    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
+    rng.shuffle(deck)
+    seats = [{"seat": n, "ante": D("10.00"), "decision": "raise", "progressive": True,
+              "cards": deck[5 + 5 * n: 10 + 5 * n]} for n in range(1, 8)]
+    return deck[:5], seats
+
+
 def reconciles(meter_id):
     """The meter's balances equal its ledger's sums (meter, reserve, overflow)."""
     from payouts.jackpots.models import MeterEntry, Progressive

@@ -241,6 +241,7 @@ MATRIX = {
     # The floor sign: public, as the sign on the floor is
     ("GET", "/sign/{meter}/", None):                   (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/sign/{meter}/state.json", None):         (200, 200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/sign/{meter}/events", None):             (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
 # health check, the icon. The admin has its matrix (tests/test_admin_scoping.py); the

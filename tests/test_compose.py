@@ -133,3 +133,60 @@ def test_each_queue_has_its_own_worker_pool():
 
     assert queues("worker-settlement") == {"settlement"}
     assert queues("worker-exports") == {"exports", "celery"}
+
+
+# --- The scale shape: docker-compose.scale.yml over docker-compose.yml --------------------
+
+SCALE_SECRETS = {**SECRETS, "REPLICATION_PASSWORD": "repl-pw"}
+
+
+def scaled(*args: str, env_overrides: dict[str, str] = SCALE_SECRETS):
+    return compose("-f", "docker-compose.scale.yml", *args, env_overrides=env_overrides)
+
+
+def test_the_scale_shape_is_valid_and_has_every_part():
+    assert scaled("config", "-q").returncode == 0
+    services = set(scaled("config", "--services").stdout.split())
+    assert services >= {"db", "db-replica", "pgbouncer", "redis", "redis-replica",
+                        "sentinel-1", "sentinel-2", "sentinel-3", "web", "events",
+                        "worker-settlement", "worker-exports", "beat", "proxy"}
+    refused = scaled("config", "-q", env_overrides=SECRETS)
+    assert "set REPLICATION_PASSWORD in .env" in refused.stderr
+
+
+def test_in_the_scale_shape_the_service_goes_through_pgbouncer_the_replica_and_sentinel():
+    services = yaml.safe_load(scaled("config").stdout)["services"]
+    for name in ("web", "events", "worker-settlement", "worker-exports", "beat"):
+        env = services[name]["environment"]
+        assert env["DATABASE_URL"] == "postgres://casino_app:app-pw@pgbouncer:6432/casino"
+        assert env["DATABASE_PGBOUNCER"] == "1"
+        assert env["DATABASE_REPLICA_URL"].endswith("@db-replica:5432/casino")
+        assert env["REDIS_SENTINELS"] == "sentinel-1:26379,sentinel-2:26379,sentinel-3:26379"
+        assert not env["REDIS_URL"]
+    # Only migrate connects as the owner, straight to the primary.
+    assert services["migrate"]["environment"]["DATABASE_URL"].startswith(
+        "postgres://casino_owner:")
+    mounted = [str(volume) for volume in services["proxy"]["volumes"]]
+    assert any("casino-scale.conf" in volume for volume in mounted)
+
+
+def test_the_scale_proxy_sends_the_signs_streams_to_the_asgi_service_unbuffered():
+    conf = (ROOT / "deploy/nginx/casino-scale.conf").read_text()
+    events = conf[conf.index("location ~ ^/sign/[0-9]+/events$"):]
+    events = events[:events.index("}")]
+    assert "proxy_pass http://casino_events;" in events
+    assert "proxy_buffering off;" in events
+    assert "server events:8001;" in conf
+
+
+def test_the_settings_take_the_scale_shapes_environment(tmp_path):
+    env = {**{k: v for k, v in os.environ.items() if not k.startswith(("REDIS", "DATABASE"))},
+           **yaml.safe_load(scaled("config").stdout)["services"]["web"]["environment"]}
+    env.update(FIELD_ENCRYPTION_KEYS="", DEBUG="1", CASINO_VAR_DIR=str(tmp_path))
+    script = ("from django.conf import settings as s; print(sorted(s.DATABASES), "
+              "s.DATABASE_PGBOUNCER, bool(s.REDIS_SENTINEL), s.CELERY_BROKER_URL[:11])")
+    done = subprocess.run([os.sys.executable, "-c", "import django; django.setup(); " + script],
+                          cwd=ROOT, env={**env, "DJANGO_SETTINGS_MODULE": "casino.settings"},
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["['default',", "'replica']", "True", "True", "sentinel://"]

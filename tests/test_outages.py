@@ -9,8 +9,14 @@ import pytest
 from kombu.exceptions import OperationalError
 
 from payouts.jackpots.models import HitStatus, JackpotHit
+from tables.reports import exports, services
 from tables.reports.models import ExportJob, ExportStatus
-from tables.reports.tasks import write_export
+from tables.reports.tasks import (
+    RESEND_AFTER,
+    STALLED_AFTER,
+    resend_waiting_exports,
+    write_export,
+)
 from tests.helpers import ROYAL_POSTED
 
 pytestmark = pytest.mark.django_db
@@ -55,16 +61,47 @@ def test_a_jackpot_round_records_while_the_broker_is_down_and_waits_for_the_swee
     assert "the minute's sweep settles the hits instead" in caplog.text
 
 
-def test_an_export_asked_for_while_the_broker_is_down_says_so(
-        client, accountant, broker_down, django_capture_on_commit_callbacks):
+def test_an_export_asked_for_while_the_broker_is_down_waits_and_is_sent_again(
+        client, accountant, broker_down, django_capture_on_commit_callbacks, monkeypatch):
     client.force_login(accountant)
     with django_capture_on_commit_callbacks(execute=True):
         client.post("/accounting/reports/rake/export/",
                     {"from": "2026-03-01", "to": "2026-03-02", "format": "xlsx"})
     job = ExportJob.objects.get()
-    assert job.status == ExportStatus.FAILED
-    assert "queue is down" in job.message
+    assert job.status == ExportStatus.QUEUED
+    assert job.message == ("The workers' queue did not answer: the file will be asked for "
+                           "again within a minute, nothing to do.")
     assert broker_down[0][0] == write_export.name
+
+    # A minute on, with the broker back, the sweep sends it again and the worker writes it.
+    monkeypatch.undo()
+    assert resend_waiting_exports() == 0  # not a minute yet
+    ExportJob.objects.filter(pk=job.pk).update(
+        requested_at=job.requested_at - RESEND_AFTER)
+    assert resend_waiting_exports() == 1   # run here: tasks are eager in tests
+    job.refresh_from_db()
+    assert (job.status, job.message, bytes(job.content)[:2]) == ("done", "", b"PK")
+
+
+def test_an_export_is_written_once_however_often_its_message_comes(accountant):
+    job = services.request_export(actor=accountant, report="rake", fmt="csv",
+                                  query={"from": "2026-03-01", "to": "2026-03-02"})
+    exports.write_export(job.pk)
+    ExportJob.objects.filter(pk=job.pk).update(filename="kept.csv")
+    exports.write_export(job.pk)   # sent again by the sweep, or redelivered
+    job.refresh_from_db()
+    assert (job.status, job.filename) == ("done", "kept.csv")
+
+
+def test_an_export_whose_worker_died_is_written_again(accountant):
+    job = services.request_export(actor=accountant, report="rake", fmt="csv",
+                                  query={"from": "2026-03-01", "to": "2026-03-02"})
+    ExportJob.objects.filter(pk=job.pk).update(
+        status=ExportStatus.RUNNING, progress=10,
+        requested_at=job.requested_at - STALLED_AFTER)
+    assert resend_waiting_exports() == 1
+    job.refresh_from_db()
+    assert job.status == "done"
 
 
 def test_the_floor_sign_reads_the_database_when_the_cache_is_down(

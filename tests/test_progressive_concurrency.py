@@ -17,7 +17,14 @@ from django.db.models import Sum
 from payouts.jackpots import settlement
 from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
 from tables.stud.services import stud_round_record
-from tests.helpers import DEALER, FLOOR_TABLES, ROYAL, linked_floor, reconciles
+from tests.helpers import (
+    DEALER,
+    FLOOR_TABLES,
+    ROYAL,
+    linked_floor,
+    random_round,
+    reconciles,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,13 +37,6 @@ def floor():
     """One meter linked to four open stud tables, a dealer at each."""
     return linked_floor()
 
-
-def random_round(rng):
-    deck = [r + s for r in "23456789TJQKA" for s in "shdc"]
-    rng.shuffle(deck)
-    seats = [{"seat": n, "ante": D("10.00"), "decision": "raise", "progressive": True,
-              "cards": deck[5 + 5 * n: 10 + 5 * n]} for n in range(1, 8)]
-    return deck[:5], seats
 
 
 def test_many_tables_recording_on_one_meter_lose_nothing(floor):

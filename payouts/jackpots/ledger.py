@@ -17,6 +17,9 @@ Every entry is dated by its meter's books (``Progressive.books_day``, casino.com
 ``books_day``). The database lifts an entry's day to the day of the entry before it in its
 ledger (migration payouts 0014): a round that waited for the meter across the start of a
 gaming day is booked on the new day.
+
+A move of the meter's amount tells its floor signs (payouts.jackpots.signs), which are
+sent the new state once the transaction commits.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from functools import cache
 from django.db import connection
 from django.utils import timezone
 
+from payouts.jackpots import signs
 from payouts.jackpots.models import MeterEntry, MeterKind, MeterName, Progressive
 from tables.rules.money import unit
 from tables.rules.progressive import contribution
@@ -89,6 +93,8 @@ def post(progressive: Progressive, movements: Iterable[Movement], *,
     entries = MeterEntry.objects.bulk_create(entries)
     if moved:  # after its entries: the row then shows where its ledgers end
         progressive.save(update_fields=moved)
+    if "amount" in moved:
+        signs.changed(progressive.pk)
     return entries
 
 
@@ -151,8 +157,9 @@ def feed(progressive: Progressive, round_, total: Decimal) -> None:
     if written:
         progressive.amount = written[MeterName.METER]
         progressive.reserve = written.get(MeterName.RESERVE, progressive.reserve)
+        signs.changed(progressive.pk)
         return
-    _feed_at_limit(progressive, round_, total)
+    _feed_at_limit(progressive, round_, total)  # through post, which tells the signs
 
 
 def _feed_at_limit(progressive: Progressive, round_, total: Decimal) -> None:

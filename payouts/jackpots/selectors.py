@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
 from casino.common.staff import at_casinos_of, casinos_of
-from payouts.caching import cached
+from payouts.caching import cached, keep
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -62,6 +62,14 @@ def sign_state(progressive_id: int) -> dict | None:
     Redis down, each poll reads the database."""
     return cached(f"sign:{progressive_id}", SIGN_CACHE_SECONDS,
                   lambda: _sign_from_database(progressive_id))
+
+
+def sign_state_fresh(progressive_id: int) -> dict | None:
+    """The sign's state read from the database now, after a change (payouts.jackpots.signs),
+    and kept for the signs that read it in the next second."""
+    state = _sign_from_database(progressive_id)
+    keep(f"sign:{progressive_id}", state, SIGN_CACHE_SECONDS)
+    return state
 
 
 def _sign_from_database(progressive_id: int) -> dict | None:

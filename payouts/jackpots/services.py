@@ -29,7 +29,7 @@ from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
 from casino.common.witness import second_person
 from payouts import governance
-from payouts.jackpots import ledger, tins, w2g
+from payouts.jackpots import ledger, signs, tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
     CorrectionConfirmation,
@@ -306,6 +306,7 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
     hit.status = HitStatus.PAID
     with changed_by(actor, f"award approved, witnessed by {witness.get_username()}"):
         hit.save(update_fields=["status"])
+    signs.changed(hit.progressive_id)  # PENDING goes off the meter's signs
     approval = HitApproval.objects.create(hit=hit, approved_by=actor,
                                           approved_at=timezone.now(), witnessed_by=witness,
                                           witnessed_at=witnessed_at)

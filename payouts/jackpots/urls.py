@@ -23,4 +23,5 @@ urlpatterns = [
     path("pit/jackpot-hits/<int:pk>/w2g/", views.w2g_form, name="pit-hit-w2g"),
     path("sign/<int:pk>/", views.sign, name="sign"),
     path("sign/<int:pk>/state.json", views.sign_state, name="sign-state"),
+    path("sign/<int:pk>/events", views.sign_events, name="sign-events"),
 ]

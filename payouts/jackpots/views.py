@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
@@ -13,14 +15,14 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
-from casino.common import audit, chains
+from casino.common import audit, chains, push
 from casino.common.confirmation import carried, confirmed, tried
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
 from casino.common.staff import casinos_of
 from payouts.governance import governs
-from payouts.jackpots import chain, selectors, tins, wording
+from payouts.jackpots import chain, selectors, signs, tins, wording
 from payouts.jackpots import services as progressives
 from payouts.jackpots.fieldcrypt import Undecryptable
 from payouts.jackpots.forms import (
@@ -47,6 +49,23 @@ def sign_state(request, pk: int):
     if state is None:
         return JsonResponse({"error": "No such jackpot."}, status=404)
     return JsonResponse(state)
+
+
+@require_GET
+def sign_events(request, pk: int):
+    """The sign's state as it changes (Server-Sent Events), from the ASGI process the load
+    balancer sends these addresses to (docs/scaling.md); under WSGI, the state now and
+    "again in a second" (push.stream_once)."""
+    state = selectors.sign_state(pk)
+    if state is None:
+        raise Http404("No such jackpot.")
+    if not isinstance(request, ASGIRequest):
+        return push.response(push.stream_once(state))
+    # The stream lasts hours: it keeps no database connection of this request's meanwhile
+    # (its later reads share the few of signs.current).
+    if not connection.in_atomic_block:
+        connection.close()
+    return push.response(push.stream(signs.topic(pk), lambda: signs.current(pk), state))
 
 
 # A casino's supervisors and the group's: who may change which meter is the services'

@@ -57,7 +57,18 @@ def report_json(report: Report) -> dict:
     s = report.selection
     return {"from": s.first.isoformat(), "to": s.last.isoformat(), "rows": report.rows,
             "totals": report.totals, **report.breakdowns, "adjustments": report.adjustments,
-            **report.extra, "closed_days": report.closed_days}
+            **report.extra, "closed_days": report.closed_days, **_source_of(report)}
+
+
+def _source_of(report: Report) -> dict:
+    """Where the figures were read: the reporting replica (how far behind) or the primary
+    (and why); nothing with one database (docs/api.md)."""
+    source = report.source
+    if source is None:
+        return {}
+    return {"source": {"database": "replica" if source.on_replica else "primary",
+                       "behind_seconds": round(source.lag, 1) if source.on_replica else 0,
+                       "as_of": source.as_of.isoformat(), "words": source.words}}
 
 
 def respond(report: Report, fmt: str, user):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.urls import reverse
 
+from casino.common import replica
 from tables.reports.count_check import count_report
 from tables.reports.figures import Report, with_currency
 from tables.reports.hold import hold_report
@@ -38,8 +39,11 @@ class Kind:
     first: tuple[str, ...] = ()
 
     def build(self, selection: Selection) -> Report:
-        """The report, each line naming its currency (figures.with_currency)."""
-        return with_currency(self.builder(selection))
+        """The report, each line naming its currency (figures.with_currency), read from
+        the reporting replica where one is fit (casino.common.replica); it says where."""
+        report, source = replica.read(lambda: with_currency(self.builder(selection)))
+        report.source = source
+        return report
 
     formats: tuple[str, ...] = ("csv", "xlsx", "pdf")
 

@@ -104,16 +104,29 @@ def filename(report: Report, fmt: str) -> str:
     return f"{report.name}-{s.first:%Y%m%d}-{s.last:%Y%m%d}.{fmt}"
 
 
-def attach(response, name: str):
+def attach(response, name: str, report: Report | None = None):
     response["Content-Disposition"] = f'attachment; filename="{name}"'
+    if report is not None and (words := source_words(report)):
+        # A CSV has no room for a note beside its columns: the answer's header says it.
+        response["X-Data-Source"] = words
     return response
+
+
+def source_words(report: Report) -> str:
+    """Where the figures were read and how old they are, or "" with one database."""
+    source = report.source
+    if source is None or not source.words:
+        return ""
+    when = f" Figures as of {source.as_of.isoformat(timespec='seconds')}." \
+        if source.on_replica else ""
+    return source.words + when
 
 
 def csv_response(report: Report) -> StreamingHttpResponse:
     columns = columns_of(report)
     response = StreamingHttpResponse(csv_lines(columns, lines_of(report)),
                                      content_type=CONTENT_TYPES["csv"])
-    return attach(response, filename(report, "csv"))
+    return attach(response, filename(report, "csv"), report)
 
 
 def xlsx_bytes(report: Report) -> bytes:
@@ -125,8 +138,11 @@ def xlsx_bytes(report: Report) -> bytes:
                                         "strings_to_formulas": False,
                                         "strings_to_urls": False})
     looks = _Looks(book)
+    if words := source_words(report):
+        book.set_properties({"comments": words})
     names: set[str] = set()
-    _sheet(book, _sheet_name(report.title, names), columns, lines_of(report), looks)
+    _sheet(book, _sheet_name(report.title, names), columns, lines_of(report), looks,
+           note=source_words(report))
     for book_name, lines in sheets_apart(report):
         _sheet(book, _sheet_name(book_name, names), columns, lines, looks)
     book.close()
@@ -171,12 +187,16 @@ class _Looks:
         self.moment = book.add_format({"num_format": "yyyy-mm-dd hh:mm"})
 
 
-def _sheet(book, name: str, columns: list[str], lines: Iterable[dict], looks: _Looks) -> None:
+def _sheet(book, name: str, columns: list[str], lines: Iterable[dict], looks: _Looks,
+           note: str = "") -> None:
     sheet = book.add_worksheet(name)
     sheet.write_row(0, 0, [heading(c) for c in columns], looks.bold)
+    r = 0
     for r, line in enumerate(lines, start=1):
         for c, column in enumerate(columns):
             _write_cell(sheet, r, c, column, line.get(column), looks)
+    if note:  # below the figures, a line apart: where they were read and how old
+        sheet.write_string(r + 2, 0, note)
     sheet.set_column(0, len(columns) - 1, 14)
     sheet.freeze_panes(1, 0)
 
@@ -220,7 +240,7 @@ def _when(value) -> dt.date | dt.datetime | None:
 
 def xlsx_response(report: Report) -> HttpResponse:
     return attach(HttpResponse(xlsx_bytes(report), content_type=CONTENT_TYPES["xlsx"]),
-                  filename(report, "xlsx"))
+                  filename(report, "xlsx"), report)
 
 
 def text_columns(columns, lines: list[dict]) -> set[str]:
@@ -244,20 +264,38 @@ def pdf_bytes(report: Report, *, run_by: str, chart_svg: str = "") -> bytes:
 
 def pdf_response(report: Report, *, run_by: str, chart_svg: str = "") -> HttpResponse:
     return attach(HttpResponse(pdf_bytes(report, run_by=run_by, chart_svg=chart_svg),
-                               content_type=CONTENT_TYPES["pdf"]), filename(report, "pdf"))
+                               content_type=CONTENT_TYPES["pdf"]), filename(report, "pdf"),
+                  report)
 
 def _progress(job_id: int, percent: int, status: str = ExportStatus.RUNNING, **fields) -> None:
     # One UPDATE per step, committed at once: the page polling the job sees each step.
     ExportJob.objects.filter(pk=job_id).update(progress=percent, status=status, **fields)
 
 
+def waiting_exports(*, resend_after: dt.timedelta, stalled_after: dt.timedelta) -> list[int]:
+    """The jobs to send to a worker again: each still waiting after ``resend_after`` (its
+    message lost: the broker down when it was sent, or a Redis failover that took it
+    with the old master), and each "being written" after ``stalled_after`` (past the
+    task's time limit: its worker died with it), put back to wait first."""
+    now = timezone.now()
+    ExportJob.objects.filter(status=ExportStatus.RUNNING,
+                             requested_at__lt=now - stalled_after).update(
+        status=ExportStatus.QUEUED, progress=0,
+        message="The worker writing it stopped: it is being written again.")
+    return list(ExportJob.objects.filter(status=ExportStatus.QUEUED,
+                                         requested_at__lt=now - resend_after)
+                .values_list("pk", flat=True))
+
+
 def write_export(job_id: int) -> None:
+    # Claimed once: a message sent again by the sweep, or redelivered, finds it taken (or
+    # written) and leaves it.
+    if not ExportJob.objects.filter(pk=job_id, status=ExportStatus.QUEUED).update(
+            status=ExportStatus.RUNNING, progress=10, message=""):
+        return
     job = ExportJob.objects.select_related("requested_by").get(pk=job_id)
-    if job.status == ExportStatus.DONE:
-        return  # a redelivered message: the file is already written
     kind = REPORTS[job.report]
     try:
-        _progress(job_id, 10)
         report = kind.build(read_selection(job.query, job.requested_by, kind.filters))
         _progress(job_id, 60)
         content = _file(report, job.format, job.requested_by.get_username())

@@ -41,6 +41,9 @@ class Report:
     extra: dict[str, Any] = field(default_factory=dict)
     closed_days: list[str] = field(default_factory=list)
     breakdown_columns: dict[str, Sequence[str]] = field(default_factory=dict)
+    # Where the figures were read (casino.common.replica.Source): the reporting replica
+    # and how far behind, or the primary and why; None with one database.
+    source: Any = None
 
 
 def closed_days_of(books: Iterable[int | None], first: dt.date,

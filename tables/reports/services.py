@@ -8,7 +8,7 @@ from django.db import transaction
 
 from casino.common.queueing import send_once
 from tables.reports.catalog import REPORTS
-from tables.reports.models import ExportJob, ExportStatus
+from tables.reports.models import ExportJob
 from tables.reports.selection import read_selection
 from tables.reports.tasks import write_export
 
@@ -30,7 +30,8 @@ def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
 
 
 def _send(job: ExportJob) -> None:
-    if not send_once(write_export, job.pk, later="the job is marked failed"):
+    if not send_once(write_export, job.pk, later="the minute's sweep sends it again"):
         ExportJob.objects.filter(pk=job.pk).update(
-            status=ExportStatus.FAILED, message="The workers' queue is down: ask for the "
-                                                "file again in a minute.")
+            message="The workers' queue did not answer: the file will be asked for again "
+                    "within a minute, nothing to do.")
+

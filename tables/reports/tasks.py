@@ -5,8 +5,11 @@ the progress."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from celery import shared_task
 
+from casino.common.queueing import send_once
 from payouts.analysis import services as analysis
 from tables.reports import closing, exports, verification
 
@@ -34,3 +37,19 @@ def analyse_paytables() -> int:
 @shared_task(name="tables.tasks.write_export", time_limit=600, soft_time_limit=540)
 def write_export(job_id: int) -> None:
     exports.write_export(job_id)
+
+
+# A job still waiting a minute after it was asked for lost its message; one "being
+# written" past the task's time limit lost its worker.
+RESEND_AFTER = dt.timedelta(minutes=1)
+STALLED_AFTER = dt.timedelta(seconds=write_export.time_limit + 60)
+
+
+@shared_task(name="tables.tasks.resend_waiting_exports", time_limit=60, soft_time_limit=50)
+def resend_waiting_exports() -> int:
+    """Beat, every minute: each file whose message was lost, or whose worker died, sent
+    to the workers again (write_export claims its job, so one sent twice is written
+    once). How many were sent."""
+    waiting = exports.waiting_exports(resend_after=RESEND_AFTER, stalled_after=STALLED_AFTER)
+    return sum(send_once(write_export, pk, later="the next minute's sweep tries again")
+               for pk in waiting)
