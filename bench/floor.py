@@ -153,34 +153,35 @@ def meters(stack, floor, seconds) -> dict:
     return found
 
 
-def prepared_or_not(stack, floor, seconds) -> list[dict]:
+def prepared_or_not(stack, floor, seconds) -> dict[bool, list[dict]]:
     """The recordings without and with server-side binding and prepared statements
     (DATABASE_PREPARED_STATEMENTS), the web service restarted between, three passes
-    alternated (the machine drifts) and each kind's best kept, as side_by_side does."""
+    alternated (the machine drifts) and each kind's best kept, as side_by_side does; the
+    do-nothing POST first in each."""
     kinds = ["nothing", "stud_api", "stud_form", "poker_quick"]
     shared = floor["shared"] + floor["poker"]
-    passes = {"0": [], "1": []}
+    passes: dict[bool, list] = {False: [], True: []}
     for _ in range(3):
         for prepared in passes:
-            stack.env["DATABASE_PREPARED_STATEMENTS"] = prepared
+            stack.env["DATABASE_PREPARED_STATEMENTS"] = "1" if prepared else "0"
             restart_web(stack, 2, 4)
             passes[prepared].append([measured(stack, kind, shared, seconds) for kind in kinds])
     stack.env.pop("DATABASE_PREPARED_STATEMENTS")
     restart_web(stack, 2, 4)
-    return [{**max(rows, key=lambda r: r["per_second"]), "prepared": prepared == "1"}
-            for prepared, runs in passes.items() for rows in zip(*runs, strict=True)]
+    return {prepared: [max(rows, key=lambda r: r["per_second"])
+                       for rows in zip(*runs, strict=True)]
+            for prepared, runs in passes.items()}
 
 
-def report_prepared(rows: list[dict]) -> None:
-    nothing = {row["prepared"]: row["per_second"] for row in rows if row["what"] == "nothing"}
+def report_prepared(found: dict[bool, list[dict]]) -> None:
+    print(json.dumps({str(k): v for k, v in found.items()}, default=str))
     print("\n| request (2 workers x 4 threads, 24 dealers) | prepared | per second | vs nothing "
           "| p50 ms | p99 ms | errors | CPU ms: web / postgres / worker / client |")
     print("|---|---|---:|---:|---:|---:|---:|---|")
-    for row in rows:
-        ratio = f"{row['per_second'] / nothing[row['prepared']]:.2f}"
-        print(_row(row, ratio).replace(f"| {row['what']} |",
-                                       f"| {row['what']} | {'yes' if row['prepared'] else 'no'} |",
-                                       1))
+    for prepared, rows in found.items():
+        for row in rows:
+            print(_row({**row, "what": f"{row['what']} | {'yes' if prepared else 'no'}"},
+                       f"{row['per_second'] / rows[0]['per_second']:.2f}"))
 
 
 def matrix(stack, floor, seconds, configs) -> list[dict]:

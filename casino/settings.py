@@ -11,9 +11,7 @@ import os
 from datetime import timedelta
 from pathlib import Path
 
-from celery.schedules import crontab
-
-from casino import config
+from casino import config, schedule
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("CASINO_VAR_DIR", BASE_DIR / "var"))
@@ -177,72 +175,9 @@ CELERY_TASK_SOFT_TIME_LIMIT = 240
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = timedelta(days=1)
 ANCHOR_MINUTES = config.env_int("ANCHOR_MINUTES", 15, minimum=1)  # casino.common.anchors
-# Queues per job (docs/scaling.md): settling a jackpot never waits behind a month's
-# export or a PAR sheet. One worker pool consumes each (`celery -A casino worker -Q
-# settlement`, `-Q exports`); a task not listed here goes to Celery's default queue, which
-# the exports pool also consumes. tests/test_queues.py checks every task has its queue.
-SETTLEMENT_QUEUE, EXPORTS_QUEUE = "settlement", "exports"
-WORKER_QUEUES = (SETTLEMENT_QUEUE, EXPORTS_QUEUE)
-CELERY_TASK_ROUTES = {
-    **{task: {"queue": SETTLEMENT_QUEUE} for task in (
-        "payouts.tasks.settle_progressive", "payouts.tasks.sweep_pending_hits",
-        "payouts.tasks.reconcile_meters", "casino.tasks.seal_records",
-        "casino.tasks.anchor_ledgers")},
-    **{task: {"queue": EXPORTS_QUEUE} for task in (
-        "tables.tasks.write_export", "tables.tasks.resend_waiting_exports",
-        "payouts.tasks.compute_par",
-        "tables.tasks.analyse_paytables", "tables.tasks.close_gaming_days",
-        "tables.tasks.verify_closed_days", "payouts.tasks.verify_ledgers",
-        "tables.tasks.revise_ratings")},
-}
-CELERY_BEAT_SCHEDULE = {
-    # Each pool beats on its own queue, so /healthz sees a pool that stopped.
-    **{f"worker-heartbeat-{queue}": {
-        "task": "casino.tasks.worker_heartbeat",
-        "schedule": timedelta(minutes=1),
-        "options": {"queue": queue},
-    } for queue in WORKER_QUEUES},
-    "sweep-pending-jackpot-hits": {
-        "task": "payouts.tasks.sweep_pending_hits",
-        "schedule": timedelta(minutes=1),
-    },
-    "resend-waiting-exports": {
-        "task": "tables.tasks.resend_waiting_exports",
-        "schedule": timedelta(minutes=1),
-    },
-    "close-gaming-days": {
-        "task": "tables.tasks.close_gaming_days",
-        "schedule": timedelta(minutes=15),
-    },
-    "analyse-paytables": {
-        "task": "tables.tasks.analyse_paytables",
-        "schedule": timedelta(minutes=15),
-    },
-    "revise-ratings": {
-        "task": "tables.tasks.revise_ratings",
-        "schedule": timedelta(minutes=5),
-    },
-    "reconcile-meters-nightly": {
-        "task": "payouts.tasks.reconcile_meters",
-        "schedule": crontab(hour=0, minute=15),
-    },
-    "verify-ledgers-nightly": {
-        "task": "payouts.tasks.verify_ledgers",
-        "schedule": crontab(hour=0, minute=30),
-    },
-    "verify-closed-days-nightly": {
-        "task": "tables.tasks.verify_closed_days",
-        "schedule": crontab(hour=0, minute=45),
-    },
-    "seal-records": {
-        "task": "casino.tasks.seal_records",
-        "schedule": timedelta(minutes=1),
-    },
-    "anchor-ledgers": {
-        "task": "casino.tasks.anchor_ledgers",
-        "schedule": timedelta(minutes=ANCHOR_MINUTES),
-    },
-}
+# Queues per job and the beat's schedule: casino/schedule.py (task names only).
+CELERY_TASK_ROUTES = schedule.routes()
+CELERY_BEAT_SCHEDULE = schedule.beat(ANCHOR_MINUTES)
 
 # --- Auth ------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -39,3 +39,11 @@ def keep(key: str, value, seconds: float) -> None:
         cache.set(key, value, seconds)
     except (RedisError, OSError):
         logger.warning("cache down: %s not kept", key)
+
+
+def peek(key: str):
+    """What the cache holds under ``key`` (None: nothing, or the cache is down)."""
+    try:
+        return cache.get(key)
+    except (RedisError, OSError):
+        return None

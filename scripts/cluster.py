@@ -70,8 +70,12 @@ def bring_up(cluster: Cluster) -> dict:
     floor = json.loads(cluster.stack.manage("shell", "-c", FLOOR).strip().splitlines()[-1])
     cluster.start_service()
     for user, password in (("dealer", "deal-cards-demo"), ("accountant", "count-chips-demo")):
-        status, answer = call(f"{cluster.base}/api/v1/auth/token/",
-                              {"username": user, "password": password}, {})
+        for _ in range(60):  # HAProxy takes each host in after two good checks
+            status, answer = call(f"{cluster.base}/api/v1/auth/token/",
+                                  {"username": user, "password": password}, {})
+            if status != 503:
+                break
+            time.sleep(0.5)
         assert status == 200, (user, status, answer)
         floor[user] = answer["token"]
     log(f"two web hosts, uvicorn, two worker pools and beat behind HAProxy at {cluster.base}")

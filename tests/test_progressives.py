@@ -222,8 +222,9 @@ def test_the_floor_sign_needs_no_login_and_shows_the_meter(client, progressive):
 
     assert page.status_code == 200
     assert "Harbor Jackpot" in page.content.decode()
+    # version: the meter's last ledger entry (the seed), which orders the signs' states
     assert state == {"name": "Harbor Jackpot", "currency": "USD", "amount": "10000.00",
-                     "pending": None}
+                     "pending": None, "version": progressive.entries.latest("id").id}
 
 
 def test_the_sign_shows_pending_and_the_table_while_a_top_award_awaits_approval(

@@ -228,15 +228,33 @@ async def stream(topic: str, current: Callable[[], Awaitable[dict | None]],
             except TimeoutError:
                 yield ": still here\n\n"
                 continue
-            state = await current() if item is LOOK else item
+            state = after(last, await current() if item is LOOK else item)
             if state is not None and state != last:
                 last = state
                 yield event(state)
 
 
+def after(last: dict, state: dict | None) -> dict | None:
+    """What a screen shows next, given what it shows (``last``) and a state it was sent.
+    A topic's states may carry a ``version`` (its writers' order): an older one is passed
+    over, so a screen never goes back. A ``partial`` one (only what a writer knew, such as
+    a meter's new amount) is laid over what the screen shows."""
+    if state is None:
+        return None
+    if state.get("version", 0) < last.get("version", 0):
+        return last
+    if state.get("partial"):
+        return {**last, **{key: value for key, value in state.items() if key != "partial"}}
+    return state
+
+
 def _put_latest(queue: asyncio.Queue, item: dict | None) -> None:
     if queue.full():  # a slow screen needs the latest state, not every one
-        queue.get_nowait()
+        older = queue.get_nowait()
+        if item is not LOOK and item.get("partial"):
+            # A partial state drops nothing the one it replaces said: "read it yourself"
+            # stays that, a whole state takes the new figures over it.
+            item = LOOK if older is LOOK else after(older, item)
     queue.put_nowait(item)
 
 

@@ -19,7 +19,8 @@ ledger (migration payouts 0014): a round that waited for the meter across the st
 gaming day is booked on the new day.
 
 A move of the meter's amount tells its floor signs (payouts.jackpots.signs), which are
-sent the new state once the transaction commits.
+sent it once the transaction commits: a feed its new amount and entry, anything else a
+state read afresh.
 """
 
 from __future__ import annotations
@@ -133,7 +134,7 @@ SELECT {", ".join(FEED_VALUES[f.name] for f in fields)}
   FROM fed, movements m
  WHERE m.meter = 'meter' OR m.amount <> 0
  ORDER BY m.position
-RETURNING meter, balance_after
+RETURNING meter, balance_after, id
 """
 
 
@@ -153,11 +154,13 @@ def feed(progressive: Progressive, round_, total: Decimal) -> None:
             "id": progressive.pk, "to_meter": part.to_meter, "to_reserve": part.to_reserve,
             "wagers": total, "round": round_.pk, "now": now,
             "day": progressive.books_day(now)})
-        written = dict(cursor.fetchall())
+        rows = cursor.fetchall()
+    written = {meter: balance for meter, balance, _ in rows}
     if written:
         progressive.amount = written[MeterName.METER]
         progressive.reserve = written.get(MeterName.RESERVE, progressive.reserve)
-        signs.changed(progressive.pk)
+        signs.moved(progressive.pk, progressive.amount,
+                    version=next(pk for meter, _, pk in rows if meter == MeterName.METER))
         return
     _feed_at_limit(progressive, round_, total)  # through post, which tells the signs
 

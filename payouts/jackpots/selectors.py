@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
 from casino.common.staff import at_casinos_of, casinos_of
-from payouts.caching import cached, keep
+from payouts.caching import cached, keep, peek
 from payouts.jackpots.models import (
     HitStatus,
     JackpotHit,
@@ -72,6 +72,17 @@ def sign_state_fresh(progressive_id: int) -> dict | None:
     return state
 
 
+def sign_moved(progressive_id: int, moved: dict) -> None:
+    """A round's feed moved the meter (payouts.jackpots.signs): the cached state takes the
+    new amount where it is not already newer, so state.json and a new stream agree with
+    the streams at once (nothing read: a cache missing it reads the database)."""
+    key = f"sign:{progressive_id}"
+    state = peek(key)
+    if state is not None and moved["version"] >= state.get("version", 0):
+        keep(key, {**state, "amount": moved["amount"], "version": moved["version"]},
+             SIGN_CACHE_SECONDS)
+
+
 def _sign_from_database(progressive_id: int) -> dict | None:
     progressive = Progressive.objects.filter(pk=progressive_id).first()
     if progressive is None:
@@ -79,9 +90,12 @@ def _sign_from_database(progressive_id: int) -> dict | None:
     waiting = (JackpotHit.objects.filter(progressive=progressive,
                                          status=HitStatus.AWAITING_APPROVAL)
                .select_related("round__table").order_by("id").first())
+    # The state's place in the meter's history: its last ledger entry (push.stream).
+    version = (MeterEntry.objects.filter(progressive=progressive, meter=MeterName.METER)
+               .order_by("-id").values_list("id", flat=True).first()) or 0
     return {
         "name": progressive.name, "currency": progressive.currency,
-        "amount": f"{progressive.amount:.2f}",
+        "amount": f"{progressive.amount:.2f}", "version": version,
         "pending": None if waiting is None else {
             "table": waiting.round.table.label, "seat": waiting.seat,
             "category": waiting.category, "amount": f"{waiting.amount:.2f}"},

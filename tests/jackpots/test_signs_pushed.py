@@ -85,11 +85,12 @@ def test_a_jackpot_round_sends_the_new_amount_once_after_the_commit(
     with CaptureQueriesContext(connection) as after_commit:
         for callback in waiting:
             callback()
+    entry = progressive.entries.filter(meter="meter").latest("id")
     assert heard() == [(f"sign:{progressive.pk}", {
-        "name": "Harbor Jackpot", "currency": "USD", "amount": "10001.40", "pending": None})]
-    # What the floor's round costs for its signs, after its commit: [savepoint], the
-    # meter's announcements taken in turn, the meter, an award awaiting approval, [release]
-    assert len(after_commit) == 5, [q["sql"] for q in after_commit]
+        "amount": "10001.40", "version": entry.pk, "partial": True})]
+    # What the floor's round costs for its signs after its commit: nothing read, no lock
+    # (the round's feed knew the amount and its entry).
+    assert len(after_commit) == 0, [q["sql"] for q in after_commit]
 
 
 @pytest.mark.django_db
@@ -301,9 +302,36 @@ def test_the_database_lost_after_the_commit_leaves_the_round_recorded_and_answer
     def database_gone(progressive_id):
         raise OperationalError("server closed the connection unexpectedly")
 
-    monkeypatch.setattr(signs, "_read_and_send", database_gone)
-    with django_capture_on_commit_callbacks(execute=True):
+    # A settlement's award has the state read afresh after its commit: the database gone.
+    monkeypatch.setattr(signs.selectors, "sign_state_fresh", database_gone)
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
         response = record(api, dealer, jackpot_table, NO_HIT)
+        signs.changed(progressive.pk)
     assert response.status_code == 201, response.content   # the cluster drill's 500, gone
     assert f"sign {progressive.pk} not told: server closed the connection" in caplog.text
     assert heard(0.2) == []
+
+
+def test_a_screen_never_goes_back_and_lays_a_rounds_amount_over_what_it_shows():
+    shown = {"name": "Harbor", "amount": "10.00", "pending": {"table": "CS-1"}, "version": 7}
+    # Two rounds committed together reach the screen out of order: the older is passed over.
+    newer = push.after(shown, {"amount": "10.40", "version": 9, "partial": True})
+    assert newer == {"name": "Harbor", "amount": "10.40", "pending": {"table": "CS-1"},
+                     "version": 9}
+    assert push.after(newer, {"amount": "10.20", "version": 8, "partial": True}) == newer
+    # A state read afresh (an approval took PENDING off) replaces it whole.
+    fresh = {"name": "Harbor", "amount": "5.00", "pending": None, "version": 12}
+    assert push.after(newer, fresh) == fresh
+
+
+def test_a_slow_screens_queue_keeps_what_the_dropped_state_said():
+    import asyncio
+
+    queue = asyncio.Queue(maxsize=1)
+    full = {"name": "Harbor", "amount": "5.00", "pending": {"table": "CS-2"}, "version": 3}
+    push._put_latest(queue, full)
+    push._put_latest(queue, {"amount": "5.40", "version": 4, "partial": True})
+    assert queue.get_nowait() == {**full, "amount": "5.40", "version": 4}
+    push._put_latest(queue, push.LOOK)
+    push._put_latest(queue, {"amount": "5.80", "version": 5, "partial": True})
+    assert queue.get_nowait() is push.LOOK   # read it yourself: that reads the latest
