@@ -77,26 +77,24 @@ def test_uvicorn_streams_the_sign_through_a_redis_that_goes_away_and_comes_back(
         assert sign.state()["amount"] == "10000.00"
         assert wait_for(lambda: redis_of_its_own.subscriptions() == 1, 10)
 
-        def round_seen_within() -> tuple[str, float]:
+        def round_seen_within(amount: str) -> float:
+            """How long after the round the sign shows ``amount`` (a state sent again
+            meanwhile, as a process that lost Redis may, is passed over)."""
             stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER,
                               seats=NO_HIT)
             recorded = time.monotonic()
-            return sign.state()["amount"], time.monotonic() - recorded
+            while sign.state()["amount"] != amount:
+                assert time.monotonic() - recorded < 10, f"{amount} not shown in 10 s"
+            return time.monotonic() - recorded
 
-        amount, seconds = round_seen_within()
-        assert amount == "10001.40"
-        assert seconds < 1
+        assert round_seen_within("10001.40") < 1
 
         redis_of_its_own.stop()  # the sign hears nothing pushed: its process reads for it
-        amount, seconds = round_seen_within()
-        assert amount == "10002.80"
-        assert seconds < 5
+        assert round_seen_within("10002.80") < 5
 
         redis_of_its_own.start()
         assert wait_for(lambda: redis_of_its_own.subscriptions() == 1, 20), "not subscribed again"
         push._sender["quiet_until"] = 0.0  # as once the writer's few quiet seconds are over
-        amount, seconds = round_seen_within()
-        assert amount == "10004.20"
-        assert seconds < 1
+        assert round_seen_within("10004.20") < 1
     finally:
         sign.close()
