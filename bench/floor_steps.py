@@ -102,7 +102,8 @@ def probe(seconds: float, table_id: int) -> dict:
         result = execute(sql, params, many, context)
         # The statement that takes the meter's row: the feed (or, before issue 15, the
         # meter's SELECT ... FOR UPDATE at the start of the round).
-        if not locked and ("UPDATE payouts_progressive" in sql
+        if not locked and ('UPDATE "payouts_progressive"' in sql
+                           or "UPDATE payouts_progressive" in sql
                            or 'FOR UPDATE OF "payouts_progressive"' in sql):
             locked.append(time.perf_counter())
         return result
