@@ -16,11 +16,10 @@ from __future__ import annotations
 import contextlib
 import shutil
 import signal
-import socket
 import time
 from pathlib import Path
 
-from bench.stack import BIN, Stack, call
+from bench.stack import BIN, Stack, call, free_port
 from bench.stack_pgbouncer import PgBouncer
 from bench.stack_redis import SentinelRedis
 
@@ -29,10 +28,6 @@ WEB_HOSTS = ("web1", "web2")
 POOLS = {"worker-settlement": "settlement", "worker-exports": "exports,celery"}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def missing_parts() -> list[str]:

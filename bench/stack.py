@@ -157,6 +157,15 @@ class Stack:
                 self.pg("stop")
 
 
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on now (the drills' and tests' own parts)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def call(url: str, body: dict | None, headers: dict, timeout: float = 30) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method="POST" if data else "GET",

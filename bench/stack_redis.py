@@ -14,12 +14,13 @@ from __future__ import annotations
 import contextlib
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from pathlib import Path
 
 import redis
+
+from bench.stack import free_port
 
 Address = tuple[str, int]
 HOST = "127.0.0.1"
@@ -28,10 +29,6 @@ HOST = "127.0.0.1"
 DOWN_AFTER_MS, FAILOVER_TIMEOUT_MS = 3000, 5000
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind((HOST, 0))
-        return probe.getsockname()[1]
 
 
 def binaries_missing() -> list[str]:

@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench.cluster import Cluster, missing_parts  # noqa: E402 (the root is on the path first)
 from bench.stack import call  # noqa: E402
-from scripts.cluster_clients import Accountants, PokerDealers, Signs  # noqa: E402
-from scripts.faults import CHECKS, ROYAL, Dealers, log, phases, verdict  # noqa: E402
+from scripts.cluster_clients import Accountants, Signs, quick_hand  # noqa: E402
+from scripts.faults import CHECKS, ROYAL, Dealers, log, phases, said, verdict  # noqa: E402
 
 FLOOR = """
 import json
@@ -93,13 +93,14 @@ def drill(cluster: Cluster, seconds: float, dealers: int, signs_count: int) -> d
     stud_threads = dealers - dealers // 4
     stud = Dealers(cluster.base, floor["dealer"], [floor["stud"][n % len(floor["stud"])]
                                                    for n in range(stud_threads)], seconds)
-    poker = PokerDealers(cluster.base, floor["dealer"], floor["poker"], seconds)
+    poker = Dealers(cluster.base, floor["dealer"], [floor["poker"]] * (dealers - stud_threads),
+                    seconds, what="poker-hands", body=quick_hand)
     signs = Signs(cluster.ports["front"], floor["meter"], signs_count)
     signs.start()
     started = stud.started = time.monotonic()
     accountants = Accountants(cluster.base, floor["accountant"],
                               ("accountant", "count-chips-demo"), seconds, started)
-    threads = [*stud.run(), *poker.run(dealers - stud_threads), *accountants.run()]
+    threads = [*stud.run(), *poker.run(), *accountants.run()]
     log(f"{stud_threads} stud dealers on {len(floor['stud'])} jackpot tables, "
         f"{dealers - stud_threads} poker dealers, 2 accountants, {signs_count} signs, "
         f"for {seconds:.0f} s")
@@ -288,11 +289,7 @@ def main(argv=None) -> int:
         args.out.write_text(json.dumps(found, indent=2, default=str))
     print(json.dumps({k: v for k, v in found.items() if k != "timeline"}, indent=1,
                      default=str))
-    failed = 0
-    for what, holds in checks(found):
-        print(f"  {'PASS' if holds else 'FAIL'}  {what}")
-        failed += not holds
-    return 1 if failed else 0
+    return said(checks(found))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""The cluster drill's clients (scripts/cluster.py): the card room's dealers, the
+"""The cluster drill's clients (scripts/cluster.py): the card room's quick hands, the
 accountants pulling reports and files, and the floor signs listening for the meter. The
-stud dealers are the fault drill's own (scripts/faults.py: Dealers)."""
+dealers themselves are the fault drill's (scripts/faults.py: Dealers)."""
 
 from __future__ import annotations
 
@@ -12,51 +12,15 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-import uuid
 
 from bench.stack import call
 
 FORWARDED = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "127.0.0.1"}
 
 
-class PokerDealers:
-    """Quick hands at a card-room table, each with an Idempotency-Key, retried with the
-    same key until answered, as the tablet does."""
-
-    def __init__(self, base: str, token: str, table: int, seconds: float):
-        self.base, self.token, self.table, self.seconds = base, token, table, seconds
-        self.acknowledged: dict[str, int] = {}
-        self.failures: dict[str, int] = {}
-        self.refused: list = []
-        self.lock = threading.Lock()
-
-    def deal(self, seed: int) -> None:
-        stop = time.monotonic() + self.seconds
-        headers = {"Authorization": f"Token {self.token}"}
-        url = f"{self.base}/api/v1/tables/{self.table}/poker-hands/"
-        while time.monotonic() < stop:
-            key, body = str(uuid.uuid4()), {"pot": f"{20 + seed % 7 * 5}.00",
-                                            "flop_dealt": True}
-            while True:
-                status, answer = call(url, body, {**headers, "Idempotency-Key": key})
-                if status in (200, 201):
-                    with self.lock:
-                        self.acknowledged[key] = answer["id"]
-                    break
-                with self.lock:
-                    self.failures[str(status)] = self.failures.get(str(status), 0) + 1
-                if 400 <= status < 500 and status != 429:
-                    with self.lock:
-                        self.refused.append((status, answer))
-                    break
-                time.sleep(0.5)
-
-    def run(self, count: int) -> list[threading.Thread]:
-        threads = [threading.Thread(target=self.deal, args=(n,), daemon=True)
-                   for n in range(count)]
-        for thread in threads:
-            thread.start()
-        return threads
+def quick_hand(rng) -> dict:
+    """A poker hand as the quick form records it: the pot, the flop dealt."""
+    return {"pot": f"{20 + rng.randrange(7) * 5}.00", "flop_dealt": True}
 
 
 class PageSession:

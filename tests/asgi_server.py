@@ -15,13 +15,11 @@ from pathlib import Path
 
 from django.db import connection
 
+from bench.stack import free_port
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def answers(port: int) -> bool:

@@ -78,6 +78,29 @@ def random_round(rng):
     return deck[:5], seats
 
 
+def deal_at_once(tables, rounds: int) -> None:
+    """Each (table, dealer) of ``tables`` records ``rounds`` random rounds, all at once, a
+    thread a table, each committing for real (the concurrency tests)."""
+    import random
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tables.stud.services import stud_round_record
+
+    def deal(table_and_dealer, seed):
+        table, dealer = table_and_dealer
+        rng = random.Random(seed)
+        try:
+            for _ in range(rounds):
+                dealer_cards, seats = random_round(rng)
+                stud_round_record(actor=dealer, table=table, dealer_cards=dealer_cards,
+                                  seats=seats)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=len(tables)) as pool:
+        list(pool.map(deal, tables, range(len(tables))))
+
+
 def reconciles(meter_id):
     """The meter's balances equal its ledger's sums (meter, reserve, overflow)."""
     from payouts.jackpots.models import MeterEntry, Progressive

@@ -10,30 +10,24 @@ user names it knows); the cluster drill runs it with passwords (scripts/cluster.
 
 from __future__ import annotations
 
-import random
 import shutil
-import socket
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.db import connection, connections
 
+from bench.stack import free_port
 from bench.stack_pgbouncer import PgBouncer
 from casino import config
 from tests.conftest import missing_service
 from tests.db_roles import ROLES
-from tests.helpers import linked_floor, random_round, reconciles
+from tests.helpers import deal_at_once, linked_floor, reconciles
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("pgbouncer")]
 ROUNDS_PER_TABLE = 12
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -81,24 +75,11 @@ def test_four_tables_on_one_meter_through_two_pooled_connections_lose_nothing(
     from casino.common import chains
     from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry
     from tables.stud.models import StudRound
-    from tables.stud.services import stud_round_record
 
     meter, tables = linked_floor()
     before = served(through_pgbouncer)
 
-    def deal(table_and_dealer, seed):
-        table, dealer = table_and_dealer
-        rng = random.Random(seed)
-        try:
-            for _ in range(ROUNDS_PER_TABLE):
-                dealer_cards, seats = random_round(rng)
-                stud_round_record(actor=dealer, table=table, dealer_cards=dealer_cards,
-                                  seats=seats)
-        finally:
-            connection.close()
-
-    with ThreadPoolExecutor(max_workers=len(tables)) as pool:
-        list(pool.map(deal, tables, range(len(tables))))
+    deal_at_once(tables, ROUNDS_PER_TABLE)
 
     rounds = len(tables) * ROUNDS_PER_TABLE
     assert StudRound.objects.count() == rounds

@@ -4,7 +4,6 @@ These tests commit for real (transactional database), so the meter row locks, th
 after-commit task and the worker all behave as in production.
 """
 
-import random
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -21,8 +20,8 @@ from tests.helpers import (
     DEALER,
     FLOOR_TABLES,
     ROYAL,
+    deal_at_once,
     linked_floor,
-    random_round,
     reconciles,
 )
 
@@ -42,20 +41,8 @@ def floor():
 def test_many_tables_recording_on_one_meter_lose_nothing(floor):
     meter, tables = floor
 
-    def deal(table_and_dealer, seed):
-        table, dealer = table_and_dealer
-        rng = random.Random(seed)
-        try:
-            for _ in range(ROUNDS_PER_TABLE):
-                dealer_cards, seats = random_round(rng)
-                stud_round_record(actor=dealer, table=table, dealer_cards=dealer_cards,
-                                  seats=seats)
-        finally:
-            connection.close()
-
     started = time.perf_counter()
-    with ThreadPoolExecutor(max_workers=TABLES) as pool:
-        list(pool.map(deal, tables, range(TABLES)))
+    deal_at_once(tables, ROUNDS_PER_TABLE)
     elapsed = time.perf_counter() - started
 
     meter = reconciles(meter.pk)

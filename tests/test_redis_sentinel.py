@@ -220,7 +220,7 @@ def test_a_subscription_made_before_a_switch_over_hears_the_new_master(stack,
 
 
 def test_the_health_check_says_when_no_sentinel_answers(sentinel_settings):
-    from bench.stack_redis import free_port
+    from bench.stack import free_port
     from casino import health
 
     nobody = {**sentinel_settings["REDIS_SENTINEL"], "sentinels": [("127.0.0.1", free_port())]}

@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import shutil
-import socket
 import tempfile
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 from django.db import connections
 from django.test.utils import CaptureQueriesContext
 
+from bench.stack import free_port
 from casino.common import replica
 from tests.reports.conftest import at
 
@@ -29,10 +29,6 @@ SPAN = {"from": "2026-03-03", "to": "2026-03-04"}
 pytestmark = pytest.mark.filterwarnings("ignore:Overriding setting DATABASES")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 MIRROR = {"TEST": {"MIRROR": "default"}}

@@ -394,6 +394,18 @@ def test_the_seats_page_of_a_poker_table_rates_by_the_hour(client, holdem, live_
     assert f"/tables/{holdem.pk}/seats/" in client.get("/pit/").content.decode()
 
 
+def fold_with_a_side_wager(dealer, table, rating, capture_on_commit):
+    """Seat 1 folds with a side wager at ``table``; the rating's figures are then read
+    once with the after-commit work run (the theoretical hold it asks for is computed)."""
+    played, _ = stud_round_record(actor=dealer, table=table, dealer_cards=DEALER,
+                                  seats=[{"seat": 1, "ante": "10.00", "decision": "fold",
+                                          "progressive": True,
+                                          "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
+    with capture_on_commit(execute=True):
+        rating_figures(rating)
+    return played
+
+
 def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
         live_table, pat, dealer, supervisor, travel, django_capture_on_commit_callbacks):
     """One fold with the side wager: the ante's edge plus the wager times 1 - the side
@@ -413,12 +425,8 @@ def test_a_side_wager_adds_the_house_share_at_the_meter_it_met(
     travel(at(2026, 3, 3, 9, 0))
     rating = services.rating_open(actor=supervisor, table=jackpot_table, seat=1, player=pat)
     travel(at(2026, 3, 3, 9, 5))
-    played, _ = stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER,
-                                  seats=[{"seat": 1, "ante": "10.00", "decision": "fold",
-                                          "progressive": True,
-                                          "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
-    with django_capture_on_commit_callbacks(execute=True):
-        rating_figures(rating)
+    played = fold_with_a_side_wager(dealer, jackpot_table, rating,
+                                    django_capture_on_commit_callbacks)
     figures = rating_figures(rating)
 
     meter = jackpot_table.progressive
@@ -453,12 +461,8 @@ def test_a_side_wager_is_weighed_by_the_meters_awards_as_they_stood_at_its_round
         contribution_rate=D("0.70"), approval_threshold=D("10000.00"),
         casino=live_table.casino))
     rating = services.rating_open(actor=supervisor, table=jackpot_table, seat=1, player=pat)
-    played, _ = stud_round_record(actor=dealer, table=jackpot_table, dealer_cards=DEALER,
-                                  seats=[{"seat": 1, "ante": "10.00", "decision": "fold",
-                                          "progressive": True,
-                                          "cards": ["Qs", "Jd", "8h", "5c", "3s"]}])
-    with django_capture_on_commit_callbacks(execute=True):
-        rating_figures(rating)
+    played = fold_with_a_side_wager(dealer, jackpot_table, rating,
+                                    django_capture_on_commit_callbacks)
     before = rating_figures(rating)["theoretical_win"]
     meter = jackpot_table.progressive
     meter.refresh_from_db()
