@@ -251,7 +251,7 @@ WHERE = (("Django ORM", "site-packages/django/db/"), ("DRF", "site-packages/rest
 def _print_python_profile(spies) -> None:
     """Where the web workers' samples were: by the innermost frame's package, and the
     project's own functions by inclusive share."""
-    own, inclusive, total = {}, {}, 0
+    own, inclusive, others, total = {}, {}, {}, 0
     for process, path in spies:
         process.wait(timeout=120)
         for line in path.read_text().splitlines() if path.exists() else []:
@@ -263,6 +263,9 @@ def _print_python_profile(spies) -> None:
             leaf = frames[-1]
             label = next((name for name, part in WHERE if part in leaf), "Python's own library")
             own[label] = own.get(label, 0) + samples
+            if label == "other libraries":
+                package = leaf.split("site-packages/")[1].split("/")[0].split(".py")[0]
+                others[package] = others.get(package, 0) + samples
             for frame in set(frames):
                 if str(ROOT) in frame and "/site-packages/" not in frame:
                     name = frame.split(" (")[0] + " (" + frame.split("/")[-1]
@@ -270,6 +273,9 @@ def _print_python_profile(spies) -> None:
     print(f"\nweb workers' CPU samples (py-spy, {total}): innermost frame by package")
     for label, samples in sorted(own.items(), key=lambda kv: -kv[1]):
         print(f"  {label:<22} {samples / total:6.1%}")
+    print("  other libraries, by package: " + ", ".join(
+        f"{name} {samples / total:.1%}"
+        for name, samples in sorted(others.items(), key=lambda kv: -kv[1])[:8]))
     print("the project's functions, samples inside them (inclusive)")
     for name, samples in sorted(inclusive.items(), key=lambda kv: -kv[1])[:14]:
         print(f"  {samples / total:6.1%}  {name}")
@@ -335,8 +341,9 @@ def main(argv=None) -> int:
                         help="only the recordings without and with prepared statements")
     args = parser.parse_args(argv)
     seconds = 3 if args.quick else args.seconds
-    configs = [(2, 1), (2, 4)] if args.quick else [(1, 1), (1, 4), (2, 1), (2, 4), (4, 1),
-                                                   (4, 4)]
+    # 3 sync workers: the compose file's and the Dockerfile's web service.
+    configs = [(2, 1), (2, 4)] if args.quick else [(1, 1), (1, 4), (2, 1), (2, 4), (3, 1),
+                                                   (4, 1), (4, 4)]
     work = Path(tempfile.mkdtemp(prefix="casino-floor-"))
     stack = Stack(work, settings="bench.settings",
                   pg_options=PROFILE_OPTIONS if args.profile else "", **PORTS)

@@ -15,11 +15,40 @@ from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from casino.common.errors import IdempotencyKeyReused, nested_error
+from casino.common.frozen import FrozenQuery
 from casino.common.roles import Role, has_role, is_supervisor
 from tables.floor import books, shifts
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
 from tables.rules.cards import CardError, parse_cards
+
+
+def _table_to_record_at(shape, *, table: int, actor: int):
+    """The query ``lock_for_recording`` sends, for ``_TABLE_TO_RECORD_AT`` to freeze: the
+    shape is what it joins and whether the actor is a superuser (whose scope is every
+    casino); the ids are the call's."""
+    related, superuser = shape
+    stand_in = _StandInUser(actor, superuser)
+    assigned = TableDealer.objects.filter(table=OuterRef("pk"), dealer=actor)
+    return (tables_at_casinos_of(stand_in).select_for_update(of=("self",))
+            .select_related(*related).annotate(actor_deals_here=Exists(assigned),
+                                               books_closed_to=books.closed_to_of(),
+                                               keeps_inventory=shifts.keeps_inventory_of())
+            .order_by().filter(pk=table))
+
+
+class _StandInUser:
+    """What the casinos' scope reads of a user (casino.common.staff.at_casinos_of)."""
+
+    is_authenticated = True
+
+    def __init__(self, pk: int, is_superuser: bool):
+        self.pk, self.is_superuser = pk, is_superuser
+
+
+# Built and compiled once per shape; a round sends its SQL with the table's and the
+# dealer's ids (casino.common.frozen says why).
+_TABLE_TO_RECORD_AT = FrozenQuery(_table_to_record_at, "table", "actor")
 
 
 def lock_for_recording(actor, table: Table, *, records: str,
@@ -30,12 +59,10 @@ def lock_for_recording(actor, table: Table, *, records: str,
     its rounds or hands). It also reads, for ``books.landing_day`` and
     ``shifts.recording_refusal``, the casino's last closed day (``books_closed_to``) and
     whether it keeps its table inventory here (``keeps_inventory``)."""
-    assigned = TableDealer.objects.filter(table=OuterRef("pk"), dealer=actor.pk)
-    table = (tables_at_casinos_of(actor).select_for_update(of=("self",))
-             .select_related(*related).annotate(actor_deals_here=Exists(assigned),
-                                                books_closed_to=books.closed_to_of(),
-                                                keeps_inventory=shifts.keeps_inventory_of())
-             .order_by().get(pk=table.pk))
+    if not actor.is_authenticated:
+        raise Table.DoesNotExist("Table matching query does not exist.")
+    table = _TABLE_TO_RECORD_AT.get((tuple(related), bool(actor.is_superuser)),
+                                    table=table.pk, actor=actor.pk)
     if not has_role(actor, Role.DEALER) or not table.actor_deals_here:
         raise PermissionDenied(
             f"{actor.get_username()} is not assigned to deal at {table.label}; only its "

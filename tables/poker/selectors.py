@@ -9,15 +9,24 @@ from decimal import Decimal
 
 from django.db.models import F, Prefetch, QuerySet, Sum
 
+from casino.common.frozen import FrozenQuery
 from tables.floor.models import Table
 from tables.floor.selectors import at_tables_visible_to
 from tables.poker.models import PokerHand, PokerPot, PokerSeat, TimeCollection
 
 
+def _last_hand(shape, *, table: int):
+    return PokerHand.objects.filter(table=table, correction__isnull=True).order_by("-id")
+
+
+# Read with every hand recorded (its kill and button follow from the last): compiled once
+# (casino.common.frozen).
+_LAST_HAND = FrozenQuery(_last_hand, "table")
+
+
 def last_hand(table: Table) -> PokerHand | None:
     """The latest hand at the table that still counts (voided hands do not)."""
-    return (PokerHand.objects.filter(table=table, correction__isnull=True)
-            .order_by("-id").first())
+    return _LAST_HAND.first(None, table=table.pk)
 
 
 def _hands() -> QuerySet[PokerHand]:
