@@ -18,6 +18,8 @@ class TablesConfig(AppConfig):
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
         from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
+        from tables.pit import grants as pit
+        from tables.pit.models import DealerGames, RotationRules
         from tables.players import grants as players
         from tables.players.models import Player
         from tables.poker import grants as poker
@@ -29,7 +31,7 @@ class TablesConfig(AppConfig):
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
-                                                         reports, players, comps)]
+                                                         reports, players, comps, pit)]
         # Who works at which casino: every scoped read and write asks (casino.common.staff).
         staff.staffed_by(CasinoStaff, casino="casino", user="user")
         db_roles.keep(Casino)
@@ -37,6 +39,8 @@ class TablesConfig(AppConfig):
         db_roles.keep(BadBeatFund, update=("balance",))
         db_roles.keep(AccountingRules)
         db_roles.keep(Player)  # changed (audited), never deleted: ratings keep him
+        db_roles.keep(RotationRules)  # the pit's configuration, audited
+        db_roles.keep(DealerGames)
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)

@@ -41,6 +41,7 @@ from tables.floor.models import (
     TableDealer,
     TableStatus,
 )
+from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.players.models import (
     Player,
     PlayerAccess,
@@ -91,6 +92,8 @@ __all__ = [
     "CompRules",
     "CountCorrection",
     "DayCheck",
+    "DealerGames",
+    "DealerMove",
     "Discrepancy",
     "ExportJob",
     "FundEntryKind",
@@ -101,6 +104,7 @@ __all__ = [
     "Kill",
     "KillTrigger",
     "MeterFigure",
+    "MoveKind",
     "PermissionGrant",
     "Player",
     "PlayerAccess",
@@ -115,6 +119,7 @@ __all__ = [
     "RecordSeal",
     "ReopenRule",
     "RoleGrant",
+    "RotationRules",
     "SeatingRefused",
     "SlipSeries",
     "StaffAccount",

@@ -63,7 +63,9 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_seatingrefused",
            # a closed rating's figures as they stood, comps given and decided, their
            # chained ledger (issue 29)
-           "tables_ratingfigures", "tables_comp", "tables_compdecision", "tables_compentry"]
+           "tables_ratingfigures", "tables_comp", "tables_compdecision", "tables_compentry",
+           # the dealers' moves on the floor (issue 31)
+           "tables_dealermove"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
@@ -71,7 +73,9 @@ AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          # the accounts' roles and permissions (issue 26)
          "tables_rolegrantevent", "tables_permissiongrantevent",
          # the group's players (issue 29)
-         "tables_playerevent", "tables_comprulesevent", "tables_complimitevent"]
+         "tables_playerevent", "tables_comprulesevent", "tables_complimitevent",
+         # the pit's rotation rules and each dealer's games (issue 31)
+         "tables_rotationrulesevent", "tables_dealergamesevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

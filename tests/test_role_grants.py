@@ -18,6 +18,10 @@ SEATING = {"tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
 COMPS = {"tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
          "tables.view_compdecision", "tables.view_comprules", "tables.view_complimit",
          "tables.view_ratingfigures", "tables.add_comp"}
+# The pit's floor (issue 31): a supervisor sets the rotation and the dealers' games and
+# records any move; a dealer records his own; an accountant reads the moves.
+FLOOR_MOVES = {"tables.view_dealermove", "tables.view_rotationrules", "tables.view_dealergames",
+               "tables.add_dealermove"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -50,7 +54,9 @@ TODAY = {
         "tables.view_varianceexplanation", *PEOPLE, *SEATING, "tables.view_seatingrefused",
         *COMPS, "tables.add_compdecision", "tables.add_comprules", "tables.change_comprules",
         "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
-        "tables.view_complimitevent",
+        "tables.view_complimitevent", *FLOOR_MOVES, "tables.add_rotationrules",
+        "tables.change_rotationrules", "tables.add_dealergames", "tables.change_dealergames",
+        "tables.view_rotationrulesevent", "tables.view_dealergamesevent",
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -60,7 +66,7 @@ TODAY = {
         "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_studround",
         "tables.view_studseat", "tables.view_table", "tables.view_timecollection",
         "tables.view_player",  # the first name and tier of those seated at his tables
-        *SEATING,
+        *SEATING, *FLOOR_MOVES,
     },
     "accountant": {
         "payouts.view_jackpothit", "payouts.view_meterentry", "payouts.view_paranalysis",
@@ -76,7 +82,7 @@ TODAY = {
         "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
         "tables.view_tabledealer", "tables.view_timecollection",
         "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation",
+        "tables.view_varianceexplanation", "tables.view_dealermove",
     },
     "cage": {
         "tables.add_chipslip", "tables.add_chipslipvoid", "tables.view_casino",

@@ -1,0 +1,100 @@
+"""The dealers' rotation proposal (issue 31): a casino group's floor of 200 tables and 250
+dealers, beside one pit's 20 tables and 25 dealers and beside the naive way (each due
+table in turn takes the first free dealer who may deal its game), in the same run.
+
+    python -m bench.rotation [--floors N]
+
+Each floor is random (seeded): 4 games, each dealer allowed one to three, a third of the
+tables due or overdue, a tenth empty, dealers on breaks coming back over the next half
+hour, some due their meal. The figures are the median and the slowest of N proposals,
+and how many tables in need each way found a relief for. Results: docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import platform
+import random
+import statistics
+import time
+
+from tables.rules.rotation import (
+    Dealer,
+    RotationRules,
+    Table,
+    can_take,
+    free_reliefs,
+    needs,
+    propose,
+)
+
+NOW = dt.datetime(2026, 12, 5, 22, 0, tzinfo=dt.UTC)
+GAMES = ["caribbean_stud", "holdem", "omaha", "seven_card_stud"]
+RULES = RotationRules()
+
+
+def floor(tables: int, dealers: int, seed: int) -> tuple[list[Table], list[Dealer]]:
+    rng = random.Random(seed)
+    table_list = [Table(n, rng.choice(GAMES), rng.random() > 0.05) for n in range(tables)]
+    dealer_list = []
+    staffed = [t for t in table_list if t.open and rng.random() > 0.1]
+    for n in range(dealers):
+        games = frozenset(rng.sample(GAMES, rng.randint(1, 3)))
+        clocked = NOW - dt.timedelta(minutes=rng.randint(0, 420))
+        had_meal = rng.random() < 0.5
+        if n < len(staffed):
+            table = staffed[n]
+            games = games | {table.game} if rng.random() > 0.02 else games
+            since = NOW - dt.timedelta(minutes=rng.randint(0, 90))
+            dealer_list.append(Dealer(n, games, clocked, had_meal, table=table.id,
+                                      since=max(since, clocked)))
+        else:
+            back = rng.choice([None, NOW + dt.timedelta(minutes=rng.randint(1, 30))])
+            dealer_list.append(Dealer(n, games, clocked, had_meal, on_break_until=back))
+    return table_list, dealer_list
+
+
+def first_free(tables, dealers) -> int:
+    """The naive sheet: each table in need, most urgent first, takes the first free
+    dealer who may deal its game and is back in time (no look at who else needs whom)."""
+    free = free_reliefs(dealers, RULES, NOW)
+    served = 0
+    for need in needs(tables, dealers, RULES, NOW):
+        found = next((d for d in free if can_take(d, need, NOW)), None)
+        if found is not None:
+            free.remove(found)
+            served += 1
+    return served
+
+
+def measure(tables: int, dealers: int, floors: int) -> dict:
+    times, reliefs, naive = [], [], []
+    for seed in range(floors):
+        table_list, dealer_list = floor(tables, dealers, seed)
+        started = time.perf_counter()
+        proposal = propose(table_list, dealer_list, RULES, NOW)
+        times.append(time.perf_counter() - started)
+        reliefs.append(len(proposal.reliefs))
+        naive.append(first_free(table_list, dealer_list))
+    return {"median_ms": statistics.median(times) * 1000, "max_ms": max(times) * 1000,
+            "reliefs": statistics.mean(reliefs), "naive": statistics.mean(naive)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--floors", type=int, default=50)
+    args = parser.parse_args(argv)
+    print(f"Python {platform.python_version()}, {args.floors} random floors each\n")
+    print("| floor | median ms | slowest ms | tables relieved (mean) | first free dealer "
+          "instead (mean) |")
+    print("|---|---:|---:|---:|---:|")
+    for tables, dealers in ((20, 25), (200, 250)):
+        found = measure(tables, dealers, args.floors)
+        print(f"| {tables} tables, {dealers} dealers | {found['median_ms']:.1f} | "
+              f"{found['max_ms']:.1f} | {found['reliefs']:.1f} | {found['naive']:.1f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,105 @@
+"""Reads of the pit's floor: where each dealer is (his latest move), the games he may
+deal, the rotation's rules per pit, and the floor as the rotation's rules read it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from dataclasses import dataclass
+
+from tables.floor.models import Casino, Table, TableStatus
+from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
+from tables.rules import rotation
+
+# A shift is shorter than this: a dealer whose last clock-in is older and who never
+# clocked out is not counted on the floor (he is flagged on the pit's page instead).
+SHIFT_AT_MOST = dt.timedelta(hours=16)
+
+
+def rules_row(casino: Casino, pit: str) -> RotationRules:
+    """The pit's own rules, else the casino's, else the defaults (unsaved)."""
+    rows = {r.pit: r for r in RotationRules.objects.filter(casino=casino, pit__in={pit, ""})}
+    return rows.get(pit) or rows.get("") or RotationRules(casino=casino, pit=pit)
+
+
+def as_rules(row: RotationRules) -> rotation.RotationRules:
+    return rotation.RotationRules(
+        time_on=dt.timedelta(minutes=row.minutes_on),
+        break_length=dt.timedelta(minutes=row.break_minutes),
+        meal_within=dt.timedelta(minutes=row.meal_within_minutes),
+        meal_length=dt.timedelta(minutes=row.meal_minutes))
+
+
+def games_of(casino: Casino) -> dict[int, frozenset[str]]:
+    return {row.dealer_id: frozenset(row.games)
+            for row in DealerGames.objects.filter(casino=casino)}
+
+
+@dataclass(frozen=True)
+class Where:
+    """A dealer on the floor now: his latest move, his clock-in, whether he had his meal."""
+
+    dealer_id: int
+    latest: DealerMove
+    clocked_in: dt.datetime
+    had_meal: bool
+
+    @property
+    def table_id(self) -> int | None:
+        return self.latest.table_id if self.latest.kind == MoveKind.TABLE else None
+
+
+def on_the_floor(casino: Casino, now: dt.datetime) -> dict[int, Where]:
+    """Every dealer clocked in at the casino now, by his id (one read of the moves of the
+    last SHIFT_AT_MOST)."""
+    moves = defaultdict(list)
+    for move in (DealerMove.objects.filter(casino=casino, at__gt=now - SHIFT_AT_MOST,
+                                           at__lte=now).order_by("at", "id")):
+        moves[move.dealer_id].append(move)
+    found = {}
+    for dealer_id, his in moves.items():
+        starts = [n for n, m in enumerate(his) if m.kind == MoveKind.CLOCK_IN]
+        if not starts or his[-1].kind == MoveKind.CLOCK_OUT:
+            continue
+        shift = his[starts[-1]:]
+        found[dealer_id] = Where(dealer_id, his[-1], shift[0].at,
+                                 any(m.kind == MoveKind.MEAL for m in shift))
+    return found
+
+
+def dealer_on(table: Table, floor: dict[int, Where]) -> Where | None:
+    return next((w for w in floor.values() if w.table_id == table.pk), None)
+
+
+def pits_of(casino: Casino) -> dict[str, list[Table]]:
+    """The casino's open tables by pit (blank: tables in no pit)."""
+    pits = defaultdict(list)
+    for table in Table.objects.filter(casino=casino, status=TableStatus.OPEN).order_by("label"):
+        pits[table.pit].append(table)
+    return dict(pits)
+
+
+def as_dealer(where: Where, games: frozenset[str]) -> rotation.Dealer:
+    latest = where.latest
+    return rotation.Dealer(
+        id=where.dealer_id, games=games, clocked_in=where.clocked_in, had_meal=where.had_meal,
+        table=where.table_id, since=latest.at if latest.kind == MoveKind.TABLE else None,
+        on_break_until=latest.until)
+
+
+def proposal(casino: Casino, now: dt.datetime) -> dict[str, rotation.Proposal]:
+    """The next reliefs and the flags, pit by pit under each pit's rules: the free
+    dealers are shared, the pits served in their order, each taking those it uses."""
+    floor, games = on_the_floor(casino, now), games_of(casino)
+    dealers = {d: as_dealer(w, games.get(d, frozenset())) for d, w in floor.items()}
+    used: set[int] = set()
+    found = {}
+    for pit, tables in sorted(pits_of(casino).items()):
+        ids = {t.pk for t in tables}
+        here = [d for d in dealers.values()
+                if (d.table in ids) or (d.table is None and d.id not in used)]
+        found[pit] = rotation.propose(
+            [rotation.Table(t.pk, t.game) for t in tables], here,
+            as_rules(rules_row(casino, pit)), now)
+        used |= {relief.dealer for relief in found[pit].reliefs}
+    return found

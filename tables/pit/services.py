@@ -1,0 +1,210 @@
+"""The pit's writes: a dealer's moves on the floor (clocking in and out, a relief, a break)
+and the rotation's configuration (the rules per pit, each dealer's games).
+
+Every move of one casino's floor is made under one lock (a transaction-level advisory
+lock per casino): two supervisors confirming reliefs at once, or a dealer taking a table
+as the supervisor sends him elsewhere, are put in order, and each sees the other's move.
+A move is a record; a mistaken one is followed by the right one, never changed."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection, transaction
+from django.utils import timezone
+
+from casino.common.audit import changed_by
+from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.staff import casinos_of, require_staff
+from tables.floor.models import Casino, Game, Table, TableStatus
+from tables.pit import selectors
+from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
+
+RULE_FIELDS = ("minutes_on", "break_minutes", "meal_within_minutes", "meal_minutes")
+OFF_A_TABLE = (MoveKind.BREAK, MoveKind.MEAL, MoveKind.CLOCK_OUT)
+
+
+def _lock_floor(casino: Casino) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       [f"pit-floor:{casino.pk}"])
+
+
+def _clock(casino: Casino, moment: dt.datetime) -> str:
+    return moment.astimezone(casino.zone).strftime("%H:%M")
+
+
+def _require_dealer_at(dealer, casino: Casino, field: str = "dealer") -> None:
+    if not (dealer.is_active and has_role(dealer, Role.DEALER)
+            and casinos_of(dealer).filter(pk=casino.pk).exists()):
+        raise ValidationError({field: f"{dealer.get_username()} is not a dealer of "
+                                      f"{casino.name}."})
+
+
+def _require_self_or_supervisor(actor, dealer, what: str) -> None:
+    if actor.pk != dealer.pk and not is_supervisor(actor):
+        raise PermissionDenied(f"Only a pit supervisor {what} for another dealer.")
+
+
+def _where(casino: Casino, dealer, now: dt.datetime) -> selectors.Where | None:
+    return selectors.on_the_floor(casino, now).get(dealer.pk)
+
+
+def _move(casino, dealer, kind, actor, now, **extra) -> DealerMove:
+    move = DealerMove(casino=casino, dealer=dealer, kind=kind, at=now, by=actor, **extra)
+    move.full_clean()
+    move.save()
+    return move
+
+
+@transaction.atomic
+def dealer_clock_in(*, actor, casino: Casino, dealer) -> DealerMove:
+    """A dealer starts his shift: he waits ready until a relief puts him on a table."""
+    require_staff(actor, casino)
+    _require_self_or_supervisor(actor, dealer, "clocks in")
+    _require_dealer_at(dealer, casino)
+    _lock_floor(casino)
+    now = timezone.now()
+    where = _where(casino, dealer, now)
+    if where is not None:
+        raise ValidationError({"dealer": f"{dealer.get_username()} is already clocked in "
+                                         f"(since {_clock(casino, where.clocked_in)})."})
+    return _move(casino, dealer, MoveKind.CLOCK_IN, actor, now)
+
+
+@transaction.atomic
+def dealer_clock_out(*, actor, casino: Casino, dealer) -> DealerMove:
+    """A dealer ends his shift: not while he deals a table (relieve him first)."""
+    require_staff(actor, casino)
+    _require_self_or_supervisor(actor, dealer, "clocks out")
+    _lock_floor(casino)
+    now = timezone.now()
+    where = _where(casino, dealer, now)
+    if where is None:
+        raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
+    if where.table_id is not None:
+        table = Table.objects.get(pk=where.table_id)
+        raise ValidationError({"dealer": f"{dealer.get_username()} is dealing {table.label}: "
+                                         "a relief must take the table first."})
+    return _move(casino, dealer, MoveKind.CLOCK_OUT, actor, now)
+
+
+def _break_end(casino: Casino, pit: str, kind: str, now: dt.datetime) -> dt.datetime:
+    rules = selectors.rules_row(casino, pit)
+    minutes = rules.meal_minutes if kind == MoveKind.MEAL else rules.break_minutes
+    return now + dt.timedelta(minutes=minutes)
+
+
+@transaction.atomic
+def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK
+                   ) -> list[DealerMove]:
+    """``relief`` takes ``table``; the dealer he relieves (if anyone deals it) goes on a
+    break, a meal break, or home (``goes_to``). The relief himself, or a supervisor,
+    records it."""
+    casino = table.casino
+    require_staff(actor, casino)
+    _require_self_or_supervisor(actor, relief, "records a relief")
+    if goes_to not in OFF_A_TABLE:
+        raise ValidationError({"goes_to": f"'{goes_to}' is not where a relieved dealer goes "
+                                          "(break, meal or clock_out)."})
+    _require_dealer_at(relief, casino, "relief")
+    _lock_floor(casino)
+    table = Table.objects.get(pk=table.pk)  # its status as of the lock
+    now = timezone.now()
+    floor = selectors.on_the_floor(casino, now)
+    _check_relief(table, relief, floor.get(relief.pk))
+    moves = []
+    relieved = selectors.dealer_on(table, floor)
+    if relieved is not None:
+        until = (_break_end(casino, table.pit, goes_to, now)
+                 if goes_to != MoveKind.CLOCK_OUT else None)
+        moves.append(_move(casino, relieved.latest.dealer, goes_to, actor, now, until=until))
+    moves.append(_move(casino, relief, MoveKind.TABLE, actor, now, table=table,
+                       relieved=relieved.latest.dealer if relieved else None))
+    return moves
+
+
+def _check_relief(table: Table, relief, where: selectors.Where | None) -> None:
+    name = relief.get_username()
+    if table.status != TableStatus.OPEN:
+        raise ValidationError({"table": f"{table.label} is closed: open it before a dealer "
+                                        "takes it."})
+    if where is None:
+        raise ValidationError({"relief": f"{name} is not clocked in."})
+    if where.table_id == table.pk:
+        raise ValidationError({"relief": f"{name} is already dealing {table.label}."})
+    if where.table_id is not None:
+        other = Table.objects.get(pk=where.table_id)
+        raise ValidationError({"relief": f"{name} is dealing {other.label}: relieve him "
+                                         "there first."})
+    games = selectors.games_of(table.casino).get(relief.pk, frozenset())
+    if table.game not in games:
+        allowed = ", ".join(Game(g).label for g in sorted(games)) or "none yet"
+        raise ValidationError({"relief": f"{name} may not deal {Game(table.game).label} "
+                                         f"(his games: {allowed})."})
+
+
+@transaction.atomic
+def dealer_break(*, actor, casino: Casino, dealer, kind: str = MoveKind.BREAK) -> DealerMove:
+    """A dealer on no table sent on a break or his meal break (a supervisor's move, or
+    his own)."""
+    require_staff(actor, casino)
+    _require_self_or_supervisor(actor, dealer, "sends on a break")
+    if kind not in (MoveKind.BREAK, MoveKind.MEAL):
+        raise ValidationError({"kind": f"'{kind}' is not a break (break or meal)."})
+    _lock_floor(casino)
+    now = timezone.now()
+    where = _where(casino, dealer, now)
+    if where is None:
+        raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
+    if where.table_id is not None:
+        table = Table.objects.get(pk=where.table_id)
+        raise ValidationError({"dealer": f"{dealer.get_username()} is dealing {table.label}: "
+                                         "a relief takes the table, and he goes on his "
+                                         "break from there."})
+    return _move(casino, dealer, kind, actor, now, until=_break_end(casino, "", kind, now))
+
+
+def _require_supervisor_at(actor, casino: Casino) -> None:
+    if not is_supervisor(actor):
+        raise PermissionDenied("Only a pit supervisor sets the rotation and the dealers' "
+                               "games.")
+    require_staff(actor, casino)
+
+
+@transaction.atomic
+def rotation_rules_set(*, actor, casino: Casino, pit: str = "", **changes) -> RotationRules:
+    """A pit's rotation rules (blank pit: the casino's, for pits with none of their own);
+    the first change saves the defaults with it."""
+    _require_supervisor_at(actor, casino)
+    unknown = set(changes) - set(RULE_FIELDS)
+    if unknown:
+        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
+    rules = (RotationRules.objects.select_for_update().filter(casino=casino, pit=pit).first()
+             or RotationRules(casino=casino, pit=pit))
+    for name, value in changes.items():
+        setattr(rules, name, value)
+    rules.full_clean()
+    with changed_by(actor, "rotation rules changed"):
+        rules.save()
+    return rules
+
+
+@transaction.atomic
+def dealer_games_set(*, actor, casino: Casino, dealer, games: Iterable[str]) -> DealerGames:
+    """The games ``dealer`` may deal at ``casino``."""
+    _require_supervisor_at(actor, casino)
+    _require_dealer_at(dealer, casino)
+    games = sorted(set(games))
+    unknown = [g for g in games if g not in Game.values]
+    if unknown:
+        raise ValidationError({"games": f"'{unknown[0]}' is not a game of this service."})
+    row = (DealerGames.objects.select_for_update().filter(casino=casino, dealer=dealer).first()
+           or DealerGames(casino=casino, dealer=dealer))
+    row.games = games
+    row.full_clean()
+    with changed_by(actor, f"games of {dealer.get_username()} changed"):
+        row.save()
+    return row

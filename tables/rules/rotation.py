@@ -1,0 +1,249 @@
+"""The dealers' rotation (issue 31): who relieves whom, at which table and when.
+
+A pit runs on reliefs: a dealer deals a table for a set time (``time_on``, say 60
+minutes), then a relief takes it and the dealer goes on a break (``break_length``, say
+20); a dealer who has not had his meal break by ``meal_within`` hours of clocking in gets
+that instead. Each dealer may deal some games only. From the floor as it is (who deals
+where since when, who is on a break until when, who waits ready), ``propose`` gives the
+next reliefs and the problems a supervisor must see:
+
+- a relief is due when the dealer on a table has dealt it ``time_on`` (or is due a
+  meal), or deals a game he may not deal, or an open table has nobody on it;
+- a relief is a dealer clocked in and not on a table, ready by the relief's time (back
+  from his break), who may deal the table's game;
+- the most urgent reliefs are served first (an empty table, a game not allowed, the
+  longest overdue, then the soonest due), and the reliefs are matched so that as many
+  reliefs as possible get one (a relief who deals fewer games is kept for the tables only
+  he can take): a table goes without relief only when no free relief can deal its game;
+- what is left is flagged: a break overdue with no relief, a meal overdue, a game a
+  dealer may not deal, an open table without a dealer.
+
+Plain data in, plain data out: the pit's service reads the floor and confirms what the
+supervisor taps (tables.pit).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class BreakKind(StrEnum):
+    BREAK = "break"
+    MEAL = "meal"
+
+
+class Reason(StrEnum):
+    """Why a table needs a dealer, most urgent first."""
+
+    UNCOVERED = "uncovered"  # an open table with nobody dealing it
+    NOT_ALLOWED = "not_allowed"  # the dealer on it may not deal its game
+    MEAL_DUE = "meal_due"  # the dealer on it is due his meal break
+    BREAK_DUE = "break_due"  # the dealer on it has dealt it time_on
+
+
+URGENCY = {Reason.UNCOVERED: 0, Reason.NOT_ALLOWED: 1, Reason.MEAL_DUE: 2, Reason.BREAK_DUE: 3}
+
+
+class FlagKind(StrEnum):
+    UNCOVERED = "uncovered"  # an open table no relief can take
+    NOT_ALLOWED = "not_allowed"  # a dealer deals a game he may not deal, no relief
+    BREAK_OVERDUE = "break_overdue"  # due a break, past it, no relief
+    MEAL_OVERDUE = "meal_overdue"  # past meal_within since clocking in without a meal
+
+
+@dataclass(frozen=True)
+class RotationRules:
+    time_on: dt.timedelta = dt.timedelta(minutes=60)
+    break_length: dt.timedelta = dt.timedelta(minutes=20)
+    meal_within: dt.timedelta = dt.timedelta(hours=4)
+    meal_length: dt.timedelta = dt.timedelta(minutes=30)
+    # How far ahead reliefs are proposed (the board's "next relief").
+    horizon: dt.timedelta = dt.timedelta(minutes=20)
+
+    def __post_init__(self):
+        for name in ("time_on", "break_length", "meal_within", "meal_length"):
+            if getattr(self, name) <= dt.timedelta(0):
+                raise ValueError(f"{name} must be longer than nothing")
+        if self.horizon < dt.timedelta(0):
+            raise ValueError("horizon cannot be negative")
+
+
+@dataclass(frozen=True)
+class Dealer:
+    id: int
+    games: frozenset[str]
+    clocked_in: dt.datetime
+    had_meal: bool = False
+    # Where he is: on a table (its id) since ``since``, or on a break until ``until``,
+    # or neither (waiting ready since ``since``).
+    table: int | None = None
+    since: dt.datetime | None = None
+    on_break_until: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    id: int
+    game: str
+    open: bool = True
+
+
+@dataclass(frozen=True)
+class Relief:
+    table: int
+    at: dt.datetime
+    dealer: int  # the relief
+    relieved: int | None  # None: the table had nobody on it
+    goes_to: BreakKind | None  # where the relieved dealer goes
+    reason: Reason
+
+
+@dataclass(frozen=True)
+class Flag:
+    kind: FlagKind
+    table: int | None
+    dealer: int | None
+    since: dt.datetime
+
+
+@dataclass
+class Proposal:
+    reliefs: list[Relief] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Need:
+    """A table that needs a dealer by ``due``, and why (``dealer``: who is on it)."""
+
+    table: Table
+    reason: Reason
+    due: dt.datetime
+    dealer: Dealer | None
+
+
+def meal_due_at(dealer: Dealer, rules: RotationRules) -> dt.datetime | None:
+    """When his meal break must begin at the latest (None: he has had it)."""
+    return None if dealer.had_meal else dealer.clocked_in + rules.meal_within
+
+
+def _need_of(table: Table, dealer: Dealer | None, rules: RotationRules,
+             now: dt.datetime) -> Need | None:
+    if dealer is None:
+        return Need(table, Reason.UNCOVERED, now, None) if table.open else None
+    if table.game not in dealer.games:
+        return Need(table, Reason.NOT_ALLOWED, now, dealer)
+    due = dealer.since + rules.time_on
+    meal = meal_due_at(dealer, rules)
+    reason = Reason.BREAK_DUE
+    if meal is not None:
+        # His meal's latest time comes before his relief: he is relieved then. Or it comes
+        # before another down and a break could be over: this relief sends him to it.
+        due = min(due, meal)
+        if meal <= due + rules.break_length + rules.time_on:
+            reason = Reason.MEAL_DUE
+    return Need(table, reason, due, dealer) if due <= now + rules.horizon else None
+
+
+def _ready_at(dealer: Dealer, now: dt.datetime) -> dt.datetime:
+    if dealer.on_break_until is not None and dealer.on_break_until > now:
+        return dealer.on_break_until
+    return now
+
+
+def needs(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
+          now: dt.datetime) -> list[Need]:
+    """The tables that need a dealer now or within ``rules.horizon``, most urgent first:
+    those due by now by their reason, then the rest by their time."""
+    on_table = {d.table: d for d in dealers if d.table is not None}
+    found = (_need_of(table, on_table.get(table.id), rules, now) for table in tables)
+    return sorted((need for need in found if need is not None),
+                  key=lambda n: (URGENCY[n.reason] if n.due <= now else len(URGENCY),
+                                 n.due, n.table.id))
+
+
+def free_reliefs(dealers: Iterable[Dealer], rules: RotationRules,
+                 now: dt.datetime) -> list[Dealer]:
+    """The dealers on no table who are ready by the end of the horizon."""
+    return [d for d in dealers if d.table is None and _ready_at(d, now) <= now + rules.horizon]
+
+
+def propose(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
+            now: dt.datetime) -> Proposal:
+    """The reliefs to make now and over the next ``rules.horizon``, and what to flag."""
+    dealers = list(dealers)
+    needed = needs(tables, dealers, rules, now)
+    free = free_reliefs(dealers, rules, now)
+    matched = _match(needed, free, now)
+    proposal = Proposal()
+    for need in needed:
+        relief = matched.get(need.table.id)
+        if relief is None:
+            continue
+        goes_to = None
+        if need.dealer is not None:
+            goes_to = BreakKind.MEAL if need.reason is Reason.MEAL_DUE else BreakKind.BREAK
+        proposal.reliefs.append(Relief(
+            table=need.table.id, at=max(need.due, _ready_at(relief, now), now),
+            dealer=relief.id, relieved=need.dealer.id if need.dealer else None,
+            goes_to=goes_to, reason=need.reason))
+    proposal.flags = _flags(needed, matched, dealers, rules, now)
+    return proposal
+
+
+def can_take(relief: Dealer, need: Need, now: dt.datetime) -> bool:
+    """Whether ``relief`` may deal the table's game and is ready by the relief's time."""
+    return (need.table.game in relief.games
+            and _ready_at(relief, now) <= max(need.due, now))
+
+
+def _match(needs: Sequence[Need], free: Sequence[Dealer], now: dt.datetime
+           ) -> dict[int, Dealer]:
+    """Reliefs for as many needs as can have one, the most urgent first (Kuhn's
+    augmenting paths in urgency order: a need once served stays served). Each need tries
+    the reliefs who deal the fewest games first, keeping the versatile for the rest."""
+    candidates = {need.table.id: sorted((d for d in free if can_take(d, need, now)),
+                                        key=lambda d: (len(d.games), _ready_at(d, now), d.id))
+                  for need in needs}
+    holder: dict[int, int] = {}  # relief id -> table id
+    chosen: dict[int, Dealer] = {}
+
+    def serve(table_id: int, seen: set[int]) -> bool:
+        for relief in candidates[table_id]:
+            if relief.id in seen:
+                continue
+            seen.add(relief.id)
+            other = holder.get(relief.id)
+            if other is None or serve(other, seen):
+                holder[relief.id], chosen[table_id] = table_id, relief
+                return True
+        return False
+
+    for need in needs:
+        if candidates[need.table.id]:
+            serve(need.table.id, set())
+    return chosen
+
+
+def _flags(needs, matched, dealers, rules, now) -> list[Flag]:
+    flags = []
+    for need in needs:
+        if need.table.id in matched or need.due > now:
+            continue
+        if need.reason is Reason.UNCOVERED:
+            flags.append(Flag(FlagKind.UNCOVERED, need.table.id, None, now))
+        elif need.reason is Reason.NOT_ALLOWED:
+            flags.append(Flag(FlagKind.NOT_ALLOWED, need.table.id, need.dealer.id,
+                              need.dealer.since))
+        elif need.dealer.since + rules.time_on <= now:
+            flags.append(Flag(FlagKind.BREAK_OVERDUE, need.table.id, need.dealer.id,
+                              need.dealer.since + rules.time_on))
+    for dealer in dealers:
+        meal = meal_due_at(dealer, rules)
+        if meal is not None and meal < now and (dealer.on_break_until is None
+                                                 or dealer.on_break_until <= now):
+            flags.append(Flag(FlagKind.MEAL_OVERDUE, dealer.table, dealer.id, meal))
+    return flags
