@@ -182,6 +182,11 @@ MATRIX = {
     ("GET", "/pit/dealers/", None):                    (302, 403, 403, 403, 200, 403, 200, 403),
     ("POST", "/pit/dealers/", "form"):                 (302, 403, 403, 403, 400, 403, 400, 403),
     ("POST", "/pit/dealers/{dealer}/tables/", "form"): (302, 403, 403, 403, 400, 403, 404, 403),
+    # The rotation (issue 31): a supervisor's, each at his own casinos (a form sent empty
+    # is refused in words on the page it goes back to).
+    ("GET", "/pit/rotation/", None):                   (302, 403, 403, 403, 200, 403, 200, 403),
+    ("POST", "/pit/rotation/relieve/", "form"):        (302, 403, 403, 403, 302, 403, 302, 403),
+    ("POST", "/pit/rotation/dealer/", "form"):         (302, 403, 403, 403, 302, 403, 302, 403),
     ("GET", "/pit/dealers/{dealer}/active/", None):    (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/dealers/{dealer}/active/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),
     ("GET", "/pit/paytables/", None):                  (302, 403, 403, 403, 200, 403, 200, 200),

@@ -7,6 +7,9 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+
+from casino.common.roles import Role
 from tables.floor.models import Casino, Table, TableStatus
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.rules import rotation
@@ -103,3 +106,9 @@ def proposal(casino: Casino, now: dt.datetime) -> dict[str, rotation.Proposal]:
             as_rules(rules_row(casino, pit)), now)
         used |= {relief.dealer for relief in found[pit].reliefs}
     return found
+
+
+def dealers_of(casino: Casino):
+    """The active dealers on the casino's staff, by name."""
+    return (get_user_model().objects.filter(casinos=casino, groups__name=Role.DEALER,
+                                            is_active=True).order_by("username"))

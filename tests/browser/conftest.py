@@ -66,6 +66,16 @@ def log_in(page: Page, base: str, user: str = "deb_dealer", lands_on: str = "/de
     expect(page).to_have_url(f"{base}{lands_on}")
 
 
+def fits(page: Page) -> list[str]:
+    """What keeps the page now shown from fitting the tablet: a page wider than the
+    screen, every control smaller than a finger."""
+    measured = page.evaluate(MEASURE, CONTROLS)
+    problems = measured["small"]
+    if measured["wide"] > measured["viewport"]:
+        problems.insert(0, f"{measured['wide']} px wide on {measured['viewport']} px")
+    return problems
+
+
 @pytest.fixture
 def axe(page):
     """axe-core in every page the test opens: ``axe()`` answers the serious and critical

@@ -8,13 +8,13 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tables.comps import services as comps
 from tables.comps.models import CompAccount
 from tables.players import services
 from tables.stud.services import stud_round_record
-from tests.browser.conftest import CONTROLS, MEASURE, TABLETS, log_in, on_tablets
+from tests.browser.conftest import TABLETS, fits, log_in, on_tablets
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,14 +48,6 @@ def pat_earned(dealer_at_live_table):
     services.rating_close(actor=boss, rating=rating)   # the paytable's figures asked for
     services.revise_ratings()   # the beat: worked out by now, the rating earns
     return pat, CompAccount.objects.get(player=pat).balance
-
-
-def fits(page: Page) -> list[str]:
-    measured = page.evaluate(MEASURE, CONTROLS)
-    problems = measured["small"]
-    if measured["wide"] > measured["viewport"]:
-        problems.insert(0, f"{measured['wide']} px wide on {measured['viewport']} px")
-    return problems
 
 
 def test_the_host_gives_and_the_pit_approves_over_her_limit(

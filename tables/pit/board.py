@@ -1,0 +1,114 @@
+"""The rotation page's read: the floor now, pit by pit, in the rows the page shows (the
+proposed reliefs, what to flag, each open table and its dealer, each dealer on the floor)
+and the times on the casino's clock."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from tables.floor.models import Casino, Game
+from tables.pit import selectors, wording
+from tables.pit.models import MoveKind
+
+
+@dataclass(frozen=True)
+class ReliefRow:
+    pit: str
+    at: str
+    table_id: int
+    table: str
+    dealer_id: int
+    goes_to: str
+    words: str
+    now: bool  # due now, not later within the horizon
+
+
+@dataclass(frozen=True)
+class TableRow:
+    pit: str
+    label: str
+    game: str
+    dealer: str | None
+    since: str | None
+    minutes: int | None
+    relief_due: str | None
+
+
+@dataclass(frozen=True)
+class DealerRow:
+    id: int
+    name: str
+    where: str
+    games: str
+    on_table: bool
+
+
+@dataclass
+class Board:
+    casino: Casino
+    zone: str
+    reliefs: list[ReliefRow]
+    flags: list[str]
+    tables: list[TableRow]
+    dealers: list[DealerRow]
+    off_floor: list  # the casino's dealers not clocked in: who may clock in
+
+
+def board(casino: Casino, now: dt.datetime) -> Board:
+    zone = casino.zone
+
+    def clock(moment: dt.datetime) -> str:
+        return moment.astimezone(zone).strftime("%H:%M")
+
+    floor, games = selectors.on_the_floor(casino, now), selectors.games_of(casino)
+    people = {u.pk: u for u in selectors.dealers_of(casino)}
+    name = {pk: u.get_username() for pk, u in people.items()}
+    pits = selectors.pits_of(casino)
+    label = {t.pk: t.label for tables in pits.values() for t in tables}
+    proposals = selectors.proposal(casino, now)
+    reliefs, flags, seen = [], [], set()
+    for pit, found in proposals.items():
+        for r in found.reliefs:
+            reliefs.append(ReliefRow(
+                pit, clock(r.at), r.table, label[r.table], r.dealer, r.goes_to or "",
+                wording.relief_words(relief=name.get(r.dealer, "?"),
+                                     relieved=name.get(r.relieved) if r.relieved else None,
+                                     table=label[r.table], goes_to=r.goes_to),
+                r.at <= now))
+        for f in found.flags:
+            words = wording.flag_words(f.kind, table=label.get(f.table),
+                                       dealer=name.get(f.dealer), since=clock(f.since))
+            if words not in seen:  # a free dealer's meal is flagged once, not per pit
+                seen.add(words)
+                flags.append(words)
+    rows = []
+    for pit, tables in sorted(pits.items()):
+        rules = selectors.rules_row(casino, pit)
+        for table in tables:
+            on = selectors.dealer_on(table, floor)
+            since = on.latest.at if on else None
+            rows.append(TableRow(
+                pit, table.label, Game(table.game).label,
+                name.get(on.dealer_id) if on else None, clock(since) if since else None,
+                wording.minutes_between(since, now) if since else None,
+                clock(since + dt.timedelta(minutes=rules.minutes_on)) if since else None))
+    dealers = [_dealer_row(w, name, label, games, clock, now)
+               for w in sorted(floor.values(), key=lambda w: name.get(w.dealer_id, ""))]
+    return Board(casino, now.astimezone(zone).tzname(), reliefs, flags, rows, dealers,
+                 [u for pk, u in people.items() if pk not in floor])
+
+
+def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
+    latest = where.latest
+    if latest.kind == MoveKind.TABLE:
+        text = f"dealing {label.get(latest.table_id, 'a closed table')} since {clock(latest.at)}"
+    elif latest.kind in (MoveKind.BREAK, MoveKind.MEAL) and latest.until > now:
+        text = f"on {'his meal' if latest.kind == MoveKind.MEAL else 'a'} break until " \
+               f"{clock(latest.until)}"
+    else:
+        text = "ready for a table"
+    allowed = ", ".join(Game(g).label for g in sorted(games.get(where.dealer_id, ()))) or \
+        "no games yet"
+    return DealerRow(where.dealer_id, name.get(where.dealer_id, "?"), text, allowed,
+                     latest.kind == MoveKind.TABLE)

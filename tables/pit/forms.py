@@ -1,0 +1,34 @@
+"""The rotation page's forms: a relief confirmed, a dealer clocked in or out, a break.
+The ids are checked against the casino's own tables and dealers by the view, and every
+rule by tables.pit.services."""
+
+from __future__ import annotations
+
+from django import forms
+
+from casino.common.forms import in_words
+from tables.pit.models import MoveKind
+
+
+class ReliefForm(forms.Form):
+    table = forms.IntegerField(label="Table", min_value=1)
+    relief = forms.IntegerField(label="Relief", min_value=1)
+    goes_to = forms.ChoiceField(label="The relieved dealer goes", initial=MoveKind.BREAK,
+                                choices=[(MoveKind.BREAK, "On a break"),
+                                         (MoveKind.MEAL, "On his meal break"),
+                                         (MoveKind.CLOCK_OUT, "Home (clocks out)")])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)
+
+
+class DealerForm(forms.Form):
+    dealer = forms.IntegerField(label="Dealer", min_value=1)
+    action = forms.ChoiceField(label="What", choices=[
+        ("clock_in", "Clock in"), ("clock_out", "Clock out"), (MoveKind.BREAK, "Break"),
+        (MoveKind.MEAL, "Meal break")])
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)

@@ -1,0 +1,11 @@
+"""The pit's floor: the rotation page and its buttons."""
+
+from django.urls import path
+
+from tables.pit import views
+
+urlpatterns = [
+    path("pit/rotation/", views.rotation, name="pit-rotation"),
+    path("pit/rotation/relieve/", views.relieve, name="pit-rotation-relieve"),
+    path("pit/rotation/dealer/", views.dealer_move, name="pit-rotation-dealer"),
+]

@@ -1,0 +1,103 @@
+"""The rotation page (/pit/rotation/): the floor now, the reliefs the rotation proposes
+with a button each, what it flags, and each dealer's clock and breaks. Every write goes
+through tables.pit.services."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from casino.common.errors import error_detail
+from casino.common.problems import form_problems, problem_lines
+from casino.common.roles import Role, role_required
+from casino.common.staff import casinos_of
+from tables.floor.models import Table
+from tables.pit import board, selectors, services, wording
+from tables.pit.forms import DealerForm, ReliefForm
+from tables.pit.models import MoveKind
+
+WORDS = {"table": "Table", "relief": "Relief", "dealer": "Dealer", "goes_to": "Goes to",
+         "kind": "Break"}
+
+
+def _casino_asked(request):
+    casinos = casinos_of(request.user).order_by("name")
+    asked = request.GET.get("casino") or request.POST.get("casino")
+    chosen = casinos.filter(pk=asked).first() if str(asked or "").isdigit() else None
+    return chosen or casinos.first(), casinos
+
+
+def _back(casino):
+    return redirect(f"/pit/rotation/?casino={casino.pk}" if casino else "/pit/rotation/")
+
+
+def _refused(request, refused: ValidationError) -> None:
+    for line in problem_lines(error_detail(refused), words=WORDS):
+        messages.error(request, f"Not done: {line}")
+
+
+@role_required(Role.SUPERVISOR)
+def rotation(request):
+    casino, casinos = _casino_asked(request)
+    shown = board.board(casino, timezone.now()) if casino else None
+    return render(request, "tables/pit/rotation.html", {
+        "board": shown, "casinos": casinos, "casino": casino,
+        "goes_to": ReliefForm.base_fields["goes_to"].choices})
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def relieve(request):
+    casino, _ = _casino_asked(request)
+    form = ReliefForm(request.POST)
+    if not form.is_valid():
+        for line in form_problems(form):
+            messages.error(request, f"Not done: {line}")
+        return _back(casino)
+    table = get_object_or_404(Table.objects.filter(casino=casino), pk=form.cleaned_data["table"])
+    relief = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["relief"])
+    try:
+        moves = services.dealer_relieve(actor=request.user, table=table, relief=relief,
+                                        goes_to=form.cleaned_data["goes_to"])
+    except ValidationError as refused:
+        _refused(request, refused)
+    else:
+        relieved = moves[0].dealer.get_username() if len(moves) == 2 else None
+        messages.success(request, "Done: " + wording.relief_words(
+            relief=relief.get_username(), relieved=relieved, table=table.label,
+            goes_to=moves[0].kind if relieved else None))
+    return _back(casino)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
+def dealer_move(request):
+    casino, _ = _casino_asked(request)
+    form = DealerForm(request.POST)
+    if not form.is_valid():
+        for line in form_problems(form):
+            messages.error(request, f"Not done: {line}")
+        return _back(casino)
+    dealer = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["dealer"])
+    action, name = form.cleaned_data["action"], dealer.get_username()
+    try:
+        if action == "clock_in":
+            services.dealer_clock_in(actor=request.user, casino=casino, dealer=dealer)
+            done = f"{name} is clocked in, ready for a table."
+        elif action == "clock_out":
+            services.dealer_clock_out(actor=request.user, casino=casino, dealer=dealer)
+            done = f"{name} is clocked out."
+        else:
+            move = services.dealer_break(actor=request.user, casino=casino, dealer=dealer,
+                                         kind=action)
+            kind = "his meal break" if action == MoveKind.MEAL else "a break"
+            done = (f"{name} is on {kind} until "
+                    f"{move.until.astimezone(casino.zone).strftime('%H:%M')}.")
+    except ValidationError as refused:
+        _refused(request, refused)
+    else:
+        messages.success(request, done)
+    return _back(casino)

@@ -1,0 +1,34 @@
+"""The pit's floor in words a pit boss reads: where each dealer is, what a relief does,
+and what the rotation flags."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tables.pit.models import MoveKind
+from tables.rules.rotation import FlagKind
+
+GOES_TO = {MoveKind.BREAK: "a break", MoveKind.MEAL: "his meal break",
+           MoveKind.CLOCK_OUT: "home (clocks out)"}
+
+
+def minutes_between(start: dt.datetime, end: dt.datetime) -> int:
+    return max(0, int((end - start).total_seconds() // 60))
+
+
+def flag_words(kind: FlagKind, *, table: str | None, dealer: str | None, since: str) -> str:
+    if kind is FlagKind.UNCOVERED:
+        return f"{table} is open with no dealer, and no free dealer may deal it."
+    if kind is FlagKind.NOT_ALLOWED:
+        return (f"{dealer} deals {table} but may not deal its game; no free dealer who may "
+                "can take it.")
+    if kind is FlagKind.BREAK_OVERDUE:
+        return (f"{dealer} is overdue a break at {table} (due {since}); no free dealer who "
+                "may deal it is back yet.")
+    return f"{dealer} is overdue his meal break (due {since})."
+
+
+def relief_words(*, relief: str, relieved: str | None, table: str, goes_to: str | None) -> str:
+    if relieved is None:
+        return f"{relief} takes {table}, which has no dealer."
+    return f"{relief} relieves {relieved} at {table}; {relieved} goes on {GOES_TO[goes_to]}."

@@ -1,0 +1,103 @@
+"""The rotation page (/pit/rotation/): the supervisor sees the floor on his casino's clock,
+the proposed relief and its button, the flags in words; a confirmed relief, a clock-in,
+a break and a refusal each answer in words; another casino's tables and dealers are not
+there (404)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tables.floor.models import Game, TableStatus
+from tables.floor.services import casino_create, table_create
+from tables.pit import services
+from tables.pit.models import DealerMove, MoveKind
+from tests.conftest import make_user
+
+START = dt.datetime(2026, 12, 5, 23, 0, tzinfo=dt.UTC)  # 18:00 EST in Test Harbor
+
+
+@pytest.fixture
+def floor(time_machine, supervisor, dealer, other_dealer, us_casino):
+    time_machine.move_to(START, tick=False)
+    cs = table_create(actor=supervisor, casino=us_casino, label="CS-1",
+                      game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN)
+    for person in (dealer, other_dealer):
+        services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=person,
+                                  games=[Game.CARIBBEAN_STUD])
+        services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=person)
+    services.dealer_relieve(actor=supervisor, table=cs, relief=dealer)
+    time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
+    return cs
+
+
+def page_text(response) -> str:
+    return " ".join(response.content.decode().split())
+
+
+def test_the_supervisor_sees_the_relief_due_and_confirms_it(client, floor, supervisor, dealer,
+                                                            other_dealer, us_casino):
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    assert "Times are Test Harbor's (EST, America/New_York)" in shown
+    assert "otto_dealer relieves dana_dealer at CS-1; dana_dealer goes on a break." in shown
+    assert "dealing CS-1 since 18:00" in shown
+    assert "19:00" in shown  # CS-1's relief was due at 19:00
+    response = client.post("/pit/rotation/relieve/", {
+        "casino": us_casino.pk, "table": floor.pk, "relief": other_dealer.pk,
+        "goes_to": "break"}, follow=True)
+    shown = page_text(response)
+    assert ("Done: otto_dealer relieves dana_dealer at CS-1; dana_dealer goes on a break."
+            in shown)
+    assert "on a break until 19:22" in shown
+    assert list(DealerMove.objects.order_by("-id").values_list("kind", flat=True)[:2]) == [
+        MoveKind.TABLE, MoveKind.BREAK]
+
+
+def test_a_refusal_is_shown_in_words_and_nothing_is_stored(client, floor, supervisor, dealer,
+                                                           us_casino):
+    client.force_login(supervisor)
+    before = DealerMove.objects.count()
+    response = client.post("/pit/rotation/relieve/", {
+        "casino": us_casino.pk, "table": floor.pk, "relief": dealer.pk,
+        "goes_to": "break"}, follow=True)
+    assert "Not done: Relief: dana_dealer is already dealing CS-1." in page_text(response)
+    response = client.post("/pit/rotation/relieve/", {"casino": us_casino.pk, "table": "x"},
+                           follow=True)
+    assert "Not done: Table:" in page_text(response)
+    assert DealerMove.objects.count() == before
+
+
+def test_clock_in_a_break_and_clock_out_from_the_page(client, floor, supervisor, us_casino):
+    newcomer = make_user("nora_dealer", "dealer")
+    client.force_login(supervisor)
+    assert "nora_dealer</option>" in client.get("/pit/rotation/").content.decode()
+    shown = page_text(client.post("/pit/rotation/dealer/", {
+        "casino": us_casino.pk, "dealer": newcomer.pk, "action": "clock_in"}, follow=True))
+    assert "nora_dealer is clocked in, ready for a table." in shown
+    shown = page_text(client.post("/pit/rotation/dealer/", {
+        "casino": us_casino.pk, "dealer": newcomer.pk, "action": "meal"}, follow=True))
+    assert "nora_dealer is on his meal break until 19:32." in shown
+    shown = page_text(client.post("/pit/rotation/dealer/", {
+        "casino": us_casino.pk, "dealer": newcomer.pk, "action": "clock_out"}, follow=True))
+    assert "nora_dealer is clocked out." in shown
+
+
+def test_another_casinos_supervisor_finds_nothing_of_harbor(client, floor, dealer, us_casino):
+    boss = make_user("mia_mayfair", "supervisor", at=[])
+    mayfair = casino_create(actor=boss, name="Mayfair", currency="GBP",
+                            timezone="Europe/London")
+    mayfair.staff.add(boss)
+    client.force_login(boss)
+    harbors = make_user("hank_dealer", "dealer", at=[us_casino])
+    shown = page_text(client.get("/pit/rotation/"))
+    assert "Rotation · Mayfair" in shown
+    assert "CS-1" not in shown
+    asked = client.post("/pit/rotation/relieve/", {"casino": us_casino.pk, "table": floor.pk,
+                                                   "relief": dealer.pk, "goes_to": "break"})
+    assert asked.status_code == 404  # his own casino is asked: Harbor's table is not there
+    assert "hank_dealer" not in shown
+    asked = client.post("/pit/rotation/dealer/", {"casino": mayfair.pk, "dealer": harbors.pk,
+                                                  "action": "clock_in"})
+    assert asked.status_code == 404
