@@ -77,9 +77,11 @@ class TablesConfig(AppConfig):
         from tables.chips import pages as chips
         from tables.comps import pages as comps
         from tables.count import pages as count
+        from tables.pit import pages as pit
         from tables.players import pages as players
 
         chips.register()
         count.register()
         players.register()
         comps.register()
+        pit.register()

@@ -48,7 +48,7 @@ def test_the_chips_the_count_and_the_players_add_their_panels_to_the_pages_below
 
     assert list(PIT._panels) == ["chips", "count", "players", "comps"]
     assert list(PLAYER._panels) == ["comps"]
-    assert list(DEALER._panels) == ["chips", "players"]
+    assert list(DEALER._panels) == ["chips", "players", "pit"]
     assert list(PIT_CHIPS._panels) == ["count"]
     assert list(ROUND_FORM._panels) == ["players"]
 

@@ -32,3 +32,17 @@ class DealerForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         in_words(self)
+
+
+class MyFloorForm(forms.Form):
+    """The dealer's own move: clock in or out at ``casino``, or take ``table``."""
+
+    action = forms.ChoiceField(label="What", choices=[
+        ("clock_in", "Clock in"), ("clock_out", "Clock out"), ("take", "Take this table")])
+    casino = forms.IntegerField(label="Casino", min_value=1, required=False)
+    table = forms.IntegerField(label="Table", min_value=1, required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)
+

@@ -50,8 +50,8 @@ class RotationRules(models.Model):
 
 @pghistory.track()
 class DealerGames(models.Model):
-    """The games a dealer may deal at a casino (none listed: he may not be relieved onto
-    any table until a supervisor says)."""
+    """The games a dealer may deal at a casino, as a supervisor set them (no row: the
+    games of the tables he is assigned to there; tables.pit.selectors.games_of)."""
 
     casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,

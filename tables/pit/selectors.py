@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 
 from casino.common.roles import Role
-from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.models import Casino, Table, TableDealer, TableStatus
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.rules import rotation
 
@@ -34,8 +34,17 @@ def as_rules(row: RotationRules) -> rotation.RotationRules:
 
 
 def games_of(casino: Casino) -> dict[int, frozenset[str]]:
-    return {row.dealer_id: frozenset(row.games)
-            for row in DealerGames.objects.filter(casino=casino)}
+    """The games each dealer may deal at the casino: his list where a supervisor set one,
+    else the games of the casino's tables he is assigned to (the assignment already says
+    he deals them)."""
+    games = defaultdict(set)
+    for dealer_id, game in TableDealer.objects.filter(table__casino=casino).values_list(
+            "dealer", "table__game"):
+        games[dealer_id].add(game)
+    found = {dealer_id: frozenset(his) for dealer_id, his in games.items()}
+    found.update({row.dealer_id: frozenset(row.games)
+                  for row in DealerGames.objects.filter(casino=casino)})
+    return found
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The pit's floor: the rotation page and its buttons."""
+"""The pit's floor: the rotation page and its buttons, and the dealer's own moves."""
 
 from django.urls import path
 
@@ -8,4 +8,5 @@ urlpatterns = [
     path("pit/rotation/", views.rotation, name="pit-rotation"),
     path("pit/rotation/relieve/", views.relieve, name="pit-rotation-relieve"),
     path("pit/rotation/dealer/", views.dealer_move, name="pit-rotation-dealer"),
+    path("dealer/floor/", views.my_floor, name="dealer-floor"),
 ]

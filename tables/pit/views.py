@@ -15,8 +15,9 @@ from casino.common.problems import form_problems, problem_lines
 from casino.common.roles import Role, role_required
 from casino.common.staff import casinos_of
 from tables.floor.models import Table
+from tables.floor.selectors import tables_visible_to
 from tables.pit import board, selectors, services, wording
-from tables.pit.forms import DealerForm, ReliefForm
+from tables.pit.forms import DealerForm, MyFloorForm, ReliefForm
 from tables.pit.models import MoveKind
 
 WORDS = {"table": "Table", "relief": "Relief", "dealer": "Dealer", "goes_to": "Goes to",
@@ -101,3 +102,38 @@ def dealer_move(request):
     else:
         messages.success(request, done)
     return _back(casino)
+
+
+@role_required(Role.DEALER)
+@require_POST
+def my_floor(request):
+    """The dealer's own moves from his page: clocking in or out at a casino of his tables,
+    and taking one of his tables (the relief he records himself)."""
+    form = MyFloorForm(request.POST)
+    if not form.is_valid():
+        for line in form_problems(form):
+            messages.error(request, f"Not done: {line}")
+        return redirect("dealer")
+    me, action = request.user, form.cleaned_data["action"]
+    try:
+        if action == "take":
+            table = get_object_or_404(tables_visible_to(me).select_related("casino"),
+                                      pk=form.cleaned_data["table"] or 0)
+            moves = services.dealer_relieve(actor=me, table=table, relief=me)
+            relieved = moves[0].dealer.get_username() if len(moves) == 2 else None
+            done = ("You deal " + table.label + (f" now; {relieved} goes on a break."
+                                                  if relieved else " now."))
+        else:
+            casino = get_object_or_404(casinos_of(me), pk=form.cleaned_data["casino"] or 0)
+            if action == "clock_in":
+                services.dealer_clock_in(actor=me, casino=casino, dealer=me)
+                done = f"You are clocked in at {casino.name}."
+            else:
+                services.dealer_clock_out(actor=me, casino=casino, dealer=me)
+                done = f"You are clocked out at {casino.name}."
+    except ValidationError as refused:
+        _refused(request, refused)
+    else:
+        messages.success(request, done)
+    return redirect("dealer")
+
