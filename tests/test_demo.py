@@ -92,3 +92,24 @@ def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api
         "seats": [{"seat": 1, "ante": "10.00", "decision": "raise",
                    "cards": ["Qh", "Qs", "9d", "5c", "3h"]}]}, format="json")
     assert recorded.status_code == 201, recorded.json()
+
+
+def test_the_demo_pit_has_a_rotation_running(client, travel):
+    """Issue 31: Harbor Lights' last three hours of reliefs and breaks, so the rotation
+    page opens on a floor that runs (10:00 in New York): CS-2's relief overdue and OM-1's
+    due now, each with a dealer back from his break to take it."""
+    now = dt.datetime(2026, 12, 2, 15, tzinfo=dt.UTC)
+    travel(now)
+    call_command("load_demo", debug_off_ok=True, history_days=2)
+    supervisor = authenticate(RequestFactory().post("/login/"), username="supervisor",
+                              password="pit-boss-demo")
+    client.force_login(supervisor)
+    shown = " ".join(client.get("/pit/rotation/").content.decode().split())
+    assert "dealer4 relieves dealer6 at CS-2; dealer6 goes on a break." in shown
+    # dealer3 clocked in at 07:00 without a meal: after this relief's break and another
+    # hour on a table it would be past 11:00, so this relief is his meal.
+    assert "dealer5 relieves dealer3 at OM-1; dealer3 goes on his meal break." in shown
+    for words in ("dealing CS-1 since 09:05", "dealing HE-1 since 09:25", "ready for a table"):
+        assert words in shown, words
+    assert authenticate(RequestFactory().post("/login/"), username="dealer4",
+                        password="deal-cards-demo") is not None

@@ -35,7 +35,7 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
-from tables.management import demo_comps
+from tables.management import demo_comps, demo_rotation
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
@@ -149,6 +149,11 @@ class Command(BaseCommand):
         if opened:
             self.stdout.write(f"The current shift of {opened} banked tables opened, its "
                               "opener signed by the supervisor and the dealer.")
+        dealers = demo_rotation.demo_dealers(DEMO_USERS["dealer"][1], casinos)
+        moves = demo_rotation.run_rotation(supervisor, casinos[0], dealers, now)
+        if moves:
+            self.stdout.write(f"The last three hours of {casinos[0].name}'s rotation: "
+                              f"{moves} dealers' moves.")
         queued = analyse_published()
         if queued:  # computed right away where tasks run in-process (about 5 s)
             self.stdout.write(f"Game math of {queued} paytable versions asked for.")
@@ -204,6 +209,8 @@ class Command(BaseCommand):
         for name, (role, password) in DEMO_USERS.items():
             self.stdout.write(f"  {role.value:<16} user {name:<11} password {password}")
         jackpot = Progressive.objects.get(name=DEMO_JACKPOT)
+        self.stdout.write(f"  more dealers     users {', '.join(list(demo_rotation.GAMES)[1:])} "
+                          f"(the dealer's password)")
         self.stdout.write(f"Floor sign: {url}/sign/{jackpot.pk}/   API docs: {url}/api/docs/   "
                           f"health: {url}/healthz")
 
