@@ -189,6 +189,8 @@ def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
             for chart in drawn:
                 assert set(chart["lines"]) == {row["progressive_name"] for row in report.rows
                                                if row["currency"] == chart["unit"]}
+        elif kind.name == "dealers":  # rounds an hour: no money, one chart
+            assert [c["unit"] for c in drawn] == ["rounds"]
         else:  # a percent per table or day, or no chart
             assert [c.get("unit") for c in drawn] in ([None], ["%"]), kind.name
         mixed = len({line["currency"] for line in report.rows if line.get("currency")}) > 1

@@ -216,3 +216,13 @@ class CompLiabilityReportView(ReportView):
     given in it, comps waiting for approval. Totals; by casino."""
 
     kind = REPORTS["comp-liability"]
+
+
+@extend_schema(parameters=parameters_of(REPORTS["dealers"]), responses={200: dict})
+class DealersReportView(ReportView):
+    """Per gaming day, shift, dealer and game: rounds (or hands) recorded, hours dealt (his
+    moves on the floor), rounds an hour, voids and irregularities and their rate per 100
+    rounds. Totals; by dealer, with his hours on breaks."""
+
+    kind = REPORTS["dealers"]
+

@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from casino.common import replica
 from tables.reports.count_check import count_report
+from tables.reports.dealers import dealer_report
 from tables.reports.figures import Report, with_currency
 from tables.reports.hold import hold_report
 from tables.reports.jackpots import jackpot_report
@@ -101,6 +102,13 @@ REPORTS = {kind.name: kind for kind in (
                "and strategy cost).", rows_title="By casino, the most worth first",
          first=("rank", "player", "casino", "days", "hours", "average_bet", "worth",
                 "comps_earned", "comps_given", "currency")),
+    Kind("dealers", "Dealer performance", dealer_report,
+         filters=("casino", "table", "dealer", "shift"),
+         about="Each dealer's rounds and hands, hours dealt, rounds an hour, voids and "
+               "irregularities per 100 rounds, by gaming day, shift and game; his breaks.",
+         rows_title="By gaming day, shift, dealer and game",
+         first=("gaming_day", "shift", "dealer_name", "game", "rounds", "hours_dealt",
+                "rounds_per_hour", "voided_per_100", "irregular_per_100")),
     Kind("comp-liability", "Comp liability", liability_report, filters=("casino",),
          about="What each player's comp account owes him: the balance before and after the "
                "span, what was earned, revised and given, and comps waiting for approval.",

@@ -181,6 +181,18 @@ def _owed_per_casino(report: Report) -> list[dict]:
     return _apart(report, report.breakdowns.get("by_casino", []), draw)
 
 
+def _rounds_per_hour(report: Report) -> list[dict]:
+    """Each dealer's rounds an hour dealt over the span (a dealer with no hour dealt has
+    no bar): not money, so one chart whatever the casinos' currencies."""
+    lines = [line for line in report.breakdowns.get("by_dealer", [])
+             if line["rounds_per_hour"] is not None]
+    named = _casino_named(lines)
+    chart = _bars("Rounds an hour", {named(line["dealer_name"], line):
+                                     Decimal(str(line["rounds_per_hour"])) for line in lines},
+                  "Dealer")
+    return [{**chart, "unit": "rounds"}]
+
+
 def _no_chart(words: str) -> Callable[[Report], list[dict]]:
     return lambda report: [{"kind": NO_CHART, "label": words}]
 
@@ -197,6 +209,7 @@ SERIES: dict[str, Callable[[Report], list[dict]]] = {
     "players": _worth_per_day,
     "top-players": _top_worth,
     "comp-liability": _owed_per_casino,
+    "dealers": _rounds_per_hour,
 }
 
 

@@ -31,4 +31,5 @@ urlpatterns = [
          name="report-top-players"),
     path("api/v1/reports/comp-liability/", api.CompLiabilityReportView.as_view(),
          name="report-comp-liability"),
+    path("api/v1/reports/dealers/", api.DealersReportView.as_view(), name="report-dealers"),
 ]

@@ -56,6 +56,13 @@ MATRIX: dict[tuple[str, str, dict | None], tuple[int, ...]] = {
         (401, 403, 403, 403, 400, 400, 403, 403, 400),
     ("GET", f"/accounting/reports/players/?{DAY}&casino={{casino}}", None):
         (302, 403, 403, 403, 200, 200, 403, 403, 400),
+    # Dealer performance (issue 31): the pit's and the accountants'.
+    ("GET", f"/api/v1/reports/dealers/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
+    ("GET", f"/api/v1/reports/dealers/?{DAY}&table={{table}}&shift=2&format=pdf", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/accounting/reports/dealers/?{DAY}&casino={{casino}}&format=xlsx", None):
+        (302, 403, 403, 403, 200, 200, 403, 403, 400),
     # An empty form: a reader is told what is missing (400), anyone else is refused first.
     ("POST", "/accounting/reports/master-games/export/", None):
         (302, 403, 403, 403, 400, 400, 403, 403, 400),
