@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from tables.floor.models import Casino, Game
 from tables.pit import selectors, wording
+from tables.pit.log import table_log
 from tables.pit.models import MoveKind
 
 
@@ -53,6 +54,7 @@ class Board:
     tables: list[TableRow]
     dealers: list[DealerRow]
     off_floor: list  # the casino's dealers not clocked in: who may clock in
+    log: list[str]  # the tables opened, closed and given new limits this gaming day
 
 
 def board(casino: Casino, now: dt.datetime) -> Board:
@@ -95,8 +97,11 @@ def board(casino: Casino, now: dt.datetime) -> Board:
                 clock(since + dt.timedelta(minutes=rules.minutes_on)) if since else None))
     dealers = [_dealer_row(w, name, label, games, clock, now)
                for w in sorted(floor.values(), key=lambda w: name.get(w.dealer_id, ""))]
+    day_start = dt.datetime.combine(casino.gaming_day(now), casino.gaming_day_start,
+                                    tzinfo=zone)
+    logged = [change.words(zone) for change in table_log(casino, day_start, now)]
     return Board(casino, now.astimezone(zone).tzname(), reliefs, flags, rows, dealers,
-                 [u for pk, u in people.items() if pk not in floor])
+                 [u for pk, u in people.items() if pk not in floor], logged)
 
 
 def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
