@@ -81,14 +81,21 @@ def dealer_clock_out(*, actor, casino: Casino, dealer) -> DealerMove:
     _require_self_or_supervisor(actor, dealer, "clocks out")
     _lock_floor(casino)
     now = timezone.now()
+    _off_a_table(casino, dealer, now, "a relief must take the table first.")
+    return _move(casino, dealer, MoveKind.CLOCK_OUT, actor, now)
+
+
+def _off_a_table(casino: Casino, dealer, now: dt.datetime, else_: str) -> selectors.Where:
+    """Where the dealer is: clocked in and on no table, else refused (``else_`` says what
+    must come first)."""
     where = _where(casino, dealer, now)
     if where is None:
         raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
     if where.table_id is not None:
         table = Table.objects.get(pk=where.table_id)
         raise ValidationError({"dealer": f"{dealer.get_username()} is dealing {table.label}: "
-                                         "a relief must take the table first."})
-    return _move(casino, dealer, MoveKind.CLOCK_OUT, actor, now)
+                                         f"{else_}"})
+    return where
 
 
 def _break_end(casino: Casino, pit: str, kind: str, now: dt.datetime) -> dt.datetime:
@@ -156,14 +163,8 @@ def dealer_break(*, actor, casino: Casino, dealer, kind: str = MoveKind.BREAK) -
         raise ValidationError({"kind": f"'{kind}' is not a break (break or meal)."})
     _lock_floor(casino)
     now = timezone.now()
-    where = _where(casino, dealer, now)
-    if where is None:
-        raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
-    if where.table_id is not None:
-        table = Table.objects.get(pk=where.table_id)
-        raise ValidationError({"dealer": f"{dealer.get_username()} is dealing {table.label}: "
-                                         "a relief takes the table, and he goes on his "
-                                         "break from there."})
+    _off_a_table(casino, dealer, now, "a relief takes the table, and he goes on his break "
+                                      "from there.")
     return _move(casino, dealer, kind, actor, now, until=_break_end(casino, "", kind, now))
 
 

@@ -35,6 +35,16 @@ def _back(casino):
     return redirect(f"/pit/rotation/?casino={casino.pk}" if casino else "/pit/rotation/")
 
 
+def _refused_form(request, form) -> bool:
+    """Whether the posted form is refused (its problems then said in words, as messages
+    on the page it goes back to)."""
+    if form.is_valid():
+        return False
+    for line in form_problems(form):
+        messages.error(request, f"Not done: {line}")
+    return True
+
+
 def _refused(request, refused: ValidationError) -> None:
     for line in problem_lines(error_detail(refused), words=WORDS):
         messages.error(request, f"Not done: {line}")
@@ -54,9 +64,7 @@ def rotation(request):
 def relieve(request):
     casino, _ = _casino_asked(request)
     form = ReliefForm(request.POST)
-    if not form.is_valid():
-        for line in form_problems(form):
-            messages.error(request, f"Not done: {line}")
+    if _refused_form(request, form):
         return _back(casino)
     table = get_object_or_404(Table.objects.filter(casino=casino), pk=form.cleaned_data["table"])
     relief = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["relief"])
@@ -78,9 +86,7 @@ def relieve(request):
 def dealer_move(request):
     casino, _ = _casino_asked(request)
     form = DealerForm(request.POST)
-    if not form.is_valid():
-        for line in form_problems(form):
-            messages.error(request, f"Not done: {line}")
+    if _refused_form(request, form):
         return _back(casino)
     dealer = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["dealer"])
     action, name = form.cleaned_data["action"], dealer.get_username()
@@ -110,9 +116,7 @@ def my_floor(request):
     """The dealer's own moves from his page: clocking in or out at a casino of his tables,
     and taking one of his tables (the relief he records himself)."""
     form = MyFloorForm(request.POST)
-    if not form.is_valid():
-        for line in form_problems(form):
-            messages.error(request, f"Not done: {line}")
+    if _refused_form(request, form):
         return redirect("dealer")
     me, action = request.user, form.cleaned_data["action"]
     try:
