@@ -20,7 +20,8 @@ SETTLEMENT = ("payouts.tasks.settle_progressive", "payouts.tasks.sweep_pending_h
 EXPORTS = ("tables.tasks.write_export", "tables.tasks.resend_waiting_exports",
            "payouts.tasks.compute_par", "tables.tasks.analyse_paytables",
            "tables.tasks.close_gaming_days", "tables.tasks.verify_closed_days",
-           "payouts.tasks.verify_ledgers", "tables.tasks.revise_ratings")
+           "payouts.tasks.verify_ledgers", "tables.tasks.revise_ratings",
+           "tables.tasks.keep_table_hours")
 
 
 def routes() -> dict[str, dict[str, str]]:
@@ -47,6 +48,7 @@ def beat(anchor_minutes: int) -> dict[str, dict]:
         "sweep-pending-jackpot-hits": _every("payouts.tasks.sweep_pending_hits", minutes=1),
         "resend-waiting-exports": _every("tables.tasks.resend_waiting_exports", minutes=1),
         "close-gaming-days": _every("tables.tasks.close_gaming_days", minutes=15),
+        "keep-table-hours": _every("tables.tasks.keep_table_hours", minutes=10),
         "analyse-paytables": _every("tables.tasks.analyse_paytables", minutes=15),
         "revise-ratings": _every("tables.tasks.revise_ratings", minutes=5),
         "reconcile-meters-nightly": _nightly("payouts.tasks.reconcile_meters", 15),

@@ -69,6 +69,7 @@ from tables.reports.models import (
     MeterFigure,
     RakeFigure,
     StudFigure,
+    TableHour,
 )
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
@@ -130,6 +131,7 @@ __all__ = [
     "StudSeat",
     "Table",
     "TableDealer",
+    "TableHour",
     "TableStatus",
     "TimeCollection",
     "TimeCollectionVoid",

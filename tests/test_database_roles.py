@@ -64,8 +64,8 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            # a closed rating's figures as they stood, comps given and decided, their
            # chained ledger (issue 29)
            "tables_ratingfigures", "tables_comp", "tables_compdecision", "tables_compentry",
-           # the dealers' moves on the floor (issue 31)
-           "tables_dealermove"]
+           # the dealers' moves on the floor, the tables' hours (issue 31)
+           "tables_dealermove", "tables_tablehour"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",

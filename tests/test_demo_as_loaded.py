@@ -163,7 +163,8 @@ def test_no_report_adds_two_currencies_in_a_chart_or_a_total(printed):
     selection = Selection(first=today - dt.timedelta(days=22), last=today,
                           within=tuple(Casino.objects.order_by("name")))
     summed = {"rake": ("rows", "rake"), "count": ("rows", "difference"),
-              "master-games": ("by_pit", "win"), "comp-liability": ("by_casino", "closing")}
+              "master-games": ("by_pit", "win"), "comp-liability": ("by_casino", "closing"),
+              "hours": ("rows", "win")}
     for kind in REPORTS.values():
         report = kind.build(selection)
         lines = [*report.rows, *(line for b in report.breakdowns.values() for line in b)]

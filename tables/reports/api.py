@@ -226,3 +226,12 @@ class DealersReportView(ReportView):
 
     kind = REPORTS["dealers"]
 
+
+@extend_schema(parameters=parameters_of(REPORTS["hours"]), responses={200: dict})
+class HoursReportView(ReportView):
+    """Per gaming day, hour and table, as kept when the hour was over: rounds (or hands),
+    action, recorded win, the table's win the hour before and the change. Totals; by
+    casino."""
+
+    kind = REPORTS["hours"]
+

@@ -14,6 +14,7 @@ from tables.reports.count_check import count_report
 from tables.reports.dealers import dealer_report
 from tables.reports.figures import Report, with_currency
 from tables.reports.hold import hold_report
+from tables.reports.hourly import hours_report
 from tables.reports.jackpots import jackpot_report
 from tables.reports.master_games import master_games_report
 from tables.reports.players import activity_report, liability_report, top_report
@@ -109,6 +110,12 @@ REPORTS = {kind.name: kind for kind in (
          rows_title="By gaming day, shift, dealer and game",
          first=("gaming_day", "shift", "dealer_name", "game", "rounds", "hours_dealt",
                 "rounds_per_hour", "voided_per_100", "irregular_per_100")),
+    Kind("hours", "Table hours", hours_report, filters=("casino", "table"),
+         about="Each table's hours as they were kept when over: rounds or hands, action "
+               "and recorded win, beside the hour before.",
+         rows_title="By gaming day, hour and table",
+         first=("gaming_day", "hour", "table_label", "rounds", "action", "win",
+                "previous_win", "change", "currency")),
     Kind("comp-liability", "Comp liability", liability_report, filters=("casino",),
          about="What each player's comp account owes him: the balance before and after the "
                "span, what was earned, revised and given, and comps waiting for approval.",

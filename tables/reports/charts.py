@@ -181,6 +181,16 @@ def _owed_per_casino(report: Report) -> list[dict]:
     return _apart(report, report.breakdowns.get("by_casino", []), draw)
 
 
+def _win_per_hour(report: Report) -> list[dict]:
+    """The recorded win of each hour over the tables kept, a chart per currency."""
+    def draw(rows: list[dict]) -> dict:
+        per_hour: dict[str, Decimal] = defaultdict(Decimal)
+        for row in rows:
+            per_hour[f"{row['gaming_day']} {row['hour']}"] += Decimal(row["win"])
+        return _bars("Recorded win per hour", dict(per_hour), "Hour")
+    return _apart(report, report.rows, draw)
+
+
 def _rounds_per_hour(report: Report) -> list[dict]:
     """Each dealer's rounds an hour dealt over the span (a dealer with no hour dealt has
     no bar): not money, so one chart whatever the casinos' currencies."""
@@ -210,6 +220,7 @@ SERIES: dict[str, Callable[[Report], list[dict]]] = {
     "top-players": _top_worth,
     "comp-liability": _owed_per_casino,
     "dealers": _rounds_per_hour,
+    "hours": _win_per_hour,
 }
 
 

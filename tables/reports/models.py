@@ -172,3 +172,29 @@ class DayCheck(models.Model):
     @property
     def intact(self) -> bool:
         return not self.findings
+
+
+class TableHour(models.Model):
+    """A table's hour as its records stood when the hour was over (HTR Kroisos' hourly
+    results): the rounds or hands recorded in it, the action and the recorded win, in the
+    casino's currency. Written once by the hourly beat (tables.reports.hourly), never
+    changed; the day's report reads them."""
+
+    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    hour = models.DateTimeField(help_text="When the hour began (the casino's whole hour).")
+    gaming_day = models.DateField(db_index=True)
+    shift = models.PositiveSmallIntegerField()
+    rounds = models.PositiveIntegerField(help_text="Stud rounds or poker hands recorded.")
+    action = money_field(help_text="Stud: antes and bets wagered; poker: the pots.")
+    win = money_field(help_text="Stud: the house's win on the antes and bets; poker: the "
+                                "rake and the bad-beat drops.")
+    written_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hour", "table"]
+        triggers = append_only()
+        constraints = [models.UniqueConstraint(fields=["table", "hour"],
+                                               name="one_snapshot_a_table_hour")]
+
+    def __str__(self) -> str:
+        return f"table {self.table_id} at {self.hour}"

@@ -11,13 +11,21 @@ from celery import shared_task
 
 from casino.common.queueing import send_once
 from payouts.analysis import services as analysis
-from tables.reports import closing, exports, verification
+from tables.reports import closing, exports, hourly, verification
 
 
 @shared_task(name="tables.tasks.close_gaming_days", time_limit=3600)
 def close_gaming_days() -> int:
     """Beat, every quarter hour: close each gaming day once it has ended."""
     return closing.close_ended_days()
+
+
+@shared_task(name="tables.tasks.keep_table_hours", time_limit=600, soft_time_limit=540)
+def keep_table_hours() -> int:
+    """Beat, every ten minutes: each table's hours that are over, kept (TableHour)."""
+    from django.utils import timezone
+
+    return hourly.keep_hours(timezone.now())
 
 
 @shared_task(name="tables.tasks.verify_closed_days", time_limit=3600)

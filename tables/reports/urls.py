@@ -32,4 +32,5 @@ urlpatterns = [
     path("api/v1/reports/comp-liability/", api.CompLiabilityReportView.as_view(),
          name="report-comp-liability"),
     path("api/v1/reports/dealers/", api.DealersReportView.as_view(), name="report-dealers"),
+    path("api/v1/reports/hours/", api.HoursReportView.as_view(), name="report-hours"),
 ]

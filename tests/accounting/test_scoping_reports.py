@@ -63,6 +63,10 @@ MATRIX: dict[tuple[str, str, dict | None], tuple[int, ...]] = {
         (401, 403, 403, 403, 200, 200, 403, 403, 400),
     ("GET", f"/accounting/reports/dealers/?{DAY}&casino={{casino}}&format=xlsx", None):
         (302, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/hours/?{DAY}&table={{table}}&format=csv", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 400),
+    ("GET", f"/api/v1/reports/hours/?{DAY}", None):
+        (401, 403, 403, 403, 200, 200, 403, 403, 200),
     # An empty form: a reader is told what is missing (400), anyone else is refused first.
     ("POST", "/accounting/reports/master-games/export/", None):
         (302, 403, 403, 403, 400, 400, 403, 403, 400),

@@ -41,6 +41,7 @@ from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
 from tables.players.models import Player, PlayerStatus
 from tables.reports.closing import close_ended_days
+from tables.reports.hourly import keep_hours
 
 DEMO_USERS = {
     "supervisor": (Role.SUPERVISOR, "pit-boss-demo"),
@@ -143,8 +144,9 @@ class Command(BaseCommand):
                                      today=casinos[0].gaming_day(now))
             demo_comps.give_today(users["host"], casinos)
             closed = close_ended_days(now)
+            kept = keep_hours(now, hours_back=48)   # the tables' hours of the last two days
             self.stdout.write(f"  {count} rounds and hands recorded, {boxes} boxes counted, "
-                              f"{closed} gaming days closed.")
+                              f"{closed} gaming days closed, {kept} table hours kept.")
         opened = deal_now(casinos=casinos, staff=self._staff(users))
         if opened:
             self.stdout.write(f"The current shift of {opened} banked tables opened, its "
