@@ -88,7 +88,7 @@ def test_the_hours_report_sets_each_hour_beside_the_one_before(an_evening):
     from tables.reports.catalog import REPORTS
     from tables.reports.selection import Selection
 
-    stud, holdem = an_evening
+    stud, _ = an_evening
     keep_hours(START + dt.timedelta(hours=2, minutes=5))  # 18:00 and 19:00 are over
     report = REPORTS["hours"].build(Selection(first=dt.date(2026, 12, 5),
                                               last=dt.date(2026, 12, 5),
