@@ -108,8 +108,9 @@ REPORTS = {kind.name: kind for kind in (
          about="Each dealer's rounds and hands, hours dealt, rounds an hour, voids and "
                "irregularities per 100 rounds, by gaming day, shift and game; his breaks.",
          rows_title="By gaming day, shift, dealer and game",
-         first=("gaming_day", "shift", "dealer_name", "game", "rounds", "hours_dealt",
-                "rounds_per_hour", "voided_per_100", "irregular_per_100")),
+         first=("gaming_day", "shift", "casino", "dealer_name", "game", "rounds",
+                "hours_dealt", "rounds_per_hour", "voided_per_100", "irregular_per_100",
+                "hours_on_break")),
     Kind("hours", "Table hours", hours_report, filters=("casino", "table"),
          about="Each table's hours as they were kept when over: rounds or hands, action "
                "and recorded win, beside the hour before.",

@@ -107,12 +107,15 @@ def _hours(seconds: float) -> float:
     return round(seconds / 3600, 2)   # time, not money: a number, as the players' hours
 
 
-def _rates(line: dict, seconds: float) -> dict:
+def _rates(line: dict, seconds: float, timed_rounds: int | None = None) -> dict:
     """Hours dealt, rounds an hour (none without an hour dealt), voids and irregularities
-    per 100 rounds (none without a round): numbers, none of them money."""
+    per 100 rounds (none without a round): numbers, none of them money. Over several
+    rows, the rounds an hour count only the rows with hours dealt (``timed_rounds``): a
+    day the floor kept no moves has rounds but no hours, and would inflate the rate."""
     hours = _hours(seconds)
+    timed = line["rounds"] if timed_rounds is None else timed_rounds
     line["hours_dealt"] = hours
-    line["rounds_per_hour"] = round(line["rounds"] / hours, 1) if hours else None
+    line["rounds_per_hour"] = round(timed / hours, 1) if hours else None
     for name in ("voided", "irregular"):
         line[f"{name}_per_100"] = round(line[name] * 100 / line["rounds"], 2) \
             if line["rounds"] else None
@@ -120,7 +123,7 @@ def _rates(line: dict, seconds: float) -> dict:
 
 
 def _nothing() -> dict:
-    return {**dict.fromkeys(COUNTS, 0), "seconds": 0.0}
+    return {**dict.fromkeys(COUNTS, 0), "seconds": 0.0, "timed": 0}
 
 
 def dealer_report(selection: Selection) -> Report:
@@ -137,6 +140,7 @@ def dealer_report(selection: Selection) -> Report:
         for name in COUNTS:
             into[name] += line[name]
         into["seconds"] += dealt.get(key, 0.0)
+        into["timed"] += line["rounds"] if dealt.get(key) else 0
         rows.append(figures.written(_rates({
             **line, "casino": casinos[line["casino"]].name,
             "dealer_name": names.get(line["dealer"], ""),
@@ -145,11 +149,12 @@ def dealer_report(selection: Selection) -> Report:
     for (casino_id, dealer_id), sums in per_dealer.items():
         line = _rates({"casino": casinos[casino_id].name,
                        "dealer_name": names.get(dealer_id, ""),
-                       **{n: sums[n] for n in COUNTS}}, sums["seconds"])
+                       **{n: sums[n] for n in COUNTS}}, sums["seconds"], sums["timed"])
         line["hours_on_break"] = _hours(rested.get((casino_id, dealer_id), 0.0))
         by_dealer.append(line)
     by_dealer.sort(key=lambda line: (line["casino"], line["dealer_name"]))
-    totals = _rates(figures.total(rows, COUNTS), sum(dealt.values()))
+    totals = _rates(figures.total(rows, COUNTS), sum(dealt.values()),
+                    sum(r["rounds"] for r in rows if r["hours_dealt"]))
     return Report(name="dealers", title="Dealer performance", selection=selection,
                   columns=COLUMNS, rows=rows, totals=totals,
                   breakdowns={"by_dealer": by_dealer},

@@ -95,3 +95,19 @@ def test_the_page_and_the_csv(client, api, an_evening, supervisor, accountant):
     assert csv.status_code == 200
     lines = b"".join(csv.streaming_content if csv.streaming else [csv.content]).decode()
     assert all(name in lines for name in ("dana_dealer", "otto_dealer"))
+
+
+def test_rounds_without_hours_dealt_leave_the_rate_alone(an_evening, time_machine, dealer):
+    """A day with rounds but no moves kept (the floor did not run the rotation then)
+    counts its rounds, not into the rounds an hour."""
+    from tables.floor.models import Table
+
+    time_machine.move_to(START - dt.timedelta(days=1), tick=False)
+    stud_round_record(actor=dealer, table=Table.objects.get(label="CS-1"), **CLEAN)
+    time_machine.move_to(START + dt.timedelta(minutes=90), tick=False)
+    found = REPORTS["dealers"].build(Selection(first=DAY - dt.timedelta(days=1), last=DAY,
+                                               within=(an_evening,)))
+    dana = next(d for d in found.breakdowns["by_dealer"] if d["dealer_name"] == "dana_dealer")
+    assert (dana["rounds"], dana["hours_dealt"], dana["rounds_per_hour"]) == (4, 1.0, 3.0)
+    assert (found.totals["rounds"], found.totals["rounds_per_hour"]) == (6, 3.3)
+
