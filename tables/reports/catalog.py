@@ -115,7 +115,7 @@ REPORTS = {kind.name: kind for kind in (
          about="Each table's hours as they were kept when over: rounds or hands, action "
                "and recorded win, beside the hour before.",
          rows_title="By gaming day, hour and table",
-         first=("gaming_day", "hour", "table_label", "rounds", "action", "win",
+         first=("gaming_day", "hour", "casino", "table_label", "rounds", "action", "win",
                 "previous_win", "change", "currency")),
     Kind("comp-liability", "Comp liability", liability_report, filters=("casino",),
          about="What each player's comp account owes him: the balance before and after the "
