@@ -25,9 +25,10 @@ from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
-# Ids no row has (PostgreSQL's bigint ids are positive): where the compiled query's
-# parameters hold one, the call's value goes.
-_FIRST_STAND_IN = -(2**62)
+# Ids no row has (ids are positive), within an integer column's range as well as a
+# bigint's (a user's id is an integer): where the compiled query's parameters hold one,
+# the call's value goes.
+_FIRST_STAND_IN = -(2**31) + 1000
 
 
 class _Compiled:

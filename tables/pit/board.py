@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+
 from tables.floor.models import Casino, Game
 from tables.pit import selectors, wording
 from tables.pit.log import table_log
@@ -20,6 +22,7 @@ class ReliefRow:
     table_id: int
     table: str
     dealer_id: int
+    relieved_id: int | None
     goes_to: str
     words: str
     now: bool  # due now, not later within the horizon
@@ -65,7 +68,8 @@ def board(casino: Casino, now: dt.datetime) -> Board:
 
     floor, games = selectors.on_the_floor(casino, now), selectors.games_of(casino)
     people = {u.pk: u for u in selectors.dealers_of(casino)}
-    name = {pk: u.get_username() for pk, u in people.items()}
+    name = {u.pk: u.get_username() for u in get_user_model().objects.filter(
+        pk__in=set(people) | set(floor))}
     pits = selectors.pits_of(casino)
     label = {t.pk: t.label for tables in pits.values() for t in tables}
     proposals = selectors.proposal(casino, now)
@@ -73,7 +77,8 @@ def board(casino: Casino, now: dt.datetime) -> Board:
     for pit, found in proposals.items():
         for r in found.reliefs:
             reliefs.append(ReliefRow(
-                pit, clock(r.at), r.table, label[r.table], r.dealer, r.goes_to or "",
+                pit, clock(r.at), r.table, label[r.table], r.dealer, r.relieved,
+                r.goes_to or "",
                 wording.relief_words(relief=name.get(r.dealer, "?"),
                                      relieved=name.get(r.relieved) if r.relieved else None,
                                      table=label[r.table], goes_to=r.goes_to),
@@ -106,8 +111,10 @@ def board(casino: Casino, now: dt.datetime) -> Board:
 
 def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
     latest = where.latest
-    if latest.kind == MoveKind.TABLE:
-        text = f"dealing {label.get(latest.table_id, 'a closed table')} since {clock(latest.at)}"
+    if where.table_id is not None:
+        text = f"dealing {label.get(latest.table_id, '?')} since {clock(latest.at)}"
+    elif latest.kind == MoveKind.TABLE:
+        text = f"ready: {latest.table.label} closed under him"
     elif latest.kind in (MoveKind.BREAK, MoveKind.MEAL) and latest.until > now:
         text = f"on {'his meal' if latest.kind == MoveKind.MEAL else 'a'} break until " \
                f"{clock(latest.until)}"
@@ -116,4 +123,4 @@ def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
     allowed = ", ".join(Game(g).label for g in sorted(games.get(where.dealer_id, ()))) or \
         "no games yet"
     return DealerRow(where.dealer_id, name.get(where.dealer_id, "?"), text, allowed,
-                     latest.kind == MoveKind.TABLE)
+                     where.table_id is not None)

@@ -13,6 +13,8 @@ from tables.pit.models import MoveKind
 class ReliefForm(forms.Form):
     table = forms.IntegerField(label="Table", min_value=1)
     relief = forms.IntegerField(label="Relief", min_value=1)
+    # Whom the page showed on the table (blank: nobody): a floor changed since is refused.
+    relieved = forms.IntegerField(label="Relieved", min_value=1, required=False)
     goes_to = forms.ChoiceField(label="The relieved dealer goes", initial=MoveKind.BREAK,
                                 choices=[(MoveKind.BREAK, "On a break"),
                                          (MoveKind.MEAL, "On his meal break"),

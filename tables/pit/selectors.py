@@ -15,7 +15,7 @@ from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.rules import rotation
 
 # A shift is shorter than this: a dealer whose last clock-in is older and who never
-# clocked out is not counted on the floor (he is flagged on the pit's page instead).
+# clocked out is not counted on the floor any more (nor his hours, in the reports).
 SHIFT_AT_MOST = dt.timedelta(hours=16)
 
 
@@ -58,7 +58,12 @@ class Where:
 
     @property
     def table_id(self) -> int | None:
-        return self.latest.table_id if self.latest.kind == MoveKind.TABLE else None
+        """The table he deals: his latest move's, while it is open (a table closed under
+        him leaves him free for a break, another table or his clock-out)."""
+        latest = self.latest
+        if latest.kind != MoveKind.TABLE or latest.table.status != TableStatus.OPEN:
+            return None
+        return latest.table_id
 
 
 def on_the_floor(casino: Casino, now: dt.datetime) -> dict[int, Where]:
@@ -66,7 +71,8 @@ def on_the_floor(casino: Casino, now: dt.datetime) -> dict[int, Where]:
     last SHIFT_AT_MOST)."""
     moves = defaultdict(list)
     for move in (DealerMove.objects.filter(casino=casino, at__gt=now - SHIFT_AT_MOST,
-                                           at__lte=now).order_by("at", "id")):
+                                           at__lte=now).select_related("table")
+                 .order_by("at", "id")):
         moves[move.dealer_id].append(move)
     found = {}
     for dealer_id, his in moves.items():
@@ -77,6 +83,21 @@ def on_the_floor(casino: Casino, now: dt.datetime) -> dict[int, Where]:
         found[dealer_id] = Where(dealer_id, his[-1], shift[0].at,
                                  any(m.kind == MoveKind.MEAL for m in shift))
     return found
+
+
+def clocked_in_elsewhere(dealer, casino: Casino, now: dt.datetime) -> Casino | None:
+    """Another casino where the dealer is clocked in now (a dealer is on one floor at a
+    time)."""
+    latest: dict[int, DealerMove] = {}
+    started: set[int] = set()
+    for move in (DealerMove.objects.filter(dealer=dealer, at__gt=now - SHIFT_AT_MOST,
+                                           at__lte=now).exclude(casino=casino)
+                 .select_related("casino").order_by("at", "id")):
+        latest[move.casino_id] = move
+        if move.kind == MoveKind.CLOCK_IN:
+            started.add(move.casino_id)
+    return next((m.casino for c, m in latest.items()
+                 if c in started and m.kind != MoveKind.CLOCK_OUT), None)
 
 
 def dealer_on(table: Table, floor: dict[int, Where]) -> Where | None:
@@ -100,21 +121,24 @@ def as_dealer(where: Where, games: frozenset[str]) -> rotation.Dealer:
 
 
 def proposal(casino: Casino, now: dt.datetime) -> dict[str, rotation.Proposal]:
-    """The next reliefs and the flags, pit by pit under each pit's rules: the free
-    dealers are shared, the pits served in their order, each taking those it uses."""
+    """The next reliefs and the flags of the whole floor, each pit under its own rules,
+    the most urgent need served first whatever its pit (tables.rules.rotation.
+    propose_floor). A dealer no longer active, or no longer a dealer, is no relief: he
+    only counts where he still stands on a table."""
     floor, games = on_the_floor(casino, now), games_of(casino)
-    dealers = {d: as_dealer(w, games.get(d, frozenset())) for d, w in floor.items()}
-    used: set[int] = set()
-    found = {}
-    for pit, tables in sorted(pits_of(casino).items()):
-        ids = {t.pk for t in tables}
-        here = [d for d in dealers.values()
-                if (d.table in ids) or (d.table is None and d.id not in used)]
-        found[pit] = rotation.propose(
-            [rotation.Table(t.pk, t.game) for t in tables], here,
-            as_rules(rules_row(casino, pit)), now)
-        used |= {relief.dealer for relief in found[pit].reliefs}
-    return found
+    active = set(dealers_of(casino).values_list("pk", flat=True))
+    dealers = [as_dealer(w, games.get(d, frozenset())) for d, w in floor.items()
+               if d in active or w.table_id is not None]
+    pits = {pit: ([rotation.Table(t.pk, t.game) for t in tables],
+                  as_rules(rules_row(casino, pit)))
+            for pit, tables in sorted(pits_of(casino).items())}
+    return rotation.propose_floor(pits, dealers, now)
+
+
+def staff_of(casino: Casino):
+    """Everyone on the casino's staff, active or not: a dealer deactivated while on the
+    floor is still clocked out or sent on a break there."""
+    return get_user_model().objects.filter(casinos=casino)
 
 
 def dealers_of(casino: Casino):

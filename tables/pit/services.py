@@ -66,12 +66,23 @@ def dealer_clock_in(*, actor, casino: Casino, dealer) -> DealerMove:
     _require_self_or_supervisor(actor, dealer, "clocks in")
     _require_dealer_at(dealer, casino)
     _lock_floor(casino)
+    _lock_dealer(dealer)  # his clock-ins at two casinos at once: one after the other
     now = timezone.now()
     where = _where(casino, dealer, now)
     if where is not None:
         raise ValidationError({"dealer": f"{dealer.get_username()} is already clocked in "
                                          f"(since {_clock(casino, where.clocked_in)})."})
+    elsewhere = selectors.clocked_in_elsewhere(dealer, casino, now)
+    if elsewhere is not None:
+        raise ValidationError({"dealer": f"{dealer.get_username()} is clocked in at "
+                                         f"{elsewhere.name}: he clocks out there first."})
     return _move(casino, dealer, MoveKind.CLOCK_IN, actor, now)
+
+
+def _lock_dealer(dealer) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+                       [f"pit-dealer:{dealer.pk}"])
 
 
 @transaction.atomic
@@ -104,12 +115,16 @@ def _break_end(casino: Casino, pit: str, kind: str, now: dt.datetime) -> dt.date
     return now + dt.timedelta(minutes=minutes)
 
 
+ANYONE = object()  # dealer_relieve: whoever deals the table now is relieved
+
+
 @transaction.atomic
-def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK
-                   ) -> list[DealerMove]:
+def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK,
+                   relieving=ANYONE) -> list[DealerMove]:
     """``relief`` takes ``table``; the dealer he relieves (if anyone deals it) goes on a
     break, a meal break, or home (``goes_to``). The relief himself, or a supervisor,
-    records it."""
+    records it. ``relieving``: the dealer's id the caller saw on the table (None: nobody),
+    from a proposal shown a while ago: if the floor has changed since, refused in words."""
     casino = table.casino
     require_staff(actor, casino)
     _require_self_or_supervisor(actor, relief, "records a relief")
@@ -124,6 +139,10 @@ def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK
     _check_relief(table, relief, floor.get(relief.pk))
     moves = []
     relieved = selectors.dealer_on(table, floor)
+    if relieving is not ANYONE and (relieved.dealer_id if relieved else None) != relieving:
+        now_on = relieved.latest.dealer.get_username() if relieved else "nobody"
+        raise ValidationError({"table": f"The floor has changed: {now_on} deals "
+                                        f"{table.label} now. Look at the reliefs again."})
     if relieved is not None:
         until = (_break_end(casino, table.pit, goes_to, now)
                  if goes_to != MoveKind.CLOCK_OUT else None)
@@ -183,6 +202,7 @@ def rotation_rules_set(*, actor, casino: Casino, pit: str = "", **changes) -> Ro
     unknown = set(changes) - set(RULE_FIELDS)
     if unknown:
         raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
+    _lock_floor(casino)  # two first saves at once: the second waits and finds the first's
     rules = (RotationRules.objects.select_for_update().filter(casino=casino, pit=pit).first()
              or RotationRules(casino=casino, pit=pit))
     for name, value in changes.items():
@@ -202,6 +222,7 @@ def dealer_games_set(*, actor, casino: Casino, dealer, games: Iterable[str]) -> 
     unknown = [g for g in games if g not in Game.values]
     if unknown:
         raise ValidationError({"games": f"'{unknown[0]}' is not a game of this service."})
+    _lock_floor(casino)
     row = (DealerGames.objects.select_for_update().filter(casino=casino, dealer=dealer).first()
            or DealerGames(casino=casino, dealer=dealer))
     row.games = games

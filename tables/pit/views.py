@@ -70,7 +70,9 @@ def relieve(request):
     relief = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["relief"])
     try:
         moves = services.dealer_relieve(actor=request.user, table=table, relief=relief,
-                                        goes_to=form.cleaned_data["goes_to"])
+                                        goes_to=form.cleaned_data["goes_to"],
+                                        relieving=form.cleaned_data["relieved"]
+                                        if "relieved" in request.POST else services.ANYONE)
     except ValidationError as refused:
         _refused(request, refused)
     else:
@@ -88,7 +90,7 @@ def dealer_move(request):
     form = DealerForm(request.POST)
     if _refused_form(request, form):
         return _back(casino)
-    dealer = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["dealer"])
+    dealer = get_object_or_404(selectors.staff_of(casino), pk=form.cleaned_data["dealer"])
     action, name = form.cleaned_data["action"], dealer.get_username()
     try:
         if action == "clock_in":

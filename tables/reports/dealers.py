@@ -21,6 +21,7 @@ from django.utils import timezone
 
 from tables.floor.models import Casino, Game
 from tables.pit.models import DealerMove, MoveKind
+from tables.pit.selectors import SHIFT_AT_MOST
 from tables.poker.models import PokerHand
 from tables.reports import figures
 from tables.reports.figures import Report
@@ -71,12 +72,16 @@ def _recorded(selection: Selection) -> list[dict]:
 def _timed(selection: Selection, casinos: dict[int, Casino]) -> tuple[dict, dict]:
     """Seconds dealt per key, and seconds on breaks per (casino, dealer), from the moves:
     each lasts until the dealer's next move (a break no longer than its end), the last
-    one until now."""
+    one until now, none longer than a shift (SHIFT_AT_MOST: a forgotten clock-out)."""
     now = timezone.now()
     # A gaming day starts within a day of its date's midnight anywhere: the moves from
-    # the day before it on, each then placed on its own casino's day.
+    # the day before the span to the day after it (and a shift more, for where the last
+    # one ends), each then placed on its own casino's day.
     start = dt.datetime.combine(selection.first, dt.time(), tzinfo=dt.UTC) - dt.timedelta(days=1)
-    moves = (DealerMove.objects.filter(casino__in=list(casinos), at__gte=start, at__lte=now)
+    end_of_span = (dt.datetime.combine(selection.last, dt.time(), tzinfo=dt.UTC)
+                   + dt.timedelta(days=2) + SHIFT_AT_MOST)
+    moves = (DealerMove.objects.filter(casino__in=list(casinos), at__gte=start,
+                                       at__lte=min(now, end_of_span))
              .select_related("table").order_by("dealer", "at", "id"))
     if selection.dealer is not None:
         moves = moves.filter(dealer=selection.dealer)
@@ -87,7 +92,7 @@ def _timed(selection: Selection, casinos: dict[int, Casino]) -> tuple[dict, dict
     for (casino_id, dealer_id), his in by_dealer.items():
         casino = casinos[casino_id]
         for move, after in zip(his, [*his[1:], None], strict=True):
-            end = min(after.at if after else now, now)
+            end = min(after.at if after else now, now, move.at + SHIFT_AT_MOST)
             day, shift = casino.gaming_day(move.at), casino.shift(move.at)
             if not selection.first <= day <= selection.last or (
                     selection.shift is not None and shift != selection.shift):

@@ -29,6 +29,7 @@ HOUR = dt.timedelta(hours=1)
 # How far back each beat looks for hours not kept yet (a beat missed for a few hours
 # leaves no gap).
 KEPT_BACK = 6
+SETTLED = dt.timedelta(minutes=5)
 
 
 def hour_of(casino: Casino, moment: dt.datetime) -> dt.datetime:
@@ -69,7 +70,9 @@ def keep_hours(now: dt.datetime, hours_back: int = KEPT_BACK) -> int:
     them): a TableHour for each table with a record in it. How many were written."""
     written = 0
     for casino in Casino.objects.all():
-        last = hour_of(casino, now)  # the hour running now is not over
+        # The hour running now is not over, and one that ended moments ago may still
+        # have a round committing: an hour is kept SETTLED after its end.
+        last = hour_of(casino, now - SETTLED)
         for back in range(hours_back, 0, -1):
             start = last - back * HOUR
             kept = set(TableHour.objects.filter(table__casino=casino, hour=start)

@@ -25,7 +25,7 @@ supervisor taps (tables.pit).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -117,12 +117,15 @@ class Proposal:
 
 @dataclass(frozen=True)
 class Need:
-    """A table that needs a dealer by ``due``, and why (``dealer``: who is on it)."""
+    """A table that needs a dealer by ``due``, and why (``dealer``: who is on it), under
+    its pit's ``rules``."""
 
     table: Table
     reason: Reason
     due: dt.datetime
     dealer: Dealer | None
+    rules: RotationRules = RotationRules()
+    pit: str = ""
 
 
 def meal_due_at(dealer: Dealer, rules: RotationRules) -> dt.datetime | None:
@@ -131,11 +134,11 @@ def meal_due_at(dealer: Dealer, rules: RotationRules) -> dt.datetime | None:
 
 
 def _need_of(table: Table, dealer: Dealer | None, rules: RotationRules,
-             now: dt.datetime) -> Need | None:
+             now: dt.datetime, pit: str) -> Need | None:
     if dealer is None:
-        return Need(table, Reason.UNCOVERED, now, None) if table.open else None
+        return Need(table, Reason.UNCOVERED, now, None, rules, pit) if table.open else None
     if table.game not in dealer.games:
-        return Need(table, Reason.NOT_ALLOWED, now, dealer)
+        return Need(table, Reason.NOT_ALLOWED, now, dealer, rules, pit)
     due = dealer.since + rules.time_on
     meal = meal_due_at(dealer, rules)
     reason = Reason.BREAK_DUE
@@ -145,7 +148,8 @@ def _need_of(table: Table, dealer: Dealer | None, rules: RotationRules,
         due = min(due, meal)
         if meal <= due + rules.break_length + rules.time_on:
             reason = Reason.MEAL_DUE
-    return Need(table, reason, due, dealer) if due <= now + rules.horizon else None
+    return Need(table, reason, due, dealer, rules, pit) \
+        if due <= now + rules.horizon else None
 
 
 def _ready_at(dealer: Dealer, now: dt.datetime) -> dt.datetime:
@@ -154,15 +158,17 @@ def _ready_at(dealer: Dealer, now: dt.datetime) -> dt.datetime:
     return now
 
 
+def _urgency(now: dt.datetime):
+    return lambda n: (URGENCY[n.reason] if n.due <= now else len(URGENCY), n.due, n.table.id)
+
+
 def needs(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
-          now: dt.datetime) -> list[Need]:
+          now: dt.datetime, pit: str = "") -> list[Need]:
     """The tables that need a dealer now or within ``rules.horizon``, most urgent first:
     those due by now by their reason, then the rest by their time."""
     on_table = {d.table: d for d in dealers if d.table is not None}
-    found = (_need_of(table, on_table.get(table.id), rules, now) for table in tables)
-    return sorted((need for need in found if need is not None),
-                  key=lambda n: (URGENCY[n.reason] if n.due <= now else len(URGENCY),
-                                 n.due, n.table.id))
+    found = (_need_of(table, on_table.get(table.id), rules, now, pit) for table in tables)
+    return sorted((need for need in found if need is not None), key=_urgency(now))
 
 
 def free_reliefs(dealers: Iterable[Dealer], rules: RotationRules,
@@ -174,11 +180,21 @@ def free_reliefs(dealers: Iterable[Dealer], rules: RotationRules,
 def propose(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
             now: dt.datetime) -> Proposal:
     """The reliefs to make now and over the next ``rules.horizon``, and what to flag."""
+    return propose_floor({"": (list(tables), rules)}, dealers, now)[""]
+
+
+def propose_floor(pits: Mapping[str, tuple[Sequence[Table], RotationRules]],
+                  dealers: Iterable[Dealer], now: dt.datetime) -> dict[str, Proposal]:
+    """A whole floor: each pit's tables under its own rules, the free dealers shared, the
+    most urgent need of the floor served first whatever its pit. The free dealers' own
+    flags (a meal overdue) go with the pit ``""`` (the casino's), made if need be."""
     dealers = list(dealers)
-    needed = needs(tables, dealers, rules, now)
-    free = free_reliefs(dealers, rules, now)
+    needed = sorted((need for pit, (tables, rules) in pits.items()
+                     for need in needs(tables, dealers, rules, now, pit)), key=_urgency(now))
+    horizon = max((rules.horizon for _, rules in pits.values()), default=dt.timedelta(0))
+    free = [d for d in dealers if d.table is None and _ready_at(d, now) <= now + horizon]
     matched = _match(needed, free, now)
-    proposal = Proposal()
+    found = {pit: Proposal() for pit in pits}
     for need in needed:
         relief = matched.get(need.table.id)
         if relief is None:
@@ -186,18 +202,27 @@ def propose(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationR
         goes_to = None
         if need.dealer is not None:
             goes_to = BreakKind.MEAL if need.reason is Reason.MEAL_DUE else BreakKind.BREAK
-        proposal.reliefs.append(Relief(
+        found[need.pit].reliefs.append(Relief(
             table=need.table.id, at=max(need.due, _ready_at(relief, now), now),
             dealer=relief.id, relieved=need.dealer.id if need.dealer else None,
             goes_to=goes_to, reason=need.reason))
-    proposal.flags = _flags(needed, matched, dealers, rules, now)
-    return proposal
+    for pit, (tables, rules) in pits.items():
+        ids = {t.id for t in tables}
+        found[pit].flags = _flags([n for n in needed if n.pit == pit], matched,
+                                  [d for d in dealers if d.table in ids], rules, now)
+    rules = pits[""][1] if "" in pits else next(iter(pits.values()), ((), RotationRules()))[1]
+    found.setdefault("", Proposal()).flags += _flags(
+        [], matched, [d for d in dealers if d.table is None], rules, now)
+    return found
 
 
 def can_take(relief: Dealer, need: Need, now: dt.datetime) -> bool:
-    """Whether ``relief`` may deal the table's game and is ready by the relief's time."""
-    return (need.table.game in relief.games
-            and _ready_at(relief, now) <= max(need.due, now))
+    """Whether ``relief`` may deal the table's game, is ready by the relief's time and is
+    not due his own meal by then (he goes to it instead: flagged)."""
+    at = max(need.due, now)
+    meal = meal_due_at(relief, need.rules)
+    return (need.table.game in relief.games and _ready_at(relief, now) <= at
+            and (meal is None or meal > at))
 
 
 def _match(needs: Sequence[Need], free: Sequence[Dealer], now: dt.datetime

@@ -171,3 +171,29 @@ def test_a_move_is_never_changed_or_deleted(floor, dealer, us_casino):
                 [move.pk])
     with pytest.raises(DatabaseError):
         attempt("DELETE FROM tables_dealermove WHERE id = %s", [move.pk])
+
+
+def test_a_dealer_is_on_one_floor_at_a_time(floor, supervisor, dealer, us_casino):
+    from tables.floor.services import casino_create
+
+    other = casino_create(actor=supervisor, name="Second Floor", currency="USD",
+                          timezone="America/New_York")
+    services.dealer_clock_in(actor=dealer, casino=us_casino, dealer=dealer)
+    with pytest.raises(ValidationError, match="dana_dealer is clocked in at Test Harbor: he "
+                                              r"clocks out there first\."):
+        services.dealer_clock_in(actor=dealer, casino=other, dealer=dealer)
+    services.dealer_clock_out(actor=dealer, casino=us_casino, dealer=dealer)
+    services.dealer_clock_in(actor=dealer, casino=other, dealer=dealer)
+
+
+def test_a_table_closed_under_a_dealer_leaves_him_free(floor, supervisor, dealer, us_casino):
+    from tables.floor.services import table_update
+
+    cs, _ = floor
+    services.dealer_clock_in(actor=dealer, casino=us_casino, dealer=dealer)
+    services.dealer_relieve(actor=dealer, table=cs, relief=dealer)
+    table_update(actor=supervisor, table=cs, status=TableStatus.CLOSED)
+    assert where(us_casino, dealer).table_id is None
+    services.dealer_break(actor=supervisor, casino=us_casino, dealer=dealer)
+    services.dealer_clock_out(actor=dealer, casino=us_casino, dealer=dealer)
+

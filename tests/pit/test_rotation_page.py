@@ -101,3 +101,24 @@ def test_another_casinos_supervisor_finds_nothing_of_harbor(client, floor, deale
     asked = client.post("/pit/rotation/dealer/", {"casino": mayfair.pk, "dealer": harbors.pk,
                                                   "action": "clock_in"})
     assert asked.status_code == 404
+
+
+def test_a_relief_confirmed_after_the_floor_changed_is_refused(client, floor, supervisor,
+                                                               dealer, other_dealer,
+                                                               us_casino):
+    """The page showed "otto_dealer relieves dana_dealer at CS-1"; meanwhile nora_dealer
+    took it: the Confirm of the old proposal relieves nobody."""
+    nora = make_user("nora_dealer", "dealer")
+    services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=nora,
+                              games=[Game.CARIBBEAN_STUD])
+    services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=nora)
+    services.dealer_relieve(actor=nora, table=floor, relief=nora)
+    before = DealerMove.objects.count()
+    client.force_login(supervisor)
+    shown = page_text(client.post("/pit/rotation/relieve/", {
+        "casino": us_casino.pk, "table": floor.pk, "relief": other_dealer.pk,
+        "relieved": dealer.pk, "goes_to": "break"}, follow=True))
+    assert ("Not done: Table: The floor has changed: nora_dealer deals CS-1 now. Look at the "
+            "reliefs again." in shown)
+    assert DealerMove.objects.count() == before
+

@@ -188,5 +188,27 @@ def test_any_floor(floor):
             continue
         idle = [d for d in dealers if d.table is None and d.id not in used
                 and game_of[flag.table] in d.games
-                and (d.on_break_until is None or d.on_break_until <= NOW)]
+                and (d.on_break_until is None or d.on_break_until <= NOW)
+                and (d.had_meal or d.clocked_in + RULES.meal_within > NOW)]  # else: his meal
         assert not idle, f"{flag} flagged while {idle[0].id} was free to take it"
+
+
+def test_a_dealer_due_his_own_meal_is_no_relief():
+    dealers = [dealing(10, 1, for_=70), ready(20, clocked=250, had_meal=False)]
+    found = propose([Table(1, STUD)], dealers, RULES, NOW)
+    assert found.reliefs == []
+    assert {(f.kind, f.dealer) for f in found.flags} == {(FlagKind.BREAK_OVERDUE, 10),
+                                                         (FlagKind.MEAL_OVERDUE, 20)}
+
+
+def test_the_most_urgent_need_of_the_floor_is_served_first_whatever_its_pit():
+    """Pit A's relief is due in 15 minutes, pit B's table has nobody now: the one free
+    dealer goes to pit B, and pit A's relief waits (it is not due yet, so not flagged)."""
+    from tables.rules.rotation import propose_floor
+
+    found = propose_floor({"A": ([Table(1, STUD)], RULES), "B": ([Table(2, STUD)], RULES)},
+                          [dealing(10, 1, for_=45), ready(20)], NOW)
+    assert [(r.table, r.dealer, r.reason) for r in found["B"].reliefs] == [
+        (2, 20, Reason.UNCOVERED)]
+    assert (found["A"].reliefs, found["A"].flags, found["B"].flags) == ([], [], [])
+
