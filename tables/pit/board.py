@@ -89,6 +89,10 @@ def board(casino: Casino, now: dt.datetime) -> Board:
             if words not in seen:  # a free dealer's meal is flagged once, not per pit
                 seen.add(words)
                 flags.append(words)
+    for dealer_id, clocked_in in selectors.forgotten_clock_outs(casino, now):
+        flags.append(wording.forgot_to_clock_out(
+            name.get(dealer_id) or _name_of(dealer_id),
+            clocked_in.astimezone(zone).strftime("%H:%M on %Y-%m-%d")))
     rows = []
     for pit, tables in sorted(pits.items()):
         rules = selectors.rules_row(casino, pit)
@@ -124,3 +128,9 @@ def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
         "no games yet"
     return DealerRow(where.dealer_id, name.get(where.dealer_id, "?"), text, allowed,
                      where.table_id is not None)
+
+
+def _name_of(user_id: int) -> str:
+    user = get_user_model().objects.filter(pk=user_id).first()
+    return user.get_username() if user else "?"
+

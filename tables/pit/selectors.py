@@ -15,7 +15,8 @@ from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.rules import rotation
 
 # A shift is shorter than this: a dealer whose last clock-in is older and who never
-# clocked out is not counted on the floor any more (nor his hours, in the reports).
+# clocked out is not counted on the floor any more (nor his hours, in the reports); the
+# rotation page flags him for a day (forgotten_clock_outs).
 SHIFT_AT_MOST = dt.timedelta(hours=16)
 
 
@@ -83,6 +84,26 @@ def on_the_floor(casino: Casino, now: dt.datetime) -> dict[int, Where]:
         found[dealer_id] = Where(dealer_id, his[-1], shift[0].at,
                                  any(m.kind == MoveKind.MEAL for m in shift))
     return found
+
+
+# How long a forgotten clock-out is flagged after it stopped counting (a day).
+FORGOTTEN_FLAGGED = dt.timedelta(hours=24)
+
+
+def forgotten_clock_outs(casino: Casino, now: dt.datetime) -> list[tuple[int, dt.datetime]]:
+    """The dealers whose last clock-in is older than a shift and who never clocked out
+    (no longer counted on the floor): (dealer id, clock-in), for a day after."""
+    latest: dict[int, DealerMove] = {}
+    clocked_in: dict[int, dt.datetime] = {}
+    for move in DealerMove.objects.filter(
+            casino=casino, at__gt=now - SHIFT_AT_MOST - FORGOTTEN_FLAGGED,
+            at__lte=now).order_by("at", "id"):
+        latest[move.dealer_id] = move
+        if move.kind == MoveKind.CLOCK_IN:
+            clocked_in[move.dealer_id] = move.at
+    return [(dealer, clocked_in[dealer]) for dealer, move in latest.items()
+            if dealer in clocked_in and move.kind != MoveKind.CLOCK_OUT
+            and clocked_in[dealer] <= now - SHIFT_AT_MOST]
 
 
 def clocked_in_elsewhere(dealer, casino: Casino, now: dt.datetime) -> Casino | None:

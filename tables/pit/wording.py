@@ -32,3 +32,9 @@ def relief_words(*, relief: str, relieved: str | None, table: str, goes_to: str 
     if relieved is None:
         return f"{relief} takes {table}, which has no dealer."
     return f"{relief} relieves {relieved} at {table}; {relieved} goes on {GOES_TO[goes_to]}."
+
+
+def forgot_to_clock_out(dealer: str, clocked_in: str) -> str:
+    return (f"{dealer} clocked in at {clocked_in} and never clocked out: he is no longer "
+            "counted on the floor, and his next clock-in starts a new shift.")
+

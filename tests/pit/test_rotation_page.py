@@ -122,3 +122,18 @@ def test_a_relief_confirmed_after_the_floor_changed_is_refused(client, floor, su
             "reliefs again." in shown)
     assert DealerMove.objects.count() == before
 
+
+def test_a_forgotten_clock_out_is_flagged_for_a_day(client, time_machine, floor, supervisor):
+    """dana_dealer and otto_dealer clocked in at 18:00 and never clocked out: the next
+    day at 11:00 they are no longer on the floor, and the page says why, for a day."""
+    time_machine.move_to(START + dt.timedelta(hours=17), tick=False)
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    assert "Nobody is clocked in." in shown
+    for name in ("dana_dealer", "otto_dealer"):
+        assert (f"{name} clocked in at 18:00 on 2026-12-05 and never clocked out: he is no "
+                "longer counted on the floor, and his next clock-in starts a new shift."
+                in shown)
+    time_machine.move_to(START + dt.timedelta(hours=41), tick=False)
+    assert "never clocked out" not in page_text(client.get("/pit/rotation/"))
+
