@@ -64,7 +64,7 @@ def floor(tables: int, dealers: int, seed: int) -> tuple[list[Table], list[Deale
 def first_free(tables, dealers) -> int:
     """The naive sheet: each table in need, most urgent first, takes the first free
     dealer who may deal its game and is back in time (no look at who else needs whom)."""
-    free = free_reliefs(dealers, RULES, NOW)
+    free = free_reliefs(dealers, RULES.horizon, NOW)
     served = 0
     for need in needs(tables, dealers, RULES, NOW):
         found = next((d for d in free if can_take(d, need, NOW)), None)

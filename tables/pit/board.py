@@ -66,13 +66,14 @@ def board(casino: Casino, now: dt.datetime) -> Board:
     def clock(moment: dt.datetime) -> str:
         return moment.astimezone(zone).strftime("%H:%M")
 
-    floor, games = selectors.on_the_floor(casino, now), selectors.games_of(casino)
+    read = selectors.floor_of(casino, now)
+    floor, games, pits = read.where, read.games, read.pits
     people = {u.pk: u for u in selectors.dealers_of(casino)}
+    forgotten = selectors.forgotten_clock_outs(casino, now)
     name = {u.pk: u.get_username() for u in get_user_model().objects.filter(
-        pk__in=set(people) | set(floor))}
-    pits = selectors.pits_of(casino)
+        pk__in=set(people) | set(floor) | {dealer for dealer, _ in forgotten})}
     label = {t.pk: t.label for tables in pits.values() for t in tables}
-    proposals = selectors.proposal(casino, now)
+    proposals = selectors.proposal_of(read)
     reliefs, flags, seen = [], [], set()
     for pit, found in proposals.items():
         for r in found.reliefs:
@@ -89,15 +90,14 @@ def board(casino: Casino, now: dt.datetime) -> Board:
             if words not in seen:  # a free dealer's meal is flagged once, not per pit
                 seen.add(words)
                 flags.append(words)
-    for dealer_id, clocked_in in selectors.forgotten_clock_outs(casino, now):
+    for dealer_id, clocked_in in forgotten:
         flags.append(wording.forgot_to_clock_out(
-            name.get(dealer_id) or _name_of(dealer_id),
-            clocked_in.astimezone(zone).strftime("%H:%M on %Y-%m-%d")))
+            name.get(dealer_id, "?"), clocked_in.astimezone(zone).strftime("%H:%M on %Y-%m-%d")))
     rows = []
     for pit, tables in sorted(pits.items()):
-        rules = selectors.rules_row(casino, pit)
+        rules = read.rules[pit]
         for table in tables:
-            on = selectors.dealer_on(table, floor)
+            on = read.dealer_on(table)
             since = on.latest.at if on else None
             rows.append(TableRow(
                 pit, table.label, Game(table.game).label,
@@ -128,9 +128,3 @@ def _dealer_row(where, name, label, games, clock, now) -> DealerRow:
         "no games yet"
     return DealerRow(where.dealer_id, name.get(where.dealer_id, "?"), text, allowed,
                      where.table_id is not None)
-
-
-def _name_of(user_id: int) -> str:
-    user = get_user_model().objects.filter(pk=user_id).first()
-    return user.get_username() if user else "?"
-

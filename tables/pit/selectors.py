@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 
@@ -22,8 +23,15 @@ SHIFT_AT_MOST = dt.timedelta(hours=16)
 
 def rules_row(casino: Casino, pit: str) -> RotationRules:
     """The pit's own rules, else the casino's, else the defaults (unsaved)."""
-    rows = {r.pit: r for r in RotationRules.objects.filter(casino=casino, pit__in={pit, ""})}
-    return rows.get(pit) or rows.get("") or RotationRules(casino=casino, pit=pit)
+    return rules_rows(casino, [pit])[pit]
+
+
+def rules_rows(casino: Casino, pits) -> dict[str, RotationRules]:
+    """``rules_row`` of each pit, in one read."""
+    pits = list(pits)
+    rows = {r.pit: r for r in RotationRules.objects.filter(casino=casino, pit__in={*pits, ""})}
+    return {pit: rows.get(pit) or rows.get("") or RotationRules(casino=casino, pit=pit)
+            for pit in pits}
 
 
 def as_rules(row: RotationRules) -> rotation.RotationRules:
@@ -141,19 +149,50 @@ def as_dealer(where: Where, games: frozenset[str]) -> rotation.Dealer:
         on_break_until=latest.until)
 
 
+@dataclass
+class Floor:
+    """What the rotation reads of a casino's floor now, read once for all who ask: each
+    clocked-in dealer's whereabouts, the games each may deal, the active dealers, the
+    open tables by pit and each pit's rules."""
+
+    casino: Casino
+    now: dt.datetime
+    where: dict[int, Where]
+    games: dict[int, frozenset[str]]
+    active: set[int]
+    pits: dict[str, list[Table]]
+    rules: dict[str, RotationRules]
+
+    def dealer_on(self, table: Table) -> Where | None:
+        """``dealer_on`` for every table of the page: the floor indexed by table once."""
+        return self._on_tables.get(table.pk)
+
+    @cached_property
+    def _on_tables(self) -> dict[int, Where]:
+        return {w.table_id: w for w in self.where.values() if w.table_id is not None}
+
+
+def floor_of(casino: Casino, now: dt.datetime) -> Floor:
+    pits = pits_of(casino)
+    return Floor(casino, now, on_the_floor(casino, now), games_of(casino),
+                 set(dealers_of(casino).values_list("pk", flat=True)), pits,
+                 rules_rows(casino, pits))
+
+
 def proposal(casino: Casino, now: dt.datetime) -> dict[str, rotation.Proposal]:
-    """The next reliefs and the flags of the whole floor, each pit under its own rules,
-    the most urgent need served first whatever its pit (tables.rules.rotation.
-    propose_floor). A dealer no longer active, or no longer a dealer, is no relief: he
-    only counts where he still stands on a table."""
-    floor, games = on_the_floor(casino, now), games_of(casino)
-    active = set(dealers_of(casino).values_list("pk", flat=True))
-    dealers = [as_dealer(w, games.get(d, frozenset())) for d, w in floor.items()
-               if d in active or w.table_id is not None]
-    pits = {pit: ([rotation.Table(t.pk, t.game) for t in tables],
-                  as_rules(rules_row(casino, pit)))
-            for pit, tables in sorted(pits_of(casino).items())}
-    return rotation.propose_floor(pits, dealers, now)
+    """The next reliefs and the flags of the whole floor (``proposal_of`` its read)."""
+    return proposal_of(floor_of(casino, now))
+
+
+def proposal_of(floor: Floor) -> dict[str, rotation.Proposal]:
+    """Each pit under its own rules, the most urgent need served first whatever its pit
+    (tables.rules.rotation.propose_floor). A dealer no longer active, or no longer a
+    dealer, is no relief: he only counts where he still stands on a table."""
+    dealers = [as_dealer(w, floor.games.get(d, frozenset())) for d, w in floor.where.items()
+               if d in floor.active or w.table_id is not None]
+    pits = {pit: ([rotation.Table(t.pk, t.game) for t in tables], as_rules(floor.rules[pit]))
+            for pit, tables in sorted(floor.pits.items())}
+    return rotation.propose_floor(pits, dealers, floor.now)
 
 
 def staff_of(casino: Casino):

@@ -102,10 +102,9 @@ def _off_a_table(casino: Casino, dealer, now: dt.datetime, else_: str) -> select
     where = _where(casino, dealer, now)
     if where is None:
         raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
-    if where.table_id is not None:
-        table = Table.objects.get(pk=where.table_id)
-        raise ValidationError({"dealer": f"{dealer.get_username()} is dealing {table.label}: "
-                                         f"{else_}"})
+    if where.table_id is not None:  # his latest move's table, read with it
+        raise ValidationError({"dealer": f"{dealer.get_username()} is dealing "
+                                         f"{where.latest.table.label}: {else_}"})
     return where
 
 
@@ -162,9 +161,8 @@ def _check_relief(table: Table, relief, where: selectors.Where | None) -> None:
     if where.table_id == table.pk:
         raise ValidationError({"relief": f"{name} is already dealing {table.label}."})
     if where.table_id is not None:
-        other = Table.objects.get(pk=where.table_id)
-        raise ValidationError({"relief": f"{name} is dealing {other.label}: relieve him "
-                                         "there first."})
+        raise ValidationError({"relief": f"{name} is dealing {where.latest.table.label}: "
+                                         "relieve him there first."})
     games = selectors.games_of(table.casino).get(relief.pk, frozenset())
     if table.game not in games:
         allowed = ", ".join(Game(g).label for g in sorted(games)) or "none yet"

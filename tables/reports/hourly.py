@@ -14,15 +14,15 @@ import datetime as dt
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Case, Count, DecimalField, F, Q, Sum, Value, When
+from django.db.models import Count, F, Q, Sum
 
 from tables.floor.models import Casino
 from tables.poker.models import PokerHand
 from tables.reports.figures import Report, mixed_currencies, without_amounts, written
 from tables.reports.models import TableHour
-from tables.rules.stud import Decision, Outcome
+from tables.rules.stud import Outcome
 from tables.stud.models import StudSeat
-from tables.stud.selectors import HOUSE_WIN
+from tables.stud.selectors import BET, HOUSE_WIN
 
 ZERO = Decimal("0.00")
 HOUR = dt.timedelta(hours=1)
@@ -41,14 +41,12 @@ def hour_of(casino: Casino, moment: dt.datetime) -> dt.datetime:
 def figures(casino: Casino, start: dt.datetime, end: dt.datetime) -> dict[int, dict]:
     """Per table of the casino: rounds, action, win of the records of [start, end)."""
     found: dict[int, dict] = defaultdict(lambda: {"rounds": 0, "action": ZERO, "win": ZERO})
-    bet = Case(When(decision=Decision.RAISE, then=F("ante") * 2), default=Value(ZERO),
-               output_field=DecimalField(max_digits=14, decimal_places=2))
     standing = Q(round__void="", round__correction__isnull=True)
     stud = (StudSeat.objects.filter(round__table__casino=casino, round__recorded_at__gte=start,
                                     round__recorded_at__lt=end)
             .values("round__table")
             .annotate(rounds=Count("round", distinct=True),
-                      action=Sum(F("ante") + bet, filter=standing & ~Q(outcome=Outcome.VOID)),
+                      action=Sum(F("ante") + BET, filter=standing & ~Q(outcome=Outcome.VOID)),
                       win=Sum(HOUSE_WIN, filter=standing)))
     for row in stud:
         found[row["round__table"]].update(rounds=row["rounds"], action=row["action"] or ZERO,

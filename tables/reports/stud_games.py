@@ -11,9 +11,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from django.db.models import (
-    Case,
     Count,
-    DecimalField,
     Exists,
     F,
     Max,
@@ -21,8 +19,6 @@ from django.db.models import (
     OuterRef,
     Q,
     Sum,
-    Value,
-    When,
 )
 
 from payouts.analysis.selectors import theoretical_holds
@@ -31,9 +27,9 @@ from tables.reports import figures
 from tables.reports.figures import Report
 from tables.reports.models import StudFigure
 from tables.reports.selection import Selection
-from tables.rules.stud import Decision, Outcome
+from tables.rules.stud import Outcome
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
-from tables.stud.selectors import HOUSE_WIN, SIDE_WAGER_TAKEN
+from tables.stud.selectors import BET, HOUSE_WIN, SIDE_WAGER_TAKEN
 
 MONEY = ("handle", "win", "jackpot_handle", "theoretical_win")
 MEASURES = ("rounds", "handle", "win", "jackpot_handle", "voided")
@@ -50,12 +46,9 @@ def _seats(where: Q, keys: Sequence[str]) -> list[dict]:
                                      gaming_day=OuterRef("round__gaming_day"))))
     standing = Q(same_day_void=False, round__void="")
     wagered = standing & ~Q(outcome=Outcome.VOID)
-    bet = Case(When(decision=Decision.RAISE, then=F("ante") * 2),
-               default=Value(Decimal(0)), output_field=DecimalField(max_digits=14,
-                                                                    decimal_places=2))
     return figures.grouped(seats, keys, {
         "rounds": Count("round", distinct=True, filter=standing),
-        "handle": Sum(F("ante") + bet, filter=wagered),
+        "handle": Sum(F("ante") + BET, filter=wagered),
         "win": Sum(HOUSE_WIN, filter=standing),
         "jackpot_handle": Sum("progressive_wager", filter=standing & SIDE_WAGER_TAKEN),
         "voided": Count("round", distinct=True, filter=~standing)})

@@ -171,10 +171,10 @@ def needs(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRul
     return sorted((need for need in found if need is not None), key=_urgency(now))
 
 
-def free_reliefs(dealers: Iterable[Dealer], rules: RotationRules,
+def free_reliefs(dealers: Iterable[Dealer], horizon: dt.timedelta,
                  now: dt.datetime) -> list[Dealer]:
     """The dealers on no table who are ready by the end of the horizon."""
-    return [d for d in dealers if d.table is None and _ready_at(d, now) <= now + rules.horizon]
+    return [d for d in dealers if d.table is None and _ready_at(d, now) <= now + horizon]
 
 
 def propose(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
@@ -191,8 +191,8 @@ def propose_floor(pits: Mapping[str, tuple[Sequence[Table], RotationRules]],
     dealers = list(dealers)
     needed = sorted((need for pit, (tables, rules) in pits.items()
                      for need in needs(tables, dealers, rules, now, pit)), key=_urgency(now))
-    horizon = max((rules.horizon for _, rules in pits.values()), default=dt.timedelta(0))
-    free = [d for d in dealers if d.table is None and _ready_at(d, now) <= now + horizon]
+    free = free_reliefs(dealers, max((rules.horizon for _, rules in pits.values()),
+                                     default=dt.timedelta(0)), now)
     matched = _match(needed, free, now)
     found = {pit: Proposal() for pit in pits}
     for need in needed:

@@ -8,17 +8,20 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import F, Prefetch, Q, QuerySet, Sum
+from django.db.models import Case, DecimalField, F, Prefetch, Q, QuerySet, Sum, Value, When
 from django.utils import timezone
 
 from tables.floor.selectors import at_tables_visible_to
-from tables.rules.stud import Outcome, SideWager
+from tables.rules.stud import Decision, Outcome, SideWager
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 # A seat's result for the house (its results are signed from the player's side), and the
 # jackpot side wagers the table takes in (played or forfeited; a returned one went back).
 HOUSE_WIN = -(F("ante_result") + F("bet_result"))
 SIDE_WAGER_TAKEN = Q(side_wager__in=[SideWager.STANDS, SideWager.FORFEIT])
+# A seat's bet: twice its ante where it raised, else nothing (the handle is ante + bet).
+BET = Case(When(decision=Decision.RAISE, then=F("ante") * 2), default=Value(Decimal(0)),
+           output_field=DecimalField(max_digits=14, decimal_places=2))
 
 
 def rounds_visible_to(user) -> QuerySet[StudRound]:
