@@ -34,6 +34,15 @@ def casinos_of(user) -> QuerySet:
     return at_casinos_of(_casino_model().objects.all(), user, "pk")
 
 
+def casino_asked(request):
+    """The casino a page is asked about (``?casino=`` or a posted ``casino``), among the
+    viewer's own, else his first; and all of his, by name, for the page's chooser."""
+    casinos = casinos_of(request.user).order_by("name")
+    asked = request.GET.get("casino") or request.POST.get("casino")
+    chosen = casinos.filter(pk=asked).first() if str(asked or "").isdigit() else None
+    return chosen or casinos.first(), casinos
+
+
 def all_casinos() -> QuerySet:
     """Every casino of the group (whose currencies the group's own terms are kept in)."""
     return _casino_model().objects.all()

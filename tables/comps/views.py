@@ -16,7 +16,7 @@ from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
-from casino.common.staff import casinos_of
+from casino.common.staff import casino_asked, casinos_of
 from tables.comps import selectors, services, wording
 from tables.comps.forms import CompForm, CompRulesForm, DecisionForm, LimitForm
 from tables.comps.models import CompLimit
@@ -28,19 +28,12 @@ ENTRIES_SHOWN = 50
 DECISION_WORDS = {"comp": "The comp", "note": "Note"}
 
 
-def _casino_asked(request):
-    casinos = casinos_of(request.user).order_by("name")
-    asked = request.GET.get("casino") or request.POST.get("casino")
-    chosen = casinos.filter(pk=asked).first() if str(asked or "").isdigit() else None
-    return chosen or casinos.first(), casinos
-
-
 @role_required(Role.SUPERVISOR, Role.HOST)
 @require_http_methods(["GET", "POST"])
 def give(request, pk: int):
     """His comps at one of the viewer's casinos: the balance, a comp given, the ledger."""
     player = get_object_or_404(players_visible_to(request.user), pk=pk)
-    casino, casinos = _casino_asked(request)
+    casino, casinos = casino_asked(request)
     form = CompForm(posted_form_data(request))
     if request.method == "POST" and form.is_valid() and casino is not None:
         try:

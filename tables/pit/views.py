@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from casino.common.errors import error_detail
 from casino.common.problems import form_problems, problem_lines
 from casino.common.roles import Role, role_required
-from casino.common.staff import casinos_of
+from casino.common.staff import casino_asked, casinos_of
 from tables.floor.models import Table
 from tables.floor.selectors import tables_visible_to
 from tables.pit import board, selectors, services, wording
@@ -22,13 +22,6 @@ from tables.pit.models import MoveKind
 
 WORDS = {"table": "Table", "relief": "Relief", "dealer": "Dealer", "goes_to": "Goes to",
          "kind": "Break"}
-
-
-def _casino_asked(request):
-    casinos = casinos_of(request.user).order_by("name")
-    asked = request.GET.get("casino") or request.POST.get("casino")
-    chosen = casinos.filter(pk=asked).first() if str(asked or "").isdigit() else None
-    return chosen or casinos.first(), casinos
 
 
 def _back(casino):
@@ -52,7 +45,7 @@ def _refused(request, refused: ValidationError) -> None:
 
 @role_required(Role.SUPERVISOR)
 def rotation(request):
-    casino, casinos = _casino_asked(request)
+    casino, casinos = casino_asked(request)
     shown = board.board(casino, timezone.now()) if casino else None
     return render(request, "tables/pit/rotation.html", {
         "board": shown, "casinos": casinos, "casino": casino,
@@ -62,7 +55,7 @@ def rotation(request):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def relieve(request):
-    casino, _ = _casino_asked(request)
+    casino, _ = casino_asked(request)
     form = ReliefForm(request.POST)
     if _refused_form(request, form):
         return _back(casino)
@@ -86,7 +79,7 @@ def relieve(request):
 @role_required(Role.SUPERVISOR)
 @require_POST
 def dealer_move(request):
-    casino, _ = _casino_asked(request)
+    casino, _ = casino_asked(request)
     form = DealerForm(request.POST)
     if _refused_form(request, form):
         return _back(casino)
