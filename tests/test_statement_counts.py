@@ -21,6 +21,16 @@ SEVEN_SEATS = {
          "Td 9c 8d 6c 3s", "Ah Ac 5d 4c 3d", "Js Ts 9s 8c 6s"], start=1)]}
 
 
+def dealing(dealer, table):
+    """The dealer on the table as the floor has it (after his first recording there, or a
+    relief): a recording then asks the floor once whether he is."""
+    from tables.pit.services import dealer_clock_in, dealer_relieve
+
+    dealer_clock_in(actor=dealer, casino=table.casino, dealer=dealer)
+    dealer_relieve(actor=dealer, table=table, relief=dealer)
+    return table
+
+
 def statements(send) -> list[str]:
     with CaptureQueriesContext(connection) as captured:
         response = send()
@@ -33,16 +43,21 @@ def dealer_api(api, dealer):
     return api.as_user(dealer)
 
 
-def test_a_seven_seat_jackpot_round_by_api_costs_nine_statements(dealer_api, jackpot_table):
+def test_a_seven_seat_jackpot_round_by_api_costs_ten_statements(dealer_api, dealer,
+                                                               jackpot_table):
+    dealing(dealer, jackpot_table)
     sent = statements(lambda: dealer_api.post(
         f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/", SEVEN_SEATS, format="json",
         HTTP_IDEMPOTENCY_KEY="count-1"))
     # token, roles and permissions, [savepoint], table locked with its terms and the
-    # dealer's assignment, round, seats, seal, meter fed with its ledger entries, [release]
-    assert len(sent) == 9, sent
+    # dealer's assignment, round, seats, whether the floor has him on the table, seal,
+    # meter fed with its ledger entries, [release]
+    assert len(sent) == 10, sent
+    assert 'FROM "tables_dealermove"' in sent[6], sent
 
 
-def test_a_jackpot_hit_adds_one_statement(dealer_api, jackpot_table):
+def test_a_jackpot_hit_adds_one_statement(dealer_api, dealer, jackpot_table):
+    dealing(dealer, jackpot_table)
     flush = {**SEVEN_SEATS, "seats": [
         {**SEVEN_SEATS["seats"][0], "cards": ["9h", "8h", "6h", "Th", "2h"]},
         *SEVEN_SEATS["seats"][1:]]}
@@ -51,11 +66,13 @@ def test_a_jackpot_hit_adds_one_statement(dealer_api, jackpot_table):
         f"/api/v1/tables/{jackpot_table.pk}/stud-rounds/", flush, format="json",
         HTTP_IDEMPOTENCY_KEY="count-5"))
     # the hit, written in its own audit context (one statement: the context rides with it)
-    assert len(sent) == 10, sent
+    assert len(sent) == 11, sent
     assert 'INSERT INTO "payouts_jackpothit"' in sent[-2], sent
 
 
-def test_a_seven_seat_jackpot_round_by_the_dealer_form_costs_ten(client, dealer, jackpot_table):
+def test_a_seven_seat_jackpot_round_by_the_dealer_form_costs_eleven(client, dealer,
+                                                                   jackpot_table):
+    dealing(dealer, jackpot_table)
     client.force_login(dealer)
     form = {"dealer_cards": "As Kd 7c 4h 2s", "idempotency_key": "count-2"}
     for seat in SEVEN_SEATS["seats"]:
@@ -65,20 +82,20 @@ def test_a_seven_seat_jackpot_round_by_the_dealer_form_costs_ten(client, dealer,
                  f"seat{number}_cards": " ".join(seat["cards"])}
     sent = statements(lambda: client.post(f"/dealer/tables/{jackpot_table.pk}/round/", form))
     # the session and its user, then the same as the API but the token
-    assert len(sent) == 10, sent
+    assert len(sent) == 11, sent
 
 
-def test_a_quick_poker_hand_costs_seven(dealer_api, supervisor, dealer, us_casino, schedule):
-    table = poker_table(supervisor, dealer, us_casino, schedule)
+def test_a_quick_poker_hand_costs_eight(dealer_api, supervisor, dealer, us_casino, schedule):
+    table = dealing(dealer, poker_table(supervisor, dealer, us_casino, schedule))
     sent = statements(lambda: dealer_api.post(
         f"/api/v1/tables/{table.pk}/poker-hands/", {"pot": "85.00", "flop_dealt": True},
         format="json", HTTP_IDEMPOTENCY_KEY="count-3"))
-    assert len(sent) == 7, sent
+    assert len(sent) == 8, sent
 
 
-def test_a_full_poker_hand_costs_nine(dealer_api, supervisor, dealer, us_casino, schedule):
-    table = poker_table(supervisor, dealer, us_casino, schedule)
+def test_a_full_poker_hand_costs_ten(dealer_api, supervisor, dealer, us_casino, schedule):
+    table = dealing(dealer, poker_table(supervisor, dealer, us_casino, schedule))
     sent = statements(lambda: dealer_api.post(
         f"/api/v1/tables/{table.pk}/poker-hands/", SIDE_POT_HAND, format="json",
         HTTP_IDEMPOTENCY_KEY="count-4"))
-    assert len(sent) == 9, sent
+    assert len(sent) == 10, sent

@@ -64,6 +64,34 @@ def publish(topic: str, payload: dict) -> None:
     transaction.on_commit(lambda: send(topic, payload), robust=True)
 
 
+def floor_topic(casino_id: int) -> str:
+    return f"floor:{casino_id}"
+
+
+class _Look:
+    """A transaction's word to a casino's live boards, sent once however many of its
+    writes changed what they show (a round, its dealer's taking of the table). A class,
+    not a partial: Django names the callable if it fails."""
+
+    def __init__(self, casino_id: int):
+        self.floor_of = casino_id
+
+    def __call__(self) -> None:
+        send(floor_topic(self.floor_of), {"look": self.floor_of})
+
+
+def floor_changed(casino_id: int) -> None:
+    """Something a casino's live floor board shows changed (a round or hand, a dealer's
+    move, a table's limits or state): once the transaction commits its boards are told to
+    read the floor again. The word carries no figures: a board's read is the one source
+    of what it shows, and many words in a second cost one read (tables.board.live)."""
+    connection = transaction.get_connection()
+    if connection.in_atomic_block and any(getattr(hook[1], "floor_of", None) == casino_id
+                                          for hook in connection.run_on_commit):
+        return
+    transaction.on_commit(_Look(casino_id), robust=True)
+
+
 def send(topic: str, payload: dict) -> bool:
     """Send now, for a caller with nothing left to commit (or that orders its sends
     itself). Whether it was sent."""

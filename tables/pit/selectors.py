@@ -10,6 +10,7 @@ from functools import cached_property
 
 from django.contrib.auth import get_user_model
 
+from casino.common.frozen import FrozenQuery
 from casino.common.roles import Role
 from tables.floor.models import Casino, Table, TableDealer, TableStatus
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
@@ -40,6 +41,22 @@ def as_rules(row: RotationRules) -> rotation.RotationRules:
         break_length=dt.timedelta(minutes=row.break_minutes),
         meal_within=dt.timedelta(minutes=row.meal_within_minutes),
         meal_length=dt.timedelta(minutes=row.meal_minutes))
+
+
+def _latest_move(shape, *, casino: int, dealer: int):
+    return (DealerMove.objects.filter(casino=casino, dealer=dealer).order_by("-at", "-id")
+            .only("kind", "table_id"))
+
+
+# Asked at every round and hand recorded (tables.pit.services.recorded_by): built once.
+_LATEST_MOVE = FrozenQuery(_latest_move, "casino", "dealer")
+
+
+def deals_there(casino_id: int, dealer_id: int, table_id: int) -> bool:
+    """Whether the dealer's latest move at the casino put him on the table (nobody has
+    relieved him there since: a relief moves him off it)."""
+    latest = _LATEST_MOVE.first(None, casino=casino_id, dealer=dealer_id)
+    return latest is not None and latest.kind == MoveKind.TABLE and latest.table_id == table_id
 
 
 def games_of(casino: Casino) -> dict[int, frozenset[str]]:

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, transaction
 from django.utils import timezone
 
+from casino.common import push
 from casino.common.audit import changed_by
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
@@ -56,6 +57,7 @@ def _move(casino, dealer, kind, actor, now, **extra) -> DealerMove:
     move = DealerMove(casino=casino, dealer=dealer, kind=kind, at=now, by=actor, **extra)
     move.full_clean()
     move.save()
+    push.floor_changed(casino.pk)
     return move
 
 
@@ -149,6 +151,38 @@ def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK
     moves.append(_move(casino, relief, MoveKind.TABLE, actor, now, table=table,
                        relieved=relieved.latest.dealer if relieved else None))
     return moves
+
+
+def recorded_by(dealer, table: Table) -> None:
+    """A round or hand recorded at ``table``: the casino's live boards are told, and the
+    dealer who records at a table is the dealer on it (issue 31). Recorded by someone the
+    floor does not have there, it is his taking of the table, made here as the relief it
+    is (the dealer he finds there goes on his break), clocking him in first if he had
+    not. Called inside the recording's transaction: one indexed read when he is already
+    on it (nearly always), the floor's locks only when not. The round is never refused
+    for the floor's sake; a dealer clocked in at another casino keeps his moves there
+    (the round stands, and says who recorded it)."""
+    casino = table.casino
+    push.floor_changed(casino.pk)
+    if selectors.deals_there(casino.pk, dealer.pk, table.pk):
+        return
+    _lock_floor(casino)
+    _lock_dealer(dealer)
+    now = timezone.now()
+    floor = selectors.on_the_floor(casino, now)
+    where = floor.get(dealer.pk)
+    if where is not None and where.table_id == table.pk:
+        return  # another of his recordings took it first
+    if where is None:
+        if selectors.clocked_in_elsewhere(dealer, casino, now) is not None:
+            return
+        _move(casino, dealer, MoveKind.CLOCK_IN, dealer, now)
+    relieved = selectors.dealer_on(table, floor)
+    if relieved is not None:
+        _move(casino, relieved.latest.dealer, MoveKind.BREAK, dealer, now,
+              until=_break_end(casino, table.pit, MoveKind.BREAK, now))
+    _move(casino, dealer, MoveKind.TABLE, dealer, now, table=table,
+          relieved=relieved.latest.dealer if relieved else None)
 
 
 def _check_relief(table: Table, relief, where: selectors.Where | None) -> None:

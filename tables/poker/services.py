@@ -35,6 +35,7 @@ from tables.floor.recording import (
     seal_before_shared_rows,
     void_record,
 )
+from tables.pit.services import recorded_by
 from tables.poker import kills, selectors
 from tables.poker.models import (
     BadBeatEntry,
@@ -253,6 +254,7 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
         next_kill_blind=decision.kill_blind if decision.active else None,
         next_kill_multiplier=decision.multiplier)
     seats, pots = _store_full(hand, collection.records, collection.result) if full else ([], [])
+    recorded_by(actor, table)
     if collection.bad_beat_drop:
         seal_before_shared_rows(hand)  # the casino's fund is locked from here to the commit
         _fund_move(table.casino, collection.bad_beat_drop, kind=FundEntryKind.DROP, hand=hand,

@@ -32,6 +32,7 @@ from tables.floor.recording import (
     seal_before_shared_rows,
     void_record,
 )
+from tables.pit.services import recorded_by
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
 from tables.rules.stud import (
@@ -102,6 +103,7 @@ def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
         up_card=card_str(up) if up is not None else "",
     )
     seats = _store_seats(round_, plays, result, table.progressive if side_wagered else None)
+    recorded_by(actor, table)
     hits = []
     if side_wagered:  # last: the shared meter is locked from here to the commit only
         seal_before_shared_rows(round_)
