@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common import push
 from casino.common.amounts import in_currency
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
@@ -307,6 +308,7 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
     with changed_by(actor, f"award approved, witnessed by {witness.get_username()}"):
         hit.save(update_fields=["status"])
     signs.changed(hit.progressive_id)  # PENDING goes off the meter's signs
+    push.floor_changed(hit.round.table.casino_id)  # and off its table's live board
     approval = HitApproval.objects.create(hit=hit, approved_by=actor,
                                           approved_at=timezone.now(), witnessed_by=witness,
                                           witnessed_at=witnessed_at)

@@ -15,6 +15,7 @@ from itertools import groupby
 from django.db import transaction
 from django.utils import timezone
 
+from casino.common import push
 from payouts.jackpots import ledger
 from payouts.jackpots.models import (
     HitStatus,
@@ -58,6 +59,10 @@ def settle_pending_hits(progressive_id: int) -> int:
             hit.save(update_fields=["amount", "meter_before", "from_meter", "shared_by", "w2g",
                                     "withholding", "status", "settled_at"])
         ledger.post(progressive, _round_movements(round_id, result, by_seat))
+    # Each table's pending jackpot on its casino's live board: paid, or waiting approval.
+    for casino_id in set(JackpotHit.objects.filter(pk__in=[h.pk for h in pending])
+                         .values_list("round__table__casino", flat=True)):
+        push.floor_changed(casino_id)
     return len(pending)
 
 

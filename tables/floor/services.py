@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from casino.common import push
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.roles import Role
@@ -124,6 +125,7 @@ def table_create(*, actor, casino: Casino, label: str, game: str, dealers: Itera
     with changed_by(actor, "table created"):
         table.save()
         table.dealers.set(dealer_users)
+    push.floor_changed(table.casino_id)  # on its casino's live boards
     return _configure(actor, table, settings)
 
 
@@ -181,6 +183,7 @@ def table_update(*, actor, table: Table, dealers: Iterable | None = None, **chan
         table.save()
         if dealers is not None:
             table.dealers.set(_check_dealers(dealers, table.casino))
+    push.floor_changed(table.casino_id)  # its limits and state on the live boards
     return table
 
 
@@ -203,6 +206,7 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
     table.paytable, table.min_ante, table.max_ante = paytable, low, high
     with changed_by(actor, f"paytable {paytable} assigned"):
         table.save(update_fields=["paytable", "min_ante", "max_ante"])
+    push.floor_changed(table.casino_id)  # its limits on the live boards
     return table
 
 
@@ -262,6 +266,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     table.poker_settings_version += 1
     with changed_by(actor, f"poker settings v{table.poker_settings_version}"):
         table.save(update_fields=[*stakes.POKER_FIELDS, "poker_settings_version"])
+    push.floor_changed(table.casino_id)  # its stakes on the live boards
     return table
 
 

@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q
 
+from casino.common import push
 from casino.common.audit import changed_by
 from tables.floor.models import Casino, Table, TableStatus
 
@@ -149,4 +150,5 @@ def table_follow_shift(*, actor, table: Table, reason: str) -> Table:
         table.status = status
         with changed_by(actor, reason):
             table.save(update_fields=["status"])
+        push.floor_changed(table.casino_id)  # opened or closed on the live boards
     return table
