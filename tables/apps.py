@@ -73,7 +73,9 @@ class TablesConfig(AppConfig):
         """Each page lives in its package; a package above adds its panels to it (the
         chips' and the count's to the floor's Pit overview and dealer's page, the count's
         to the chips' page, the players' rated seats beside each table's seats link, the
-        comps' balances on the player's page and the comps waiting on /pit/)."""
+        comps' balances on the player's page and the comps waiting on /pit/, and the
+        live board atop /pit/)."""
+        from tables.board import pages as board
         from tables.chips import pages as chips
         from tables.comps import pages as comps
         from tables.count import pages as count
@@ -85,3 +87,4 @@ class TablesConfig(AppConfig):
         players.register()
         comps.register()
         pit.register()
+        board.register()

@@ -187,6 +187,7 @@ MATRIX = {
     ("GET", "/pit/rotation/", None):                   (302, 403, 403, 403, 200, 403, 200, 403),
     ("POST", "/pit/rotation/relieve/", "form"):        (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/pit/rotation/dealer/", "form"):         (302, 403, 403, 403, 302, 403, 302, 403),
+    ("GET", "/pit/board/events", None):                (302, 403, 403, 403, 200, 403, 200, 403),
     ("POST", "/dealer/floor/", "form"):                (302, 403, 302, 302, 403, 403, 302, 403),
     ("GET", "/pit/dealers/{dealer}/active/", None):    (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/dealers/{dealer}/active/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),

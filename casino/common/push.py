@@ -134,17 +134,20 @@ class Hub:
         self.subscribed = False
 
     @contextlib.asynccontextmanager
-    async def listening(self, topic: str) -> AsyncIterator[asyncio.Queue]:
+    async def listening(self, *topics: str) -> AsyncIterator[asyncio.Queue]:
+        """One queue for what comes on any of ``topics`` (a board of several casinos)."""
         self._start()
         queue: asyncio.Queue = asyncio.Queue(maxsize=8)
-        self._queues.setdefault(topic, set()).add(queue)
+        for topic in topics:
+            self._queues.setdefault(topic, set()).add(queue)
         try:
             yield queue
         finally:
-            listeners = self._queues.get(topic, set())
-            listeners.discard(queue)
-            if not listeners:
-                self._queues.pop(topic, None)
+            for topic in topics:
+                listeners = self._queues.get(topic, set())
+                listeners.discard(queue)
+                if not listeners:
+                    self._queues.pop(topic, None)
 
     def _start(self) -> None:
         loop = asyncio.get_running_loop()
@@ -283,15 +286,18 @@ def _put_latest(queue: asyncio.Queue, item: dict | None) -> None:
             # A partial state drops nothing the one it replaces said: "read it yourself"
             # stays that, a whole state takes the new figures over it.
             item = LOOK if older is LOOK else after(older, item)
+        elif item is not LOOK and "look" in item and (older is LOOK or older != item):
+            item = LOOK  # two words to read different things, room for one: read all
     queue.put_nowait(item)
 
 
-def stream_once(state: dict) -> Iterator[str]:
+def stream_once(*states: dict) -> Iterator[str]:
     """The stream under WSGI (the demo's runserver; gunicorn, where a stream is sent by
     mistake): the state now, then an ``end`` the screen expects and the browser comes
     back a second later. A stream kept open there would hold one of the few threads the
     floor's recordings need."""
-    yield "retry: 1000\n" + event(state) + "event: end\ndata: again in a second\n\n"
+    yield ("retry: 1000\n" + "".join(event(state) for state in states)
+           + "event: end\ndata: again in a second\n\n")
 
 
 def event(payload: dict) -> str:

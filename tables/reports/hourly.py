@@ -98,6 +98,58 @@ def this_hour_and_the_last(casino: Casino, now: dt.datetime) -> dict[int, tuple[
             for table in {*running, *before}}
 
 
+def so_far(casino: Casino, now: dt.datetime) -> dict[int, dict]:
+    """Per table, the gaming day so far (the live board): ``rounds``, ``action`` and
+    ``win`` of the day, ``shift_rounds`` of the shift running now and ``hour_rounds`` of
+    the hour running now. The day's kept hours are read as kept; only the hours not kept
+    (the running one, the last one until its beat, and any the beat missed or that had
+    nothing to keep) are read from the records, so the read stays the size of an hour or
+    two of rounds however late in the day."""
+    day = casino.gaming_day(now)
+    day_start, _ = casino.day_bounds(day)
+    shift_start, _ = casino.shift_bounds(day, casino.shift(now))
+    this_hour = hour_of(casino, now)
+    found: dict[int, dict] = defaultdict(lambda: {"rounds": 0, "action": ZERO, "win": ZERO,
+                                                  "shift_rounds": 0, "hour_rounds": 0})
+    kept = set()
+    for h in TableHour.objects.filter(table__casino=casino, gaming_day=day,
+                                      hour__lt=this_hour):
+        kept.add(h.hour)
+        _add(found[h.table_id], h.rounds, h.action, h.win, in_shift=h.hour >= shift_start)
+    for start, end in _spans_not_kept(day_start, this_hour, kept, shift_start):
+        for table, figure in figures(casino, start, end).items():
+            _add(found[table], figure["rounds"], figure["action"], figure["win"],
+                 in_shift=start >= shift_start)
+    for table, figure in figures(casino, this_hour, now + dt.timedelta(microseconds=1)).items():
+        _add(found[table], figure["rounds"], figure["action"], figure["win"], in_shift=True)
+        found[table]["hour_rounds"] = figure["rounds"]
+    return dict(found)
+
+
+def _add(into: dict, rounds: int, action: Decimal, win: Decimal, *, in_shift: bool) -> None:
+    into["rounds"] += rounds
+    into["action"] += action
+    into["win"] += win
+    if in_shift:
+        into["shift_rounds"] += rounds
+
+
+def _spans_not_kept(start: dt.datetime, end: dt.datetime, kept: set,
+                    shift_start: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
+    """The runs of whole hours in [start, end) with no kept hour, each split where the
+    shift running now began (its rounds count for the shift too)."""
+    spans, hour = [], start
+    while hour < end:
+        if hour in kept:
+            hour += HOUR
+            continue
+        begin = hour
+        while hour < end and hour not in kept and (hour == begin or hour != shift_start):
+            hour += HOUR
+        spans.append((begin, hour))
+    return spans
+
+
 MONEY = ("action", "win", "previous_win", "change")
 COLUMNS = ("gaming_day", "hour", "shift", "casino", "table_label", "rounds", "action", "win",
            "previous_win", "change")

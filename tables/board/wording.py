@@ -1,0 +1,49 @@
+"""The live board in words a pit boss reads: a table's limits, its next relief, what the
+rotation flags there."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from tables.floor.models import Structure, Table
+from tables.rules.rotation import FlagKind
+
+SHORT = {FlagKind.UNCOVERED: "no dealer free for it",
+         FlagKind.NOT_ALLOWED: "dealer may not deal this game",
+         FlagKind.BREAK_OVERDUE: "break overdue",
+         FlagKind.MEAL_OVERDUE: "meal break overdue"}
+
+
+def _amount(value) -> str:
+    return "?" if value is None else f"{value:,.2f}".removesuffix(".00")
+
+
+def limits(table: Table) -> str:
+    """'Antes 5 to 100' for a stud table (its own limits, else its paytable's); a poker
+    table's stakes as the room calls them ('10/20 fixed limit', '1/2 no limit')."""
+    if not table.is_poker:
+        low = table.min_ante if table.min_ante is not None else \
+            (table.paytable.min_ante if table.paytable_id else None)
+        high = table.max_ante if table.max_ante is not None else \
+            (table.paytable.max_ante if table.paytable_id else None)
+        return "no paytable yet" if low is None and high is None else \
+            f"antes {_amount(low)} to {_amount(high)}"
+    if not table.structure:
+        return "no stakes yet"
+    kind = Structure(table.structure).label.lower()
+    if table.structure == Structure.FIXED_LIMIT:
+        return f"{_amount(table.small_bet)}/{_amount(table.big_bet)} {kind}"
+    if table.structure == Structure.SPREAD_LIMIT:
+        return f"{_amount(table.min_bet)} to {_amount(table.max_bet)} {kind}"
+    return f"{_amount(table.small_blind)}/{_amount(table.big_blind)} {kind}"
+
+
+def next_relief(relief: str, at: dt.datetime, *, due: bool) -> str:
+    return f"{relief} now" if due else f"{relief} at {at:%H:%M}"
+
+
+def flag_short(kind: FlagKind, since: dt.datetime | None) -> str:
+    """The flag as the table's row says it ('break overdue since 14:20'), or its words
+    alone (``since`` None)."""
+    words = SHORT[kind]
+    return words if since is None else f"{words} since {since:%H:%M}"
