@@ -153,6 +153,8 @@ MATRIX = {
     # Pages: the pit
     ("GET", "/pit/", None):                            (302, 403, 403, 403, 200, 403, 200, 403),
     ("GET", "/pit/tables/{table}/history/", None):     (302, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/pit/tables/{table}/limits/", None):      (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/tables/{table}/limits/", "form"):   (302, 403, 403, 403, 400, 403, 404, 403),
     ("POST", "/pit/tables/{table}/paytable/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),
     # An empty POST is a form sent empty, refused field by field (posted_form_data).
     ("POST", "/pit/tables/{poker}/poker/", "form"):    (302, 403, 403, 403, 400, 403, 404, 403),

@@ -38,6 +38,7 @@ class Line:
     label: str
     game: str
     open: bool
+    poker: bool
     status: str
     limits: str
     dealer: str = ""
@@ -112,7 +113,8 @@ def _line(table: Table, figure: dict | None, currency: str) -> Line:
                         "hour_rounds": 0}
     return Line(
         id=table.pk, label=table.label, game=Game(table.game).label,
-        open=table.status == TableStatus.OPEN, status=table.get_status_display(),
+        open=table.status == TableStatus.OPEN, poker=table.is_poker,
+        status=table.get_status_display(),
         limits=wording.limits(table), hour_rounds=figure["hour_rounds"],
         shift_rounds=figure["shift_rounds"], win=in_currency(figure["win"], currency),
         hold=_hold(figure, table.is_poker))

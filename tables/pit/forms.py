@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 
+from casino.common.amounts import PlainDecimalFormField
 from casino.common.forms import in_words
 from tables.pit.models import MoveKind
 
@@ -48,3 +49,16 @@ class MyFloorForm(forms.Form):
         super().__init__(*args, **kwargs)
         in_words(self)
 
+
+
+class LimitsForm(forms.Form):
+    """A stud table's ante limits, within its paytable's (tables.floor.services)."""
+
+    min_ante = PlainDecimalFormField(label="Minimum ante", max_digits=14, decimal_places=2,
+                                     min_value=0)
+    max_ante = PlainDecimalFormField(label="Maximum ante", max_digits=14, decimal_places=2,
+                                     min_value=0)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        in_words(self)

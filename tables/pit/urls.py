@@ -9,4 +9,5 @@ urlpatterns = [
     path("pit/rotation/relieve/", views.relieve, name="pit-rotation-relieve"),
     path("pit/rotation/dealer/", views.dealer_move, name="pit-rotation-dealer"),
     path("dealer/floor/", views.my_floor, name="dealer-floor"),
+    path("pit/tables/<int:pk>/limits/", views.table_limits, name="pit-table-limits"),
 ]

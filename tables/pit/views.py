@@ -11,13 +11,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from casino.common.errors import error_detail
-from casino.common.problems import form_problems, problem_lines
+from casino.common.problems import form_problems, problem_lines, problems_of
 from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked, casinos_of
 from tables.floor.models import Table
-from tables.floor.selectors import tables_visible_to
+from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
+from tables.floor.services import table_configure
 from tables.pit import board, selectors, services, wording
-from tables.pit.forms import DealerForm, MyFloorForm, ReliefForm
+from tables.pit.forms import DealerForm, LimitsForm, MyFloorForm, ReliefForm
 from tables.pit.models import MoveKind
 
 WORDS = {"table": "Table", "relief": "Relief", "dealer": "Dealer", "goes_to": "Goes to",
@@ -136,3 +137,32 @@ def my_floor(request):
         messages.success(request, done)
     return redirect("dealer")
 
+
+
+@role_required(Role.SUPERVISOR)
+def table_limits(request, pk: int):
+    """A stud table's ante limits changed during the shift (a poker table's stakes are on
+    its settings page): from the next round; the rounds before keep theirs, and the change
+    is on the table's log (who, when, before and after)."""
+    table = get_object_or_404(tables_at_casinos_of(request.user).select_related(
+        "casino", "paytable"), pk=pk)
+    if table.is_poker:
+        return redirect("pit-poker-settings", pk=pk)
+    form = LimitsForm(request.POST or None, initial={"min_ante": table.min_ante,
+                                                     "max_ante": table.max_ante})
+    problems: list[str] = []
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                table = table_configure(actor=request.user, table=table, **form.cleaned_data)
+            except ValidationError as refused:
+                problems = problems_of(refused, form)
+            else:
+                messages.success(request, f"{table.label}: antes {table.min_ante:.2f} to "
+                                          f"{table.max_ante:.2f} from the next round.")
+                return redirect("pit")
+        else:
+            problems = form_problems(form)
+    return render(request, "tables/pit/limits.html", {"table": table, "form": form,
+                                                      "problems": problems},
+                  status=400 if problems else 200)
