@@ -66,8 +66,9 @@ class Sign:
         return next((at for at, seen in self.shown if seen >= amount), None)
 
 
-def _request(path: str, port: int, accept: str) -> bytes:
+def _request(path: str, port: int, accept: str, cookie: str = "") -> bytes:
     return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: {accept}\r\n"
+            + (f"Cookie: {cookie}\r\n" if cookie else "") +
             # as the TLS proxy in front says (docs/deploy.md)
             "X-Forwarded-Proto: https\r\nX-Forwarded-For: 127.0.0.1\r\n\r\n").encode()
 
@@ -79,11 +80,12 @@ async def _head(reader) -> tuple[int, dict]:
     return int(lines[0].split()[1]), headers
 
 
-async def listen(port: int, path: str, sign: Sign) -> None:
-    """A sign on the stream: the chunks of the answer, each state shown as it comes."""
+async def listen(port: int, path: str, sign: Sign, cookie: str = "") -> None:
+    """A sign (or any screen with ``show``) on the stream: the chunks of the answer, each
+    state shown as it comes."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
-        writer.write(_request(path, port, "text/event-stream"))
+        writer.write(_request(path, port, "text/event-stream", cookie))
         status, _ = await _head(reader)
         if status != 200:
             raise RuntimeError(f"the stream answered {status}")

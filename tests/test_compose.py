@@ -2,6 +2,7 @@
 only its TLS proxy is reachable from outside, writing the headers the service trusts."""
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -170,9 +171,14 @@ def test_in_the_scale_shape_the_service_goes_through_pgbouncer_the_replica_and_s
     assert any("casino-scale.conf" in volume for volume in mounted)
 
 
-def test_the_scale_proxy_sends_the_signs_streams_to_the_asgi_service_unbuffered():
+def test_the_scale_proxy_sends_the_signs_and_boards_streams_to_the_asgi_service_unbuffered():
     conf = (ROOT / "deploy/nginx/casino-scale.conf").read_text()
-    events = conf[conf.index("location ~ ^/sign/[0-9]+/events$"):]
+    rule = "location ~ ^/(sign/[0-9]+|pit/board)/events$"
+    pattern = re.compile(rule.split(" ", 2)[2].removesuffix(" {"))
+    assert pattern.match("/sign/12/events")
+    assert pattern.match("/pit/board/events")
+    assert not pattern.match("/pit/board/")
+    events = conf[conf.index(rule):]
     events = events[:events.index("}")]
     assert "proxy_pass http://casino_events;" in events
     assert "proxy_buffering off;" in events

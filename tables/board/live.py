@@ -21,17 +21,21 @@ from django.utils import timezone
 from casino.common import push
 from tables.board.read import board_of
 from tables.floor.models import Casino
+from tables.reports.so_far import Minutes
 
 MIN_GAP = 1.0
 REREAD = push.HEARTBEAT_SECONDS
 TEMPLATE = "tables/board/_casino.html"
+# The whole minutes over this process has read, kept for the next read (reports.so_far).
+MINUTES = Minutes()
 
 
 def state(casino: Casino) -> dict:
     """What a board shows of ``casino`` now: its section of the page, rendered (the page
     and the stream show the same template)."""
     return {"casino": casino.pk,
-            "html": render_to_string(TEMPLATE, {"board": board_of(casino, timezone.now())})}
+            "html": render_to_string(TEMPLATE, {"board": board_of(casino, timezone.now(),
+                                                                  MINUTES)})}
 
 
 # This process's reads, per casino: the one waiting to start (joined by all who ask

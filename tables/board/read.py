@@ -2,9 +2,10 @@
 it and since when, next relief, seats, rounds this hour and this shift, the day's recorded
 win and hold so far, pending jackpots and open count variances; and each pit's totals.
 
-The figures come from the records (tables.reports.hourly.so_far: the day's kept hours,
-and the records of the hours not kept yet); the dealers and reliefs from the pit's floor
-and its rotation (tables.pit). Money stays Decimal to the cent until the words."""
+The figures come from the records (tables.reports.so_far: the day's kept hours, and the
+records of the hours not kept yet, whole minutes kept by the process); the dealers and
+reliefs from the pit's floor and its rotation (tables.pit). Money stays Decimal to the
+cent until the words."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ from tables.floor.models import Casino, Game, Table, TableStatus
 from tables.pit import selectors as pit
 from tables.players.selectors import open_ratings
 from tables.poker.models import PokerHand
-from tables.reports.hourly import ZERO, so_far
+from tables.reports.hourly import ZERO
+from tables.reports.so_far import Minutes, so_far
 from tables.stud.models import StudRound, StudSeat
 
 # A table's seats are those its latest round or hand played, if it was this recent.
@@ -76,11 +78,11 @@ class CasinoBoard:
         return self.casino.pk
 
 
-def board_of(casino: Casino, now: dt.datetime) -> CasinoBoard:
+def board_of(casino: Casino, now: dt.datetime, minutes: Minutes | None = None) -> CasinoBoard:
     zone = casino.zone
     tables = list(Table.objects.filter(casino=casino).select_related("paytable")
                   .order_by("pit", "label"))
-    figures = so_far(casino, now)
+    figures = so_far(casino, now, minutes)
     floor = pit.floor_of(casino, now)
     names = dict(get_user_model().objects.filter(pk__in=set(floor.where)).values_list(
         "pk", "username"))
@@ -168,19 +170,29 @@ def _counted(queryset, table_path: str, casino: Casino) -> dict[int, int]:
 
 
 def _seats(casino: Casino, now: dt.datetime) -> dict[int, int]:
-    """Per table, the seats its latest round or hand played, if it was recent."""
+    """Per table, the seats its latest round or hand played, if it was recent: each
+    table's latest found on its own index (round_table_latest, hand_table_latest), then
+    those rounds' seats counted."""
     since = now - SEATS_SEEN_WITHIN
-    seats_of = (StudSeat.objects.filter(round=OuterRef("pk")).values("round")
-                .annotate(n=Count("pk")).values("n"))
-    stud = (StudRound.objects.filter(table__casino=casino, recorded_at__gte=since)
-            .order_by("table_id", "-recorded_at", "-id").distinct("table_id")
-            .annotate(n=Subquery(seats_of)).values_list("table_id", "n"))
-    hands = (PokerHand.objects.filter(table__casino=casino, recorded_at__gte=since)
-             .order_by("table_id", "-recorded_at", "-id").distinct("table_id")
-             .values_list("table_id", "players_dealt"))
+
+    def latest(model):
+        return Subquery(model.objects.filter(table=OuterRef("pk"), recorded_at__gte=since)
+                        .order_by("-recorded_at").values("pk")[:1])
+
+    tables = Table.objects.filter(casino=casino).annotate(
+        round_id=latest(StudRound), hand_id=latest(PokerHand)).values_list(
+        "pk", "round_id", "hand_id")
+    rounds, hands = {}, {}
+    for table, round_id, hand_id in tables:
+        if round_id:
+            rounds[round_id] = table
+        if hand_id:
+            hands[hand_id] = table
     found: dict[int, int] = defaultdict(int)
-    found.update({table: n or 0 for table, n in stud})
-    found.update({table: n or 0 for table, n in hands})
+    found.update({rounds[r]: n for r, n in StudSeat.objects.filter(round__in=list(rounds))
+                  .values("round").annotate(n=Count("pk")).values_list("round", "n")})
+    found.update({hands[h]: n or 0 for h, n in PokerHand.objects.filter(pk__in=list(hands))
+                  .values_list("pk", "players_dealt")})
     return found
 
 

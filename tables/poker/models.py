@@ -65,6 +65,8 @@ class PokerHand(models.Model):
                 & models.Q(pot__gte=models.F("rake") + models.F("bad_beat_drop")),
                 name="hand_collection_within_pot"),
         ]
+        # A table's latest hands (the live board's seats).
+        indexes = [models.Index(fields=["table", "-recorded_at"], name="hand_table_latest")]
         triggers = append_only()
 
     def __str__(self) -> str:

@@ -15,6 +15,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.db.models import Count, F, Q, Sum
+from django.db.models.functions import Trunc
 
 from tables.floor.models import Casino
 from tables.poker.models import PokerHand
@@ -38,28 +39,36 @@ def hour_of(casino: Casino, moment: dt.datetime) -> dt.datetime:
     return local.replace(minute=0, second=0, microsecond=0).astimezone(dt.UTC)
 
 
-def figures(casino: Casino, start: dt.datetime, end: dt.datetime) -> dict[int, dict]:
-    """Per table of the casino: rounds, action, win of the records of [start, end)."""
-    found: dict[int, dict] = defaultdict(lambda: {"rounds": 0, "action": ZERO, "win": ZERO})
+def figures(casino: Casino, start: dt.datetime, end: dt.datetime, *,
+            by_minute: bool = False) -> dict:
+    """Per table of the casino: rounds, action, win of the records of [start, end); with
+    ``by_minute``, per (table, minute) (tables.reports.so_far keeps the minutes)."""
+    found: dict = defaultdict(lambda: {"rounds": 0, "action": ZERO, "win": ZERO})
     standing = Q(round__void="", round__correction__isnull=True)
+    minute = {"minute": Trunc("round__recorded_at", "minute", tzinfo=dt.UTC)}
     stud = (StudSeat.objects.filter(round__table__casino=casino, round__recorded_at__gte=start,
                                     round__recorded_at__lt=end)
-            .values("round__table")
+            .annotate(**(minute if by_minute else {}))
+            .values("round__table", *(["minute"] if by_minute else []))
             .annotate(rounds=Count("round", distinct=True),
                       action=Sum(F("ante") + BET, filter=standing & ~Q(outcome=Outcome.VOID)),
                       win=Sum(HOUSE_WIN, filter=standing)))
     for row in stud:
-        found[row["round__table"]].update(rounds=row["rounds"], action=row["action"] or ZERO,
-                                          win=row["win"] or ZERO)
+        key = (row["round__table"], row["minute"]) if by_minute else row["round__table"]
+        found[key].update(rounds=row["rounds"], action=row["action"] or ZERO,
+                          win=row["win"] or ZERO)
+    minute = {"minute": Trunc("recorded_at", "minute", tzinfo=dt.UTC)}
     hands = (PokerHand.objects.filter(table__casino=casino, recorded_at__gte=start,
                                       recorded_at__lt=end)
-             .values("table")
+             .annotate(**(minute if by_minute else {}))
+             .values("table", *(["minute"] if by_minute else []))
              .annotate(rounds=Count("pk"),
                        action=Sum("pot", filter=Q(correction__isnull=True)),
                        win=Sum(F("rake") + F("bad_beat_drop"), filter=Q(correction__isnull=True))))
     for row in hands:
-        found[row["table"]].update(rounds=row["rounds"], action=row["action"] or ZERO,
-                                   win=row["win"] or ZERO)
+        key = (row["table"], row["minute"]) if by_minute else row["table"]
+        found[key].update(rounds=row["rounds"], action=row["action"] or ZERO,
+                          win=row["win"] or ZERO)
     return dict(found)
 
 
@@ -96,58 +105,6 @@ def this_hour_and_the_last(casino: Casino, now: dt.datetime) -> dict[int, tuple[
     nothing = {"rounds": 0, "action": ZERO, "win": ZERO}
     return {table: (running.get(table, nothing), before.get(table, nothing))
             for table in {*running, *before}}
-
-
-def so_far(casino: Casino, now: dt.datetime) -> dict[int, dict]:
-    """Per table, the gaming day so far (the live board): ``rounds``, ``action`` and
-    ``win`` of the day, ``shift_rounds`` of the shift running now and ``hour_rounds`` of
-    the hour running now. The day's kept hours are read as kept; only the hours not kept
-    (the running one, the last one until its beat, and any the beat missed or that had
-    nothing to keep) are read from the records, so the read stays the size of an hour or
-    two of rounds however late in the day."""
-    day = casino.gaming_day(now)
-    day_start, _ = casino.day_bounds(day)
-    shift_start, _ = casino.shift_bounds(day, casino.shift(now))
-    this_hour = hour_of(casino, now)
-    found: dict[int, dict] = defaultdict(lambda: {"rounds": 0, "action": ZERO, "win": ZERO,
-                                                  "shift_rounds": 0, "hour_rounds": 0})
-    kept = set()
-    for h in TableHour.objects.filter(table__casino=casino, gaming_day=day,
-                                      hour__lt=this_hour):
-        kept.add(h.hour)
-        _add(found[h.table_id], h.rounds, h.action, h.win, in_shift=h.hour >= shift_start)
-    for start, end in _spans_not_kept(day_start, this_hour, kept, shift_start):
-        for table, figure in figures(casino, start, end).items():
-            _add(found[table], figure["rounds"], figure["action"], figure["win"],
-                 in_shift=start >= shift_start)
-    for table, figure in figures(casino, this_hour, now + dt.timedelta(microseconds=1)).items():
-        _add(found[table], figure["rounds"], figure["action"], figure["win"], in_shift=True)
-        found[table]["hour_rounds"] = figure["rounds"]
-    return dict(found)
-
-
-def _add(into: dict, rounds: int, action: Decimal, win: Decimal, *, in_shift: bool) -> None:
-    into["rounds"] += rounds
-    into["action"] += action
-    into["win"] += win
-    if in_shift:
-        into["shift_rounds"] += rounds
-
-
-def _spans_not_kept(start: dt.datetime, end: dt.datetime, kept: set,
-                    shift_start: dt.datetime) -> list[tuple[dt.datetime, dt.datetime]]:
-    """The runs of whole hours in [start, end) with no kept hour, each split where the
-    shift running now began (its rounds count for the shift too)."""
-    spans, hour = [], start
-    while hour < end:
-        if hour in kept:
-            hour += HOUR
-            continue
-        begin = hour
-        while hour < end and hour not in kept and (hour == begin or hour != shift_start):
-            hour += HOUR
-        spans.append((begin, hour))
-    return spans
 
 
 MONEY = ("action", "win", "previous_win", "change")

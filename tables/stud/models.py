@@ -48,6 +48,8 @@ class StudRound(models.Model):
                                     condition=~models.Q(idempotency_key=""),
                                     name="one_round_per_dealer_idempotency_key"),
         ]
+        # A table's latest rounds (the live board's seats, a table's rounds newest first).
+        indexes = [models.Index(fields=["table", "-recorded_at"], name="round_table_latest")]
         triggers = append_only()
 
     def __str__(self) -> str:

@@ -15,8 +15,9 @@ import pytest
 from tables.board.read import board_of
 from tables.floor.services import table_update
 from tables.pit import services as pit
-from tables.reports.hourly import keep_hours, so_far
+from tables.reports.hourly import keep_hours
 from tables.reports.models import TableHour
+from tables.reports.so_far import Minutes, so_far
 from tables.stud.services import stud_round_record
 from tests.card_room import poker_table
 
@@ -68,6 +69,24 @@ def test_the_day_so_far_is_the_same_whether_its_hours_were_kept_or_not(
     assert so_far(us_casino, now)[evening.pk] == {
         "rounds": 3, "action": D("100.00"), "win": D("70.00"), "shift_rounds": 3,
         "hour_rounds": 1}
+
+
+def test_the_minutes_a_board_keeps_give_the_same_figures_and_a_void_drops_them(
+        evening, at, us_casino, dealer, supervisor):
+    from tables.stud.models import StudRound
+    from tables.stud.services import stud_round_void
+
+    minutes = Minutes()
+    expected = so_far(us_casino, at(90))
+    assert so_far(us_casino, at(90), minutes) == expected  # read, the minutes kept
+    assert so_far(us_casino, at(91), minutes) == expected  # from the kept minutes
+    stud_round_record(actor=dealer, table=evening, **fold("10.00"))  # 19:31
+    assert so_far(us_casino, at(91.5), minutes)[evening.pk]["rounds"] == 4
+    first = StudRound.objects.earliest("recorded_at")
+    stud_round_void(actor=supervisor, round_=first, reason="misdeal")
+    figures = so_far(us_casino, at(95), minutes)[evening.pk]
+    assert (figures["rounds"], figures["win"]) == (4, D("70.00"))  # 10 back, 10 won
+    assert figures == so_far(us_casino, at(95))[evening.pk]
 
 
 def test_the_shift_counts_from_its_start_and_the_hour_from_its_own(at, live_table, dealer,
