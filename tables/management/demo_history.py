@@ -16,6 +16,8 @@ from django.core.exceptions import ValidationError
 from payouts.jackpots import services as progressives
 from payouts.jackpots.settlement import settle_pending_hits
 from tables.floor.models import Game, Table
+from tables.pit import selectors as pit_selectors
+from tables.pit import services as pit_services
 from tables.players import services as seating
 from tables.players.models import Player
 from tables.poker.services import poker_hand_record, poker_hand_void, time_collection_record
@@ -137,6 +139,15 @@ def _barred_tries(supervisor, casino, day_start: dt.datetime) -> None:
             seating.rating_open(actor=supervisor, table=table, seat=seat, card=card)
 
 
+def _end_of_shift(supervisor, casino, dealer, start: dt.datetime) -> None:
+    """His rounds put the dealer on the tables (the dealer who records at a table is the
+    dealer on it); after the day's last, the supervisor sends him home from the last."""
+    end = start + dt.timedelta(hours=20, minutes=30)
+    with clock_at(end):
+        if pit_selectors.on_the_floor(casino, end).get(dealer.pk) is not None:
+            pit_services.dealer_clock_out(actor=supervisor, casino=casino, dealer=dealer)
+
+
 def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
                  jackpot=None, seed: int = 2026, after_day=None) -> int:
     """Record ``days`` gaming days before ``today`` at every demo table; returns how many
@@ -161,6 +172,7 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
             hands = _poker_day(rng, poker, dealer, start, rng.randint(8, 14))
             count += len(rounds) + len(hands)
             _corrections(rng, supervisor, start, rounds, hands)
+            _end_of_shift(supervisor, casino, dealer, start)
         if jackpot is not None and back == days // 2:
             with clock_at(casinos[0].day_bounds(day)[0] + dt.timedelta(hours=18)):
                 jackpot.refresh_from_db()

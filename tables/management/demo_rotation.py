@@ -53,7 +53,9 @@ def demo_dealers(password: str, casinos: list[Casino]) -> dict:
 
 def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) -> int:
     """The floor's last three hours at ``casino``, once (a demo loaded again adds none)."""
-    if DealerMove.objects.filter(casino=casino).exists():
+    # The history's rounds moved the dealer who recorded them (the dealer who records at a
+    # table is the dealer on it); the script's own dealers tell whether it ran.
+    if DealerMove.objects.filter(casino=casino, dealer=dealers["dealer6"]).exists():
         return 0
     tables = {t.label: t for t in Table.objects.filter(casino=casino)}
     with clock_at(now + dt.timedelta(minutes=SCRIPT[0][0] - 1)):
@@ -68,4 +70,5 @@ def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) ->
                 goes = MoveKind.MEAL if (minutes, label) in MEALS else MoveKind.BREAK
                 services.dealer_relieve(actor=supervisor, table=tables[label],
                                         relief=dealers[name], goes_to=goes)
-    return DealerMove.objects.filter(casino=casino).count()
+    return DealerMove.objects.filter(casino=casino, at__gte=now + dt.timedelta(
+        minutes=SCRIPT[0][0] - 1)).count()

@@ -89,12 +89,19 @@ def _lock_dealer(dealer) -> None:
 
 @transaction.atomic
 def dealer_clock_out(*, actor, casino: Casino, dealer) -> DealerMove:
-    """A dealer ends his shift: not while he deals a table (relieve him first)."""
+    """A dealer ends his shift: not by his own tap while he deals a table (a relief takes
+    it first). A supervisor may send him home from it (sick, the table closing for the
+    night, nobody free to relieve him): the table is left with no dealer, and the
+    rotation says so until a dealer takes it."""
     require_staff(actor, casino)
     _require_self_or_supervisor(actor, dealer, "clocks out")
     _lock_floor(casino)
     now = timezone.now()
-    _off_a_table(casino, dealer, now, "a relief must take the table first.")
+    if is_supervisor(actor) and actor.pk != dealer.pk:
+        if _where(casino, dealer, now) is None:
+            raise ValidationError({"dealer": f"{dealer.get_username()} is not clocked in."})
+    else:
+        _off_a_table(casino, dealer, now, "a relief must take the table first.")
     return _move(casino, dealer, MoveKind.CLOCK_OUT, actor, now)
 
 

@@ -92,6 +92,20 @@ def test_the_refusals_name_the_dealer_and_say_why(floor, supervisor, dealer, oth
     assert DealerMove.objects.count() == 3  # two clock-ins and a table: nothing else
 
 
+def test_a_supervisor_sends_a_dealer_home_from_his_table_and_the_table_waits_for_one(
+        floor, supervisor, dealer, us_casino):
+    cs, _ = floor
+    services.dealer_clock_in(actor=dealer, casino=us_casino, dealer=dealer)
+    services.dealer_relieve(actor=dealer, table=cs, relief=dealer)
+    services.dealer_clock_out(actor=supervisor, casino=us_casino, dealer=dealer)
+    assert where(us_casino, dealer) is None
+    now = dt.datetime.now(dt.UTC)
+    flags = [f for p in selectors.proposal(us_casino, now).values() for f in p.flags]
+    assert (FlagKind.UNCOVERED, cs.pk) in [(f.kind, f.table) for f in flags]
+    with pytest.raises(ValidationError, match="dana_dealer is not clocked in"):
+        services.dealer_clock_out(actor=supervisor, casino=us_casino, dealer=dealer)
+
+
 def test_a_closed_table_takes_no_dealer(floor, supervisor, dealer, us_casino):
     cs, _ = floor
     from tables.floor.services import table_update
