@@ -25,12 +25,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -40,10 +38,10 @@ from pathlib import Path
 
 import psutil
 
-from bench.floor import PROFILE_OPTIONS
+from bench.floor import PROFILE_OPTIONS, step
 from bench.load import RANKS, SUITS
 from bench.signs import Usage, listen
-from bench.stack import BIN, ROOT, Stack, call, wait_until_up
+from bench.stack import Stack, call, wait_until_up
 
 PORTS = {"pg_port": 55438, "redis_port": 56385, "web_port": 58009}
 ASGI_PORT = 58010
@@ -72,12 +70,8 @@ class Screen:
         return next((at for at, seen in self.shown if at >= moment and seen != before), None)
 
 
-def step(stack: Stack, name: str, *args: str) -> dict:
-    done = subprocess.run([sys.executable, "-m", "bench.board_steps", name, *args], cwd=ROOT,
-                          env=stack.env, capture_output=True, text=True, timeout=1800)
-    if done.returncode:
-        raise SystemExit(f"step {name} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+def board_step(stack: Stack, name: str, *args: str) -> dict:
+    return step(stack, name, *args, steps="bench.board_steps", timeout=1800)
 
 
 def five_seats(rng: random.Random) -> dict:
@@ -175,15 +169,12 @@ def start_stack(stack: Stack, history: int) -> tuple[dict, dict]:
     stack.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
     stack.start("redis")
     started = time.monotonic()
-    floor = step(stack, "setup", str(history))
+    floor = board_step(stack, "setup", str(history))
     floor["setup_s"] = round(time.monotonic() - started)
-    read = step(stack, "read", str(floor["casino"]), "10")
+    read = board_step(stack, "read", str(floor["casino"]), "10")
     stack.start("web", workers=2, threads=4)
-    stack.spawn("asgi", [str(BIN / "uvicorn"), "casino.asgi:application", "--host",
-                         "127.0.0.1", "--port", str(ASGI_PORT), "--no-access-log",
-                         "--log-level", "warning", "--timeout-graceful-shutdown", "2"])
-    for port in (PORTS["web_port"], ASGI_PORT):
-        wait_until_up(f"http://127.0.0.1:{port}")
+    stack.start_events(ASGI_PORT)
+    wait_until_up(f"http://127.0.0.1:{PORTS['web_port']}")
     return floor, read
 
 

@@ -47,10 +47,12 @@ PORTS = {"pg_port": 55433, "redis_port": 56380, "web_port": 58001}
 TABLES = 24
 
 
-def step(stack: Stack, name: str, *args: str) -> dict:
-    """Run a step of this module in a Django process against the stack's database."""
-    done = subprocess.run([sys.executable, "-m", "bench.floor_steps", name, *args], cwd=ROOT,
-                          env=stack.env, capture_output=True, text=True, timeout=900)
+def step(stack: Stack, name: str, *args: str, steps: str = "bench.floor_steps",
+         timeout: float = 900) -> dict:
+    """Run a step (of ``steps``, a module of steps) in a Django process against the
+    stack's database; its answer is the JSON its last line prints."""
+    done = subprocess.run([sys.executable, "-m", steps, name, *args], cwd=ROOT,
+                          env=stack.env, capture_output=True, text=True, timeout=timeout)
     if done.returncode:
         raise SystemExit(f"step {name} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])

@@ -41,7 +41,7 @@ import psutil
 
 from bench.floor import PROFILE_OPTIONS, _tree_cpu, step
 from bench.load import stud_round
-from bench.stack import BIN, Stack, call, wait_until_up
+from bench.stack import Stack, call, wait_until_up
 
 PORTS = {"pg_port": 55437, "redis_port": 56384, "web_port": 58005}
 ASGI_PORT = 58006
@@ -247,11 +247,8 @@ def start_stack(stack: Stack) -> dict:
     dealer = made["shared"][0]
     meter = int(stack.sql("SELECT id FROM payouts_progressive WHERE name = 'Shared'"))
     stack.start("web", workers=2, threads=4)
-    stack.spawn("asgi", [str(BIN / "uvicorn"), "casino.asgi:application", "--host",
-                         "127.0.0.1", "--port", str(ASGI_PORT), "--no-access-log",
-                         "--log-level", "warning", "--timeout-graceful-shutdown", "2"])
-    for port in (PORTS["web_port"], ASGI_PORT):
-        wait_until_up(f"http://127.0.0.1:{port}")
+    stack.start_events(ASGI_PORT)
+    wait_until_up(f"http://127.0.0.1:{PORTS['web_port']}")
     floor = {"table": dealer["table"], "token": dealer["token"], "meter": meter,
              "rounds_so_far": []}
     floor["rounds_so_far"] += asyncio.run(record_rounds(floor, 2))  # warm: not measured

@@ -323,6 +323,16 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _no_minutes_kept_from_another_test(monkeypatch):
+    """The live board's minutes kept by the process (tables.reports.so_far.Minutes) are
+    each test's own: another test's casino and clock may have had the same ids and times."""
+    from tables.board import live
+    from tables.reports.so_far import Minutes
+
+    monkeypatch.setattr(live, "MINUTES", Minutes())
+
+
+@pytest.fixture(autouse=True)
 def _anchor_file_of_the_test(settings, tmp_path):
     """Each test's ledger anchors go to a file of its own (the database rolls back; the
     file outside it would not)."""

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from casino.common.errors import error_detail
+from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, problems_of
 from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked, casinos_of
@@ -148,8 +149,8 @@ def table_limits(request, pk: int):
         "casino", "paytable"), pk=pk)
     if table.is_poker:
         return redirect("pit-poker-settings", pk=pk)
-    form = LimitsForm(request.POST or None, initial={"min_ante": table.min_ante,
-                                                     "max_ante": table.max_ante})
+    form = LimitsForm(posted_form_data(request), initial={"min_ante": table.min_ante,
+                                                          "max_ante": table.max_ante})
     problems: list[str] = []
     if request.method == "POST":
         if form.is_valid():

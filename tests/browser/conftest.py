@@ -124,3 +124,44 @@ def dealer_at_live_table(db):
         contribution_rate=Decimal("0.70"), approval_threshold=Decimal("5000.00"),
         casino=casino)
     return table_link_progressive(actor=supervisor, table=table, progressive=meter)
+
+
+@pytest.fixture
+def an_hour_on(dealer_at_live_table, time_machine):
+    """deb_dealer has dealt CS-7 for 65 minutes; cal_dealer, who may deal stud, is clocked
+    in and free: the rotation proposes him now."""
+    import datetime as dt
+
+    from django.contrib.auth.models import User
+    from django.utils import timezone
+
+    from tables.floor.models import Game
+    from tables.pit import services
+
+    table = dealer_at_live_table
+    boss, deb = User.objects.get(username="pit_boss"), User.objects.get(username="deb_dealer")
+    cal = make_user("cal_dealer", "dealer")
+    table.casino.staff.add(cal)
+    time_machine.move_to(timezone.now() - dt.timedelta(minutes=65), tick=True)
+    for person in (deb, cal):
+        services.dealer_games_set(actor=boss, casino=table.casino, dealer=person,
+                                  games=[Game.CARIBBEAN_STUD])
+        services.dealer_clock_in(actor=boss, casino=table.casino, dealer=person)
+    services.dealer_relieve(actor=boss, table=table, relief=deb)
+    time_machine.move_to(timezone.now() + dt.timedelta(minutes=65), tick=True)
+    return table
+
+
+@pytest.fixture
+def served(settings, monkeypatch):
+    """The ASGI process as production runs it (tests.asgi_server), with a Redis of the
+    test's own: (server, redis)."""
+    from tests.asgi_server import AsgiServer, private_redis
+
+    with private_redis(settings, monkeypatch) as redis:
+        server = AsgiServer(redis.url)
+        try:
+            server.start()
+            yield server, redis
+        finally:
+            server.stop()

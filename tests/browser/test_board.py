@@ -7,19 +7,14 @@ nothing serious."""
 
 from __future__ import annotations
 
-import datetime as dt
 from decimal import Decimal
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from tables.floor.models import Game
-from tables.pit import services
 from tables.stud.services import stud_round_record
-from tests.asgi_server import AsgiServer, private_redis, wait_for
+from tests.asgi_server import wait_for
 from tests.browser.conftest import TABLETS, fits, on_tablets
-from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 PUSHED = 2_000  # ms: the issue's "within 2 s of a round, a push or a limit change"
@@ -29,17 +24,6 @@ FOLDS = [{"seat": n, "ante": Decimal(10), "decision": "fold"} for n in (1, 2, 3)
 @pytest.fixture(params=list(TABLETS))
 def browser_context_args(request, browser_context_args):
     return on_tablets(browser_context_args, request.param)
-
-
-@pytest.fixture
-def served(settings, monkeypatch):
-    with private_redis(settings, monkeypatch) as redis:
-        server = AsgiServer(redis.url)
-        try:
-            server.start()
-            yield server, redis
-        finally:
-            server.stop()
 
 
 def signed_in(page, base: str, username: str) -> None:
@@ -55,30 +39,12 @@ def signed_in(page, base: str, username: str) -> None:
                                "value": client.cookies[settings.SESSION_COOKIE_NAME].value}])
 
 
-@pytest.fixture
-def an_hour_on(dealer_at_live_table, time_machine):
-    """deb_dealer has dealt CS-7 for 65 minutes; cal_dealer, who may deal stud, is clocked
-    in and free: the rotation proposes him now."""
-    from django.contrib.auth.models import User
-
-    table = dealer_at_live_table
-    boss, deb = User.objects.get(username="pit_boss"), User.objects.get(username="deb_dealer")
-    cal = make_user("cal_dealer", "dealer")
-    table.casino.staff.add(cal)
-    time_machine.move_to(timezone.now() - dt.timedelta(minutes=65), tick=True)
-    for person in (deb, cal):
-        services.dealer_games_set(actor=boss, casino=table.casino, dealer=person,
-                                  games=[Game.CARIBBEAN_STUD])
-        services.dealer_clock_in(actor=boss, casino=table.casino, dealer=person)
-    services.dealer_relieve(actor=boss, table=table, relief=deb)
-    time_machine.move_to(timezone.now() + dt.timedelta(minutes=65), tick=True)
-    return table, deb
-
-
 def test_the_board_follows_a_round_a_relief_and_a_limit_within_two_seconds(
         served, page, axe, an_hour_on):
+    from django.contrib.auth.models import User
+
     server, redis = served
-    table, deb = an_hour_on
+    table, deb = an_hour_on, User.objects.get(username="deb_dealer")
     base = f"http://127.0.0.1:{server.port}"
     signed_in(page, base, "pit_boss")
     page.goto(f"{base}/pit/")

@@ -7,24 +7,13 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.asgi_server import AsgiServer, private_redis, wait_for
+from tests.asgi_server import wait_for
 from tests.helpers import DEALER
 
 pytestmark = [pytest.mark.browser, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 NO_HIT = [{"seat": n, "ante": Decimal(10), "decision": "fold", "progressive": True,
            "cards": cards.split()} for n, cards in [(1, "Qh Qs 9d 5c 3h"),
                                                     (2, "Jh Js 8d 6c 5s")]]
-
-
-@pytest.fixture
-def served(settings, monkeypatch):
-    with private_redis(settings, monkeypatch) as redis:
-        server = AsgiServer(redis.url)
-        try:
-            server.start()
-            yield server, redis
-        finally:
-            server.stop()
 
 
 def test_the_sign_follows_the_meter_by_its_stream_and_through_a_restart(

@@ -5,16 +5,10 @@ has no control too small for a finger, and axe finds nothing serious."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
-from django.utils import timezone
 from playwright.sync_api import expect
 
-from tables.floor.models import Game
-from tables.pit import services
 from tests.browser.conftest import TABLETS, fits, log_in, on_tablets
-from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,24 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture(params=list(TABLETS))
 def browser_context_args(request, browser_context_args):
     return on_tablets(browser_context_args, request.param)
-
-
-@pytest.fixture
-def an_hour_on(dealer_at_live_table, time_machine):
-    from django.contrib.auth.models import User
-
-    table = dealer_at_live_table
-    boss, deb = User.objects.get(username="pit_boss"), User.objects.get(username="deb_dealer")
-    cal = make_user("cal_dealer", "dealer")
-    table.casino.staff.add(cal)
-    time_machine.move_to(timezone.now() - dt.timedelta(minutes=65), tick=True)
-    for person in (deb, cal):
-        services.dealer_games_set(actor=boss, casino=table.casino, dealer=person,
-                                  games=[Game.CARIBBEAN_STUD])
-        services.dealer_clock_in(actor=boss, casino=table.casino, dealer=person)
-    services.dealer_relieve(actor=boss, table=table, relief=deb)
-    time_machine.move_to(timezone.now() + dt.timedelta(minutes=65), tick=True)
-    return table
 
 
 def test_the_pit_boss_confirms_a_relief_with_one_tap(live_server, page, axe, an_hour_on):

@@ -46,13 +46,13 @@ def channels(monkeypatch, redis_broker):
 
 @pytest.fixture
 def heard(channels, redis_broker):
-    """What is published on the test's channels: ``heard()`` waits a moment and returns
-    [(topic, payload)]."""
+    """What is published to the signs on the test's channels (the boards' words are
+    tests/board's): ``heard()`` waits a moment and returns [(topic, payload)]."""
     import redis
 
     client = redis.Redis.from_url(redis_broker)
     listener = client.pubsub(ignore_subscribe_messages=True)
-    listener.psubscribe(channels + "*")
+    listener.psubscribe(channels + "sign:*")
     listener.get_message(timeout=1)  # the subscription's confirmation
 
     def collected(wait=0.5):
@@ -103,11 +103,11 @@ def test_a_publish_is_sent_once_its_transaction_commits_and_never_if_rolled_back
 
     with django_capture_on_commit_callbacks(execute=True):
         with transaction.atomic():
-            push.publish("board:1", {"n": 1})
+            push.publish("sign:1", {"n": 1})
         with pytest.raises(RuntimeError):
             published_then_failure()
         assert heard(0.2) == []
-    assert heard() == [("board:1", {"n": 1})]
+    assert heard() == [("sign:1", {"n": 1})]
 
 
 @pytest.mark.django_db

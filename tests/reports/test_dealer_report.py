@@ -97,13 +97,18 @@ def test_the_page_and_the_csv(client, api, an_evening, supervisor, accountant):
     assert all(name in lines for name in ("dana_dealer", "otto_dealer"))
 
 
-def test_rounds_without_hours_dealt_leave_the_rate_alone(an_evening, time_machine, dealer):
-    """A day with rounds but no moves kept (the floor did not run the rotation then)
-    counts its rounds, not into the rounds an hour."""
+def test_rounds_without_hours_dealt_leave_the_rate_alone(an_evening, time_machine, dealer,
+                                                         monkeypatch):
+    """A day with rounds but no moves kept (recorded before the floor kept its dealers'
+    moves: a recording now takes the table) counts its rounds, not into the rounds an
+    hour."""
     from tables.floor.models import Table
+    from tables.stud import services
 
     time_machine.move_to(START - dt.timedelta(days=1), tick=False)
-    stud_round_record(actor=dealer, table=Table.objects.get(label="CS-1"), **CLEAN)
+    with monkeypatch.context() as before_the_pit:
+        before_the_pit.setattr(services, "recorded_by", lambda dealer, table: None)
+        stud_round_record(actor=dealer, table=Table.objects.get(label="CS-1"), **CLEAN)
     time_machine.move_to(START + dt.timedelta(minutes=90), tick=False)
     found = REPORTS["dealers"].build(Selection(first=DAY - dt.timedelta(days=1), last=DAY,
                                                within=(an_evening,)))
