@@ -113,3 +113,10 @@ def test_the_demo_pit_has_a_rotation_running(client, travel):
         assert words in shown, words
     assert authenticate(RequestFactory().post("/login/"), username="dealer4",
                         password="deal-cards-demo") is not None
+    # The live board atop /pit/: CS-1's rounds of the last three hours (one every four
+    # minutes, from 07:02), by the dealers the script had on it; none yet this hour.
+    board = client.get("/pit/").content.decode()
+    row = board[board.index('data-table="CS-1"'):]
+    row = " ".join(row[:row.index("</tr>")].split())
+    assert 'class="dealer">dealer2</span> <small>since 09:05 · 55 min' in row
+    assert 'class="num rounds">0 / 45<' in row

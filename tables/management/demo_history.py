@@ -36,7 +36,7 @@ def clock_at(moment: dt.datetime):
         yield
 
 
-def _stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
+def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
     deck = list(DECK)
     rng.shuffle(deck)
     hands = [deck[i * 5:(i + 1) * 5] for i in range(seats + 1)]
@@ -61,7 +61,7 @@ def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int) -> list:
             with clock_at(moment):
                 round_, _ = stud_round_record(
                     actor=dealer, table=table,
-                    **_stud_body(rng, rng.randint(3, 6), table.progressive_id is not None))
+                    **stud_body(rng, rng.randint(3, 6), table.progressive_id is not None))
                 if table.progressive_id and round_.jackpot_hits.exists():
                     settle_pending_hits(table.progressive_id)
             recorded.append(round_)

@@ -1,20 +1,26 @@
 """The demo's rotation (issue 31): five more dealers at Harbor Lights, each with the games
 he may deal, and the last three hours of the floor as the pit recorded them (clock-ins,
-reliefs, breaks and meals), so /pit/rotation/ opens on a floor that runs: a relief
-overdue, one due now, a dealer back from his break to take each."""
+reliefs, breaks and meals) with the rounds and hands each dealer recorded meanwhile, so
+/pit/rotation/ opens on a floor that runs (a relief overdue, one due now, a dealer back
+from his break to take each) and the live board on /pit/ has its hours to show."""
 
 from __future__ import annotations
 
 import datetime as dt
+import random
+from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
 from casino.common.roles import Role
 from tables.floor.models import Casino, Game, Table
-from tables.management.demo_history import clock_at
+from tables.floor.services import table_dealer_assign
+from tables.management.demo_history import clock_at, stud_body
 from tables.pit import services
 from tables.pit.models import DealerMove, MoveKind
+from tables.poker.services import poker_hand_record
+from tables.stud.services import stud_round_record
 
 STUD, HOLDEM, OMAHA = Game.CARIBBEAN_STUD, Game.HOLDEM, Game.OMAHA_HI_LO
 # The demo's dealers (the "dealer" of the README and five more, with his password) and
@@ -33,6 +39,7 @@ SCRIPT = [
     (-55, "dealer2", "CS-1"), (-35, "dealer", "HE-1"),
 ]
 MEALS = {(-120, "CS-1"), (-60, "OM-1")}
+ROUND_EVERY = 4  # minutes between two rounds (or hands) at a table of the script
 
 
 def demo_dealers(password: str, casinos: list[Casino]) -> dict:
@@ -62,13 +69,47 @@ def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) ->
         for name, games in GAMES.items():
             services.dealer_games_set(actor=supervisor, casino=casino, dealer=dealers[name],
                                       games=games)
-    for minutes, name, label in SCRIPT:
+    _assign(supervisor, tables, dealers)
+    rng, on = random.Random(31), {}
+    for minutes, name, label in _timeline():
         with clock_at(now + dt.timedelta(minutes=minutes)):
-            if label is None:
+            if name is None:  # a round or hand, by whoever deals the table then
+                _deal(rng, tables[label], dealers[on[label]])
+            elif label is None:
                 services.dealer_clock_in(actor=supervisor, casino=casino, dealer=dealers[name])
             else:
                 goes = MoveKind.MEAL if (minutes, label) in MEALS else MoveKind.BREAK
                 services.dealer_relieve(actor=supervisor, table=tables[label],
                                         relief=dealers[name], goes_to=goes)
+                on[label] = name
     return DealerMove.objects.filter(casino=casino, at__gte=now + dt.timedelta(
         minutes=SCRIPT[0][0] - 1)).count()
+
+
+def _timeline() -> list[tuple[float, str | None, str | None]]:
+    """The script's moves, and a round or hand at each table every ROUND_EVERY minutes
+    from its first dealer on (name None), in the order they happen: each recorded by the
+    dealer the script has on the table then (the dealer who records is the dealer on
+    it)."""
+    rounds = [(minute + offset, None, label)
+              for offset, label in enumerate(("CS-1", "CS-2", "HE-1", "OM-1"))
+              for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY)]
+    return sorted([*SCRIPT, *rounds], key=lambda event: (event[0], event[1] is None))
+
+
+def _assign(supervisor, tables: dict, dealers: dict) -> None:
+    """Each dealer assigned to the tables of the games he may deal (only they record)."""
+    for name, games in GAMES.items():
+        for table in tables.values():
+            if table.game in games and not table.dealers.filter(pk=dealers[name].pk).exists():
+                table_dealer_assign(actor=supervisor, table=table, dealer=dealers[name])
+
+
+def _deal(rng: random.Random, table: Table, dealer) -> None:
+    if table.game == Game.CARIBBEAN_STUD:
+        stud_round_record(actor=dealer, table=table,
+                          **stud_body(rng, rng.randint(2, 6), jackpot=False))
+    else:
+        poker_hand_record(actor=dealer, table=table, flop_dealt=True,
+                          pot=Decimal(rng.choice((12, 24, 45, 60, 85, 120))),
+                          winner=rng.randint(1, 6))
