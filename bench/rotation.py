@@ -8,7 +8,7 @@ With ``--database``, the same floor is also built in casino_bench_rotation (on t
 of DATABASE_URL, else postgres@127.0.0.1:5432: dropped, migrated, filled through the
 services, its three hours of moves bulk-written) and the proposal measured as the
 rotation page reads it: the floor read from the moves and the rules per pit, then the
-rules; and the whole page's read (tables.pit.board), beside the rules alone.
+rules; and the whole page's read (tables.pit.rotation_page), beside the rules alone.
 
 Each floor is random (seeded): 4 games, each dealer allowed one to three, a third of the
 tables due or overdue, a tenth empty, dealers on breaks coming back over the next half
@@ -96,7 +96,7 @@ def on_the_database(tables: int, dealers: int, repeat: int) -> None:
     from django.contrib.auth.models import Group, User
 
     from tables.floor import services as floor_services
-    from tables.pit import board, selectors
+    from tables.pit import rotation_page, selectors
     from tables.pit.models import DealerGames, DealerMove, MoveKind
 
     table_list, dealer_list = floor(tables, dealers, 0)
@@ -130,8 +130,8 @@ def on_the_database(tables: int, dealers: int, repeat: int) -> None:
                                                                    RULES, NOW),
              "the proposal, read from the database (10 pits)": lambda: selectors.proposal(
                  casino, NOW),
-             "the rotation page's whole read (tables.pit.board)": lambda: board.board(
-                 casino, NOW)}
+             "the rotation page's whole read (tables.pit.rotation_page)":
+                 lambda: rotation_page.rotation_page(casino, NOW)}
     print(f"\n{tables} tables, {dealers} dealers, {len(moves)} moves in PostgreSQL; "
           f"median and slowest of {repeat}:\n")
     print("| read | median ms | slowest ms |")

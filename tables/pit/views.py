@@ -18,7 +18,7 @@ from casino.common.staff import casino_asked, casinos_of
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
 from tables.floor.services import table_configure
-from tables.pit import board, selectors, services, wording
+from tables.pit import rotation_page, selectors, services, wording
 from tables.pit.forms import DealerForm, LimitsForm, MyFloorForm, ReliefForm
 from tables.pit.models import MoveKind
 
@@ -48,9 +48,9 @@ def _refused(request, refused: ValidationError) -> None:
 @role_required(Role.SUPERVISOR)
 def rotation(request):
     casino, casinos = casino_asked(request)
-    shown = board.board(casino, timezone.now()) if casino else None
+    shown = rotation_page.rotation_page(casino, timezone.now()) if casino else None
     return render(request, "tables/pit/rotation.html", {
-        "board": shown, "casinos": casinos, "casino": casino,
+        "floor": shown, "casinos": casinos, "casino": casino,
         "goes_to": ReliefForm.base_fields["goes_to"].choices})
 
 

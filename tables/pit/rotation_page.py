@@ -49,7 +49,7 @@ class DealerRow:
 
 
 @dataclass
-class Board:
+class RotationPage:
     casino: Casino
     zone: str
     reliefs: list[ReliefRow]
@@ -60,7 +60,7 @@ class Board:
     log: list[str]  # the tables opened, closed and given new limits this gaming day
 
 
-def board(casino: Casino, now: dt.datetime) -> Board:
+def rotation_page(casino: Casino, now: dt.datetime) -> RotationPage:
     zone = casino.zone
 
     def clock(moment: dt.datetime) -> str:
@@ -109,7 +109,7 @@ def board(casino: Casino, now: dt.datetime) -> Board:
     day_start = dt.datetime.combine(casino.gaming_day(now), casino.gaming_day_start,
                                     tzinfo=zone)
     logged = [change.words(zone) for change in table_log(casino, day_start, now)]
-    return Board(casino, now.astimezone(zone).tzname(), reliefs, flags, rows, dealers,
+    return RotationPage(casino, now.astimezone(zone).tzname(), reliefs, flags, rows, dealers,
                  [u for pk, u in people.items() if pk not in floor], logged)
 
 
