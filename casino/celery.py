@@ -10,4 +10,4 @@ app = Celery("casino")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Tasks live beside the services they call: a package's tasks.py.
 app.autodiscover_tasks(["casino", "payouts.jackpots", "payouts.analysis", "tables.reports",
-                        "tables.players"])
+                        "tables.players", "tables.cardroom"])

@@ -16,7 +16,9 @@ SETTLEMENT_QUEUE, EXPORTS_QUEUE = "settlement", "exports"
 WORKER_QUEUES = (SETTLEMENT_QUEUE, EXPORTS_QUEUE)
 SETTLEMENT = ("payouts.tasks.settle_progressive", "payouts.tasks.sweep_pending_hits",
               "payouts.tasks.reconcile_meters", "casino.tasks.seal_records",
-              "casino.tasks.anchor_ledgers")
+              "casino.tasks.anchor_ledgers",
+              # the floor's minute-by-minute work: a no-show never waits behind an export
+              "tables.tasks.settle_no_shows")
 EXPORTS = ("tables.tasks.write_export", "tables.tasks.resend_waiting_exports",
            "payouts.tasks.compute_par", "tables.tasks.analyse_paytables",
            "tables.tasks.close_gaming_days", "tables.tasks.verify_closed_days",
@@ -51,6 +53,7 @@ def beat(anchor_minutes: int) -> dict[str, dict]:
         "keep-table-hours": _every("tables.tasks.keep_table_hours", minutes=10),
         "analyse-paytables": _every("tables.tasks.analyse_paytables", minutes=15),
         "revise-ratings": _every("tables.tasks.revise_ratings", minutes=5),
+        "settle-no-shows": _every("tables.tasks.settle_no_shows", minutes=1),
         "reconcile-meters-nightly": _nightly("payouts.tasks.reconcile_meters", 15),
         "verify-ledgers-nightly": _nightly("payouts.tasks.verify_ledgers", 30),
         "verify-closed-days-nightly": _nightly("tables.tasks.verify_closed_days", 45),

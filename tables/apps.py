@@ -11,6 +11,7 @@ class TablesConfig(AppConfig):
         from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from tables import checks  # noqa: F401  (registers the deployment checks)
+        from tables.cardroom.models import RoomRules, Waitlist
         from tables.chips import grants as chips
         from tables.chips.models import AccountingRules, SlipSeries
         from tables.comps import grants as comps
@@ -41,6 +42,8 @@ class TablesConfig(AppConfig):
         db_roles.keep(Player)  # changed (audited), never deleted: ratings keep him
         db_roles.keep(RotationRules)  # the pit's configuration, audited
         db_roles.keep(DealerGames)
+        db_roles.keep(RoomRules)  # the card room's configuration, audited
+        db_roles.keep(Waitlist)
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)

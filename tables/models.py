@@ -1,5 +1,14 @@
 """Django finds an app's models here: each subdomain keeps its own."""
 
+from tables.cardroom.models import (
+    Entry,
+    EntryStep,
+    NoShow,
+    RoomRules,
+    SeatLeft,
+    SeatTaken,
+    Waitlist,
+)
 from tables.chips.models import (
     AccountingRules,
     ChipRequest,
@@ -96,6 +105,8 @@ __all__ = [
     "DealerGames",
     "DealerMove",
     "Discrepancy",
+    "Entry",
+    "EntryStep",
     "ExportJob",
     "FundEntryKind",
     "Game",
@@ -106,6 +117,7 @@ __all__ = [
     "KillTrigger",
     "MeterFigure",
     "MoveKind",
+    "NoShow",
     "PermissionGrant",
     "Player",
     "PlayerAccess",
@@ -120,7 +132,10 @@ __all__ = [
     "RecordSeal",
     "ReopenRule",
     "RoleGrant",
+    "RoomRules",
     "RotationRules",
+    "SeatLeft",
+    "SeatTaken",
     "SeatingRefused",
     "SlipSeries",
     "StaffAccount",
@@ -137,4 +152,5 @@ __all__ = [
     "TimeCollectionVoid",
     "Variance",
     "VarianceExplanation",
+    "Waitlist",
 ]

@@ -65,7 +65,9 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            # chained ledger (issue 29)
            "tables_ratingfigures", "tables_comp", "tables_compdecision", "tables_compentry",
            # the dealers' moves on the floor, the tables' hours (issue 31)
-           "tables_dealermove", "tables_tablehour"]
+           "tables_dealermove", "tables_tablehour",
+           # the card room's lists: who joined, each step, the seats taken and left (issue 32)
+           "tables_entry", "tables_entrystep", "tables_seattaken", "tables_seatleft"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",
@@ -75,7 +77,9 @@ AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          # the group's players (issue 29)
          "tables_playerevent", "tables_comprulesevent", "tables_complimitevent",
          # the pit's rotation rules and each dealer's games (issue 31)
-         "tables_rotationrulesevent", "tables_dealergamesevent"]
+         "tables_rotationrulesevent", "tables_dealergamesevent",
+         # the card room's rules and lists (issue 32)
+         "tables_roomrulesevent", "tables_waitlistevent"]
 
 
 @pytest.mark.parametrize("table", RECORDS + AUDIT)

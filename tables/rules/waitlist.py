@@ -99,13 +99,24 @@ def next_to_call(waiting: Sequence[int], called: Iterable[int]) -> int | None:
 
 @dataclass(frozen=True)
 class Taken:
-    """A seat taken: by whom (``who``: the player's card or the entry's name as the room
-    knows him) and since when."""
+    """A seat taken: by whom (``who``: as the room calls him) and since when. ``key``: who
+    he is, where two names may be one player (his card) or one name two players (two
+    walk-ins both "J.S."); blank: ``who``. ``where``: the table as staff name it."""
 
     table: int
     seat: int
     who: str
     since: dt.datetime
+    key: str = ""
+    where: str = ""
+
+    @property
+    def person(self) -> str:
+        return self.key or self.who
+
+    @property
+    def place(self) -> str:
+        return f"seat {self.seat} of {self.where or f'table {self.table}'}"
 
 
 class SeatRefused(ValueError):
@@ -126,19 +137,18 @@ class Seats:
         sits elsewhere."""
         holder = self._by_seat.get((seat.table, seat.seat))
         if holder is not None:
-            raise SeatRefused(f"seat {seat.seat} is taken by {holder.who}")
-        elsewhere = self._by_who.get(seat.who)
+            raise SeatRefused(f"{seat.place} is taken by {holder.who}")
+        elsewhere = self._by_who.get(seat.person)
         if elsewhere is not None:
-            raise SeatRefused(f"{seat.who} already sits at seat {elsewhere.seat} of table "
-                              f"{elsewhere.table}")
+            raise SeatRefused(f"{seat.who} already sits at {elsewhere.place}")
         self._by_seat[(seat.table, seat.seat)] = seat
-        self._by_who[seat.who] = seat
+        self._by_who[seat.person] = seat
 
     def leave(self, table: int, seat: int) -> Taken:
         taken = self._by_seat.pop((table, seat), None)
         if taken is None:
             raise SeatRefused(f"seat {seat} is free")
-        del self._by_who[taken.who]
+        del self._by_who[taken.person]
         return taken
 
     def taken_at(self, table: int) -> list[Taken]:

@@ -68,10 +68,16 @@ def test_calls_not_answered_in_time_are_no_shows_and_the_next_call_skips_the_cal
 
 def test_a_seat_holds_one_player_and_a_player_one_seat():
     seats = Seats([Taken(1, 3, "card 10042", at(0))])
-    with pytest.raises(SeatRefused, match="seat 3 is taken by card 10042"):
+    with pytest.raises(SeatRefused, match="seat 3 of table 1 is taken by card 10042"):
         seats.take(Taken(1, 3, "Ann K.", at(1)))
     with pytest.raises(SeatRefused, match="card 10042 already sits at seat 3 of table 1"):
         seats.take(Taken(2, 1, "card 10042", at(1)))
+    seats.take(Taken(1, 1, "J.S.", at(1), key="walk-in 1", where="NL-1"))
+    seats.take(Taken(1, 2, "J.S.", at(1), key="walk-in 2"))  # another J.S.
+    with pytest.raises(SeatRefused, match=r"J\.S\. already sits at seat 1 of NL-1"):
+        seats.take(Taken(2, 2, "J.S.", at(1), key="walk-in 1"))
+    seats.leave(1, 1)
+    seats.leave(1, 2)
     assert seats.open_seats(1, 4) == [1, 2, 4]
     seats.leave(1, 3)
     seats.take(Taken(2, 1, "card 10042", at(2)))
