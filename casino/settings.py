@@ -370,6 +370,11 @@ LEDGER_ANCHOR_KEYS = config.anchor_keys(DEBUG, SECRET_KEY)
 LEDGER_ANCHOR_FILE = Path(os.environ.get("LEDGER_ANCHOR_FILE", "").strip()
                           or VAR_DIR / "anchors" / "ledger-anchors.jsonl")
 
+# --- Messages to players (casino.common.notify): a call for a seat ---------------
+NOTIFY_BACKEND = os.environ.get("NOTIFY_BACKEND", "").strip() or "casino.common.notify.LogBackend"
+NOTIFY_WEBHOOK_URL = os.environ.get("NOTIFY_WEBHOOK_URL", "").strip()
+NOTIFY_WEBHOOK_TOKEN = os.environ.get("NOTIFY_WEBHOOK_TOKEN", "").strip()
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

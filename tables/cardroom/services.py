@@ -13,14 +13,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from casino.common import push
+from casino.common import notify, push
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.errors import IdempotencyKeyReused
 from casino.common.roles import is_supervisor
 from casino.common.staff import require_staff
-from payouts.jackpots.fieldcrypt import encrypted
-from tables.cardroom import selectors
+from payouts.jackpots.fieldcrypt import decrypted, encrypted
+from tables.cardroom import selectors, wording
 from tables.cardroom.models import (
     Entry,
     EntryStep,
@@ -174,10 +174,15 @@ def _waiting_entry(actor, entry: Entry) -> tuple[Entry, list[int]]:
 
 @transaction.atomic
 def entry_call(*, actor, entry: Entry) -> EntryStep:
-    """The player is called for a seat (the time is kept; the room's notifier tells him
-    where he gave a phone number)."""
+    """The player is called for a seat: the time is kept, and where he gave a number the
+    room's messages tell him (casino.common.notify, once the call is recorded)."""
     entry, _ = _waiting_entry(actor, entry)
-    return _step(entry, Step.CALLED, actor)
+    called = _step(entry, Step.CALLED, actor)
+    if entry.phone:
+        minutes = selectors.rules_of(entry.waitlist.casino).call_minutes
+        notify.send_after_commit(decrypted(entry.phone), wording.call_message(
+            entry.waitlist, minutes))
+    return called
 
 
 @transaction.atomic

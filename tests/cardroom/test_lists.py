@@ -186,3 +186,18 @@ def test_the_beat_settles_the_no_shows_of_every_room(room, supervisor, clock):
     clock(6)
     assert settle_no_shows.delay().get() == 1
     assert names(waitlist) == ["Bo", "Ann"]  # three places down: the bottom at most
+
+
+def test_a_call_tells_the_player_s_phone_once_it_is_recorded(
+        room, supervisor, caplog, django_capture_on_commit_callbacks):
+    _, waitlist = room
+    ann, _ = services.entry_join(actor=supervisor, waitlist=waitlist, name="Ann",
+                                 phone="+1 702 555 0147")
+    bo, = join(supervisor, waitlist, "Bo")
+    with caplog.at_level("INFO", logger="casino.common.notify"), \
+            django_capture_on_commit_callbacks(execute=True):
+        services.entry_call(actor=supervisor, entry=ann)
+        services.entry_call(actor=supervisor, entry=bo)  # no number: nothing sent
+    sent = [r.getMessage() for r in caplog.records if r.name == "casino.common.notify"]
+    assert sent == ["message to …47: Test Harbor: your seat at 20/40 fixed-limit Texas "
+                    "hold'em is ready. Please come to the card room desk within 5 minutes."]
