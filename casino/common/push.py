@@ -291,6 +291,72 @@ def _put_latest(queue: asyncio.Queue, item: dict | None) -> None:
     queue.put_nowait(item)
 
 
+class SharedReads:
+    """A screen state's reads in this process, per key (a casino): one at a time, shared
+    by every stream that asks meanwhile, and at most one per ``min_gap`` seconds. A word
+    that comes while a read runs asks for a read of its own: the running one may have
+    read past its change. ``read(key)``: the state now (a coroutine)."""
+
+    def __init__(self, read: Callable[[int], Awaitable[dict | None]], min_gap: float):
+        self.read, self.min_gap = read, min_gap
+        self._waiting: dict[int, asyncio.Future] = {}
+        self._started: dict[int, float] = {}
+
+    async def current(self, key: int) -> dict | None:
+        running = self._waiting.get(key)
+        if running is None or running.get_loop() is not asyncio.get_running_loop():
+            running = asyncio.ensure_future(self._when_due(key))
+            self._waiting[key] = running
+        # shielded: a screen that leaves does not cancel the read the others wait for
+        return await asyncio.shield(running)
+
+    async def _when_due(self, key: int) -> dict | None:
+        loop = asyncio.get_running_loop()
+        wait = self._started.get(key, float("-inf")) + self.min_gap - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if self._waiting.get(key) is asyncio.current_task():
+            del self._waiting[key]
+        self._started[key] = loop.time()
+        return await self.read(key)
+
+
+async def floors_stream(casino_ids, reads: SharedReads) -> AsyncIterator[str]:
+    """A screen of casinos' floors (the pit's live board, a card room's public board), as
+    Server-Sent Events: each casino's state when first read, then again each time it
+    changes. The writers' word (floor_changed) says which casino to read; with nothing
+    said, every casino is read again each HEARTBEAT_SECONDS (clocks move on screens)."""
+    ids = set(casino_ids)
+    async with hub.listening(*(floor_topic(c) for c in ids)) as queue:
+        shown: dict[int, dict] = {}
+        yield f"retry: {RETRY_MS}\n\n"
+        asked = set(ids)
+        while True:
+            sent = False
+            for casino_id in sorted(asked):
+                found = await reads.current(casino_id)
+                if found is not None and found != shown.get(casino_id):
+                    shown[casino_id] = found
+                    sent = True
+                    yield event(found)
+            try:
+                item = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                if not sent:
+                    yield ": still here\n\n"
+                asked = set(ids)
+                continue
+            asked = floors_asked(item, ids)
+            while not queue.empty():  # every word that came meanwhile, in one read each
+                asked |= floors_asked(queue.get_nowait(), ids)
+
+
+def floors_asked(item: dict | None, ids: set[int]) -> set[int]:
+    if item is LOOK:
+        return set(ids)
+    return {item["look"]} & ids if "look" in item else set()
+
+
 def stream_once(*states: dict) -> Iterator[str]:
     """The stream under WSGI (the demo's runserver; gunicorn, where a stream is sent by
     mistake): the state now, then an ``end`` the screen expects and the browser comes

@@ -1,7 +1,8 @@
-"""The live board's reads in the ASGI process (tables.board.live): screens that ask at
-once share one read; a casino is read at most once per MIN_GAP; a word that comes while
-a read runs gets a read of its own (the running one may have read past its change); two
-words for different casinos with room for one make the screen read both."""
+"""The live boards' reads in the ASGI process (casino.common.push.SharedReads, as
+tables.board.live and the card room's board use them): screens that ask at once share one
+read; a casino is read at most once per gap; a word that comes while a read runs gets a
+read of its own (the running one may have read past its change); two words for different
+casinos with room for one make the screen read both."""
 
 from __future__ import annotations
 
@@ -12,30 +13,26 @@ import time
 import pytest
 
 from casino.common import push
-from tables.board import live
 
 
 @pytest.fixture
-def reads(monkeypatch):
+def reads():
     """Each read's start, with a gate the test opens to let the reads finish."""
     started, gate = [], {"open": None}
-    monkeypatch.setattr(live, "MIN_GAP", 0.3)
-    monkeypatch.setattr(live, "_waiting", {})
-    monkeypatch.setattr(live, "_started", {})
 
     async def read(casino_id):
         started.append((casino_id, time.monotonic()))
         await gate["open"].wait()
         return {"casino": casino_id, "html": str(len(started))}
 
-    monkeypatch.setattr(live, "_read", read)
+    shared = push.SharedReads(read, min_gap=0.3)
 
     def run(scenario):
         """On an event loop of its own, in a thread (the test's may run one:
         Playwright's)."""
         async def main():
             gate["open"] = asyncio.Event()
-            await scenario(gate["open"])
+            await scenario(gate["open"], shared)
         with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
             pool.submit(asyncio.run, main()).result(timeout=30)
     return started, run
@@ -44,8 +41,8 @@ def reads(monkeypatch):
 def test_screens_asking_at_once_share_one_read(reads):
     started, run = reads
 
-    async def scenario(gate):
-        asked = [asyncio.create_task(live.current(7)) for _ in range(5)]
+    async def scenario(gate, shared):
+        asked = [asyncio.create_task(shared.current(7)) for _ in range(5)]
         await asyncio.sleep(0.05)
         gate.set()
         found = await asyncio.gather(*asked)
@@ -58,10 +55,10 @@ def test_screens_asking_at_once_share_one_read(reads):
 def test_a_casino_is_read_at_most_once_per_gap_and_a_word_during_a_read_gets_its_own(reads):
     started, run = reads
 
-    async def scenario(gate):
-        first = asyncio.create_task(live.current(7))
+    async def scenario(gate, shared):
+        first = asyncio.create_task(shared.current(7))
         await asyncio.sleep(0.05)  # the first read runs, held at the gate
-        second = asyncio.create_task(live.current(7))  # a word meanwhile
+        second = asyncio.create_task(shared.current(7))  # a word meanwhile
         await asyncio.sleep(0.05)
         gate.set()
         assert (await first)["html"] == "1"
@@ -80,5 +77,5 @@ def test_two_casinos_words_with_room_for_one_read_both():
     push._put_latest(queue, {"look": 1})
     push._put_latest(queue, {"look": 2})
     assert queue.get_nowait() is push.LOOK  # read every casino of the screen
-    assert live._asked(push.LOOK, {1, 2}) == {1, 2}
-    assert live._asked({"look": 3}, {1, 2}) == set()
+    assert push.floors_asked(push.LOOK, {1, 2}) == {1, 2}
+    assert push.floors_asked({"look": 3}, {1, 2}) == set()
