@@ -251,6 +251,9 @@ MATRIX = {
     ("GET", "/sign/{meter}/", None):                   (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/sign/{meter}/state.json", None):         (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/sign/{meter}/events", None):             (200, 200, 200, 200, 200, 200, 200, 200),
+    # The card room's public board (issue 32): its screens', no login, initials only
+    ("GET", "/cardroom/{casino}/board/", None):        (200, 200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/cardroom/{casino}/board/events", None):  (200, 200, 200, 200, 200, 200, 200, 200),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
 # health check, the icon. The admin has its matrix (tests/test_admin_scoping.py); the

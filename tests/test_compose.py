@@ -173,10 +173,11 @@ def test_in_the_scale_shape_the_service_goes_through_pgbouncer_the_replica_and_s
 
 def test_the_scale_proxy_sends_the_signs_and_boards_streams_to_the_asgi_service_unbuffered():
     conf = (ROOT / "deploy/nginx/casino-scale.conf").read_text()
-    rule = "location ~ ^/(sign/[0-9]+|pit/board)/events$"
+    rule = "location ~ ^/(sign/[0-9]+|pit/board|cardroom/[0-9]+/board)/events$"
     pattern = re.compile(rule.split(" ", 2)[2].removesuffix(" {"))
     assert pattern.match("/sign/12/events")
     assert pattern.match("/pit/board/events")
+    assert pattern.match("/cardroom/3/board/events")
     assert not pattern.match("/pit/board/")
     events = conf[conf.index(rule):]
     events = events[:events.index("}")]

@@ -81,11 +81,17 @@ class Waitlist(models.Model):
 
     @property
     def label(self) -> str:
-        stakes = f"{self.small:f}".removesuffix(".00") + "/" + f"{self.big:f}".removesuffix(".00")
-        kind = Structure(self.structure).label.lower().replace(" ", "-")
-        game = Game(self.game).label
-        must = " (must move)" if self.feeds_id else ""
-        return f"{stakes} {kind} {game}{must}"
+        return game_label(self.game, self.structure, self.small, self.big,
+                          must_move=bool(self.feeds_id))
+
+
+def game_label(game: str, structure: str, small, big, *, must_move: bool = False) -> str:
+    """A game at its stakes as the room calls it: "1/2 no-limit Texas hold'em"."""
+    if not structure or small is None or big is None:
+        return Game(game).label
+    stakes = f"{small:f}".removesuffix(".00") + "/" + f"{big:f}".removesuffix(".00")
+    kind = Structure(structure).label.lower().replace(" ", "-")
+    return f"{stakes} {kind} {Game(game).label}" + (" (must move)" if must_move else "")
 
 
 class Entry(models.Model):
