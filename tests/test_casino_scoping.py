@@ -190,6 +190,12 @@ MATRIX = {
     ("POST", "/pit/rotation/relieve/", "form"):        (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/pit/rotation/dealer/", "form"):         (302, 403, 403, 403, 302, 403, 302, 403),
     ("GET", "/pit/board/events", None):                (302, 403, 403, 403, 200, 403, 200, 403),
+    # The card room desk (issue 32): a supervisor's, at his own casinos
+    ("GET", "/pit/cardroom/", None):                   (302, 403, 403, 403, 200, 403, 200, 403),
+    ("POST", "/pit/cardroom/lists/", "form"):          (302, 403, 403, 403, 302, 403, 302, 403),
+    ("POST", "/pit/cardroom/join/", "form"):           (302, 403, 403, 403, 302, 403, 302, 403),
+    ("POST", "/pit/cardroom/entry/", "form"):          (302, 403, 403, 403, 302, 403, 302, 403),
+    ("POST", "/pit/cardroom/seat/", "form"):           (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/dealer/floor/", "form"):                (302, 403, 302, 302, 403, 403, 302, 403),
     ("GET", "/pit/dealers/{dealer}/active/", None):    (302, 403, 403, 403, 200, 403, 404, 403),
     ("POST", "/pit/dealers/{dealer}/active/", "form"): (302, 403, 403, 403, 302, 403, 404, 403),

@@ -1,10 +1,15 @@
-"""The card room's pages: its public board."""
+"""The card room's pages: the desk (the brush's), and the room's public board."""
 
 from django.urls import path
 
-from tables.cardroom import views
+from tables.cardroom import desk_views, views
 
 urlpatterns = [
+    path("pit/cardroom/", desk_views.desk, name="pit-cardroom"),
+    path("pit/cardroom/lists/", desk_views.open_list, name="pit-cardroom-list"),
+    path("pit/cardroom/join/", desk_views.join, name="pit-cardroom-join"),
+    path("pit/cardroom/entry/", desk_views.entry_step, name="pit-cardroom-entry"),
+    path("pit/cardroom/seat/", desk_views.seat_step, name="pit-cardroom-seat"),
     path("cardroom/<int:pk>/board/", views.public_board, name="cardroom-board"),
     path("cardroom/<int:pk>/board/events", views.public_board_events,
          name="cardroom-board-events"),

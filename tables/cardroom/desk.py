@@ -1,0 +1,104 @@
+"""The card room desk's read (/pit/cardroom/, the brush's page): each list with its
+players in order (when each joined and was called, on the casino's clock), the tables
+running with their seats taken and open, and for a main game fed by a must-move game,
+who moves next when one of its seats opens."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from tables.cardroom import selectors
+from tables.cardroom.models import Entry, EntryStep, SeatTaken, Step, Waitlist, game_label
+from tables.floor.models import Casino, Table, TableStatus
+from tables.rules import waitlist as rules
+
+
+@dataclass
+class Waiting:
+    id: int
+    name: str
+    joined: str
+    called: str  # HH:MM of his last call, or blank
+    phone: bool
+    rated: bool
+    change_from: str  # "HE-1 seat 3" for a table change
+
+
+@dataclass
+class ListDesk:
+    waitlist: Waitlist
+    status: str
+    waiting: list[Waiting]
+    tables: list[Table]
+    moves_next: str = ""  # for a main game fed by a must-move game
+
+
+@dataclass
+class TableDesk:
+    table: Table
+    label: str  # its game at its stakes
+    taken: list[SeatTaken] = field(default_factory=list)
+    open_seats: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Desk:
+    casino: Casino
+    zone: str
+    lists: list[ListDesk]
+    tables: list[TableDesk]
+
+
+def desk(casino: Casino, now: dt.datetime) -> Desk:
+    zone = casino.zone
+
+    def clock(moment: dt.datetime) -> str:
+        return moment.astimezone(zone).strftime("%H:%M")
+
+    seats = selectors.seats_of(casino)
+    taken = list(selectors.open_seats_taken(casino).order_by("table__label", "seat"))
+    tables = [t for t in Table.objects.filter(casino=casino, status=TableStatus.OPEN)
+              .order_by("label") if t.is_poker]
+    lists = []
+    for waitlist in selectors.active_lists(casino).select_related("feeds"):
+        order = selectors.waiting_ids(waitlist)
+        entries = Entry.objects.in_bulk(order)
+        called = {e: at for e, at in EntryStep.objects.filter(
+            entry__in=order, step=Step.CALLED).order_by("at").values_list("entry", "at")}
+        changes = {t.pk: t for t in taken}
+        lists.append(ListDesk(
+            waitlist, selectors.status_of(waitlist),
+            [Waiting(pk, entries[pk].name, clock(entries[pk].joined_at),
+                     clock(called[pk]) if pk in called else "", bool(entries[pk].phone),
+                     entries[pk].player_id is not None,
+                     _change(changes.get(entries[pk].change_from_id)))
+             for pk in order],
+            selectors.tables_of(waitlist)))
+    _must_move(lists, seats)
+    return Desk(casino, now.astimezone(zone).tzname(), lists,
+                [TableDesk(t, _game(t), [s for s in taken if s.table_id == t.pk],
+                           seats.open_seats(t.pk, t.seats)) for t in tables])
+
+
+def _change(seat: SeatTaken | None) -> str:
+    return f"{seat.table.label} seat {seat.seat}" if seat is not None else ""
+
+
+def _game(table: Table) -> str:
+    return game_label(table.game, table.structure, *selectors.stakes_of(table))
+
+
+def _must_move(lists: list[ListDesk], seats: rules.Seats) -> None:
+    """Each main game's next mover: the player seated longest at its must-move game's
+    tables."""
+    by_list = {d.waitlist.pk: d for d in lists}
+    for feeder in lists:
+        main = by_list.get(feeder.waitlist.feeds_id)
+        if main is None:
+            continue
+        seated = [t for table in feeder.tables for t in seats.taken_at(table.pk)]
+        first = rules.moves_next(seated)
+        main.moves_next = (f"{first.who} ({first.place}, seated since "
+                           f"{first.since.astimezone(feeder.waitlist.casino.zone):%H:%M})"
+                           if first else "")
