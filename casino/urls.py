@@ -22,7 +22,7 @@ PACKAGES = ("tables.floor", "tables.stud", "tables.poker", "tables.chips", "tabl
             "tables.reports", "payouts.analysis", "payouts.terms", "payouts.jackpots")
 # The packages whose API_ROUTES the router lists, in the order the API's root lists them.
 ROUTED = ("tables.floor", "payouts.terms", "tables.stud", "payouts.jackpots", "tables.poker",
-          "tables.players", "tables.comps")
+          "tables.players", "tables.comps", "tables.cardroom")
 
 
 class DayConverter:

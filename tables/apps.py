@@ -11,7 +11,7 @@ class TablesConfig(AppConfig):
         from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from tables import checks  # noqa: F401  (registers the deployment checks)
-        from tables.cardroom.models import RoomRules, Waitlist
+        from tables.cardroom import grants as cardroom
         from tables.chips import grants as chips
         from tables.chips.models import AccountingRules, SlipSeries
         from tables.comps import grants as comps
@@ -32,7 +32,8 @@ class TablesConfig(AppConfig):
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
-                                                         reports, players, comps, pit)]
+                                                         reports, players, comps, pit,
+                                                         cardroom)]
         # Who works at which casino: every scoped read and write asks (casino.common.staff).
         staff.staffed_by(CasinoStaff, casino="casino", user="user")
         db_roles.keep(Casino)
@@ -42,17 +43,25 @@ class TablesConfig(AppConfig):
         db_roles.keep(Player)  # changed (audited), never deleted: ratings keep him
         db_roles.keep(RotationRules)  # the pit's configuration, audited
         db_roles.keep(DealerGames)
-        db_roles.keep(RoomRules)  # the card room's configuration, audited
-        db_roles.keep(Waitlist)
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
         db_roles.written_by_the_database(RecordSeal)  # by the sealing trigger, as the owner
         register(FUND_LEDGER)
         self.add_comps()
+        self.add_cardroom()
         # The closed days against their records (nightly), on /healthz.
         shown_on_healthz.register("closed_days", last_day_check)
         self.add_panels()
+
+    @staticmethod
+    def add_cardroom() -> None:
+        """The card room's rules and lists: configuration, audited, never deleted."""
+        from casino.common import db_roles
+        from tables.cardroom.models import RoomRules, Waitlist
+
+        db_roles.keep(RoomRules)
+        db_roles.keep(Waitlist)
 
     @staticmethod
     def add_comps() -> None:

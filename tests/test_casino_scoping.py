@@ -257,6 +257,21 @@ MATRIX = {
     ("GET", "/sign/{meter}/", None):                   (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/sign/{meter}/state.json", None):         (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/sign/{meter}/events", None):             (200, 200, 200, 200, 200, 200, 200, 200),
+    # The card room's lists by API (issue 32): a supervisor's (a kiosk signs in as one), of
+    # his own casinos
+    ("GET", "/api/v1/waitlists/", None):               (401, 403, 403, 403, 200, 403, 200, 403),
+    ("POST", "/api/v1/waitlists/", "form"):            (401, 403, 403, 403, 400, 403, 400, 403),
+    ("GET", "/api/v1/waitlists/{waitlist}/", None):    (401, 403, 403, 403, 200, 403, 404, 403),
+    ("GET", "/api/v1/waitlists/{waitlist}/entries/", None):
+                                                       (401, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/api/v1/waitlists/{waitlist}/entries/", "form"):
+                                                       (401, 403, 403, 403, 400, 403, 404, 403),
+    ("POST", "/api/v1/waitlists/{waitlist}/entries/{entry}/call/", "form"):
+                                                       (401, 403, 403, 403, 201, 403, 404, 403),
+    ("POST", "/api/v1/waitlists/{waitlist}/entries/{entry}/seat/", "form"):
+                                                       (401, 403, 403, 403, 400, 403, 404, 403),
+    ("POST", "/api/v1/waitlists/{waitlist}/entries/{entry}/remove/", "form"):
+                                                       (401, 403, 403, 403, 400, 403, 404, 403),
     # The card room's public board (issue 32): its screens', no login, initials only
     ("GET", "/cardroom/{casino}/board/", None):        (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/cardroom/{casino}/board/events", None):  (200, 200, 200, 200, 200, 200, 200, 200),
@@ -309,6 +324,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     supervisor-dealer only."""
     from payouts.analysis.services import request_analysis
     from payouts.jackpots.models import JackpotHit, Progressive
+    from tables.cardroom import services as cardroom
     from tables.floor.models import Casino
     from tables.poker.models import BadBeatFund
     from tables.reports.services import request_export
@@ -329,6 +345,9 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                                    "casino": str(us_casino.pk)})
     # Queued, never computed: the test's transaction never commits to send it.
     analysis = request_analysis(jackpot_table.paytable)
+    waitlist = cardroom.waitlist_open(actor=supervisor, casino=us_casino, game="holdem",
+                                      structure="no_limit", small="1", big="2")
+    entry, _ = cardroom.entry_join(actor=supervisor, waitlist=waitlist, name="Ann")
     return {
         "people": {"anonymous": None, "no_role": outsider, "dealer_assigned": dealer,
                    "dealer_unassigned": other_dealer, "supervisor": supervisor,
@@ -338,7 +357,8 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                 "round": played.json()["id"], "meter": jackpot_table.progressive_id,
                 "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,
                 "paytable": jackpot_table.paytable_id, "hit": JackpotHit.objects.get().pk,
-                "export": export.pk, "analysis": analysis.pk, "dealer": dealer.pk, **poker},
+                "export": export.pk, "analysis": analysis.pk, "dealer": dealer.pk,
+                "waitlist": waitlist.pk, "entry": entry.pk, **poker},
     }
 
 
@@ -423,7 +443,7 @@ def _routes(patterns, prefix=""):
 
 
 IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "poker", "hand",
-       "hit", "export", "analysis", "timed", "collection", "dealer")
+       "hit", "export", "analysis", "timed", "collection", "dealer", "waitlist", "entry")
 
 
 def test_the_matrix_holds_every_route_of_the_service():

@@ -22,6 +22,13 @@ COMPS = {"tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
 # records any move; a dealer records his own; an accountant reads the moves.
 FLOOR_MOVES = {"tables.view_dealermove", "tables.view_rotationrules", "tables.view_dealergames",
                "tables.add_dealermove"}
+# The card room (issue 32): its supervisors keep the lists and the seats.
+CARD_ROOM = {"tables.view_waitlist", "tables.add_waitlist", "tables.change_waitlist",
+             "tables.view_roomrules", "tables.add_roomrules", "tables.change_roomrules",
+             "tables.view_entry", "tables.add_entry", "tables.view_entrystep",
+             "tables.add_entrystep", "tables.view_seattaken", "tables.add_seattaken",
+             "tables.view_seatleft", "tables.add_seatleft", "tables.view_waitlistevent",
+             "tables.view_roomrulesevent"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -57,7 +64,7 @@ TODAY = {
         "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
         "tables.view_complimitevent", *FLOOR_MOVES, "tables.add_rotationrules",
         "tables.change_rotationrules", "tables.add_dealergames", "tables.change_dealergames",
-        "tables.view_rotationrulesevent", "tables.view_dealergamesevent",
+        "tables.view_rotationrulesevent", "tables.view_dealergamesevent", *CARD_ROOM,
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",

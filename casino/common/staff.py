@@ -43,6 +43,22 @@ def casino_asked(request):
     return chosen or casinos.first(), casinos
 
 
+def casino_for(user, chosen):
+    """An API's casino: the one asked for (``chosen``, an id) among the user's, or his
+    only one; else the question, by field."""
+    casinos = casinos_of(user)
+    if chosen not in (None, ""):
+        try:
+            return casinos.get(pk=int(chosen))
+        except (ValueError, casinos.model.DoesNotExist):
+            raise ValidationError({"casino": f"You are not on the staff of casino "
+                                             f"'{chosen}'."}) from None
+    if casinos.count() != 1:
+        raise ValidationError({"casino": "Say which casino: you work at "
+                                         f"{casinos.count()} of them."})
+    return casinos.get()
+
+
 def all_casinos() -> QuerySet:
     """Every casino of the group (whose currencies the group's own terms are kept in)."""
     return _casino_model().objects.all()

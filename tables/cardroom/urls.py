@@ -2,9 +2,16 @@
 
 from django.urls import path
 
-from tables.cardroom import desk_views, views
+from tables.cardroom import api, desk_views, views
+
+API_ROUTES = [("waitlists", api.WaitlistViewSet, "waitlist")]
 
 urlpatterns = [
+    path("api/v1/waitlists/<int:pk>/entries/", api.EntriesView.as_view(),
+         name="waitlist-entries"),
+    *(path(f"api/v1/waitlists/<int:pk>/entries/<int:entry>/{name}/",
+           api.EntryActionView.as_view(action_name=name), name=f"waitlist-entry-{name}")
+      for name in ("call", "seat", "remove")),
     path("pit/cardroom/", desk_views.desk, name="pit-cardroom"),
     path("pit/cardroom/lists/", desk_views.open_list, name="pit-cardroom-list"),
     path("pit/cardroom/join/", desk_views.join, name="pit-cardroom-join"),

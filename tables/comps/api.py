@@ -5,7 +5,6 @@ through the services; reading a player's comps is logged like reading his record
 from __future__ import annotations
 
 import django_filters
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
@@ -14,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from casino.common.staff import casinos_of
+from casino.common.staff import casino_for
 from tables.comps import selectors, services
 from tables.comps.models import Comp
 from tables.comps.serializers import CompInput, CompOutput, DecisionInput, LedgerOutput
@@ -25,21 +24,6 @@ from tables.players.selectors import players_visible_to
 GIVERS = "Only hosts and supervisors give comps."
 READERS = "Only hosts and supervisors read a player's comps."
 DECIDERS = "Only a pit supervisor approves or declines a comp over a limit."
-
-
-def casino_for(user, chosen):
-    """The casino asked for, or the user's only one; else the question, by field."""
-    casinos = casinos_of(user)
-    if chosen not in (None, ""):
-        try:
-            return casinos.get(pk=int(chosen))
-        except (ValueError, casinos.model.DoesNotExist):
-            raise ValidationError({"casino": f"You are not on the staff of casino "
-                                             f"'{chosen}'."}) from None
-    if casinos.count() != 1:
-        raise ValidationError({"casino": "Say which casino: you work at "
-                                         f"{casinos.count()} of them."})
-    return casinos.get()
 
 
 def ledger_of(player, casino) -> dict:

@@ -1,0 +1,135 @@
+"""/api/v1/waitlists/ (the card room's lists: game, stakes, status; a supervisor opens
+one) and /api/v1/waitlists/{id}/entries/ (who waits, in order; a join, by Idempotency-Key;
+call/, seat/ and remove/ of an entry), for kiosks and apps (docs/api.md). Writes go
+through tables.cardroom.services; every list is of the caller's casinos."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from casino.common.permissions import holding
+from casino.common.staff import at_casinos_of, casino_for
+from tables.cardroom import selectors, services
+from tables.cardroom.models import Entry, EntryStep, Step, Waitlist
+from tables.cardroom.serializers import (
+    EntryOutput,
+    JoinInput,
+    ReasonInput,
+    SeatInput,
+    WaitlistInput,
+    WaitlistOutput,
+)
+from tables.floor.models import Table
+
+KEEPERS = "Only a supervisor keeps the card room's lists."
+
+
+def lists_of(user):
+    return at_casinos_of(Waitlist.objects.filter(active=True), user).select_related("casino")
+
+
+def shown(waitlist: Waitlist) -> Waitlist:
+    """The list with what the API says of it: its status and how many wait."""
+    waitlist.status = selectors.status_of(waitlist)
+    waitlist.waiting = len(selectors.waiting_ids(waitlist))
+    return waitlist
+
+
+def entries_shown(waitlist: Waitlist, only: set[int] | None = None) -> list[Entry]:
+    order = selectors.waiting_ids(waitlist)
+    called = dict(EntryStep.objects.filter(entry__in=order, step=Step.CALLED)
+                  .order_by("at").values_list("entry", "at"))
+    found = Entry.objects.in_bulk(order if only is None else list(only))
+    for entry in found.values():
+        entry.position = order.index(entry.pk) + 1 if entry.pk in order else None
+        entry.called_at = called.get(entry.pk)
+        entry.state = ("called" if entry.called_at else "waiting") if entry.position else \
+            "off the list"
+    return [found[pk] for pk in (order if only is None else sorted(found))]
+
+
+class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                      mixins.CreateModelMixin, viewsets.GenericViewSet):
+    serializer_class = WaitlistOutput
+    permission_classes = [holding("tables.view_waitlist", KEEPERS)]
+    filterset_fields = ["game", "structure"]
+
+    def get_queryset(self):
+        return lists_of(self.request.user)
+
+    def list(self, request, *args, **kwargs):
+        rows = [shown(w) for w in self.filter_queryset(self.get_queryset())]
+        page = self.paginate_queryset(rows)
+        if page is not None:
+            return self.get_paginated_response(WaitlistOutput(page, many=True).data)
+        return Response(WaitlistOutput(rows, many=True).data)
+
+    def retrieve(self, request, *args, **kwargs):
+        return Response(WaitlistOutput(shown(self.get_object())).data)
+
+    @extend_schema(request=WaitlistInput, responses={201: WaitlistOutput})
+    def create(self, request, *args, **kwargs):
+        payload = WaitlistInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        casino = casino_for(request.user, data.pop("casino", None))
+        feeds = data.pop("feeds", None)
+        feeds = get_object_or_404(lists_of(request.user), pk=feeds) if feeds else None
+        made = services.waitlist_open(actor=request.user, casino=casino, feeds=feeds, **data)
+        return Response(WaitlistOutput(shown(made)).data, status=status.HTTP_201_CREATED)
+
+
+class EntriesView(APIView):
+    permission_classes = [holding("tables.view_entry", KEEPERS)]
+
+    @extend_schema(responses={200: EntryOutput(many=True)})
+    def get(self, request, pk: int):
+        waitlist = get_object_or_404(lists_of(request.user), pk=pk)
+        return Response(EntryOutput(entries_shown(waitlist), many=True).data)
+
+    @extend_schema(request=JoinInput, responses={201: EntryOutput})
+    def post(self, request, pk: int):
+        waitlist = get_object_or_404(lists_of(request.user), pk=pk)
+        payload = JoinInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        entry, created = services.entry_join(
+            actor=request.user, waitlist=waitlist,
+            idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
+            **payload.validated_data)
+        [entry] = entries_shown(waitlist, {entry.pk})
+        return Response(EntryOutput(entry).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class EntryActionView(APIView):
+    """POST .../entries/{entry}/call/ (nothing), seat/ ({table, seat}), remove/
+    ({reason}): the entry as it stands after."""
+
+    permission_classes = [holding("tables.add_entrystep", KEEPERS)]
+    action_name = ""
+
+    @extend_schema(request=None, responses={201: EntryOutput})
+    def post(self, request, pk: int, entry: int):
+        waitlist = get_object_or_404(lists_of(request.user), pk=pk)
+        found = get_object_or_404(Entry.objects.filter(waitlist=waitlist)
+                                  .select_related("waitlist__casino"), pk=entry)
+        if self.action_name == "call":
+            services.entry_call(actor=request.user, entry=found)
+        elif self.action_name == "seat":
+            payload = SeatInput(data=request.data)
+            payload.is_valid(raise_exception=True)
+            table = get_object_or_404(Table.objects.filter(casino=waitlist.casino),
+                                      pk=payload.validated_data["table"])
+            services.entry_seat(actor=request.user, entry=found, table=table,
+                                seat=payload.validated_data["seat"])
+        else:
+            payload = ReasonInput(data=request.data)
+            payload.is_valid(raise_exception=True)
+            services.entry_remove(actor=request.user, entry=found,
+                                  reason=payload.validated_data["reason"])
+        [after] = entries_shown(waitlist, {found.pk})
+        return Response(EntryOutput(after).data, status=status.HTTP_201_CREATED)
