@@ -33,9 +33,10 @@ def test_the_board_shows_games_seats_and_initials_only(client, room, us_casino):
     page = " ".join(client.get(f"/cardroom/{us_casino.pk}/board/").content.decode().split())
     assert "20/40 fixed-limit Texas hold&#x27;em <span class=\"state\">Playing</span>" in page
     assert "<strong>HE-1</strong> 8 open seats" in page
-    assert '<li class="called">A.K. <span>called</span></li><li>B.L.</li>' in page
+    assert ('<li class="called"><span class="n">1</span> A.K. <span>called</span></li><li>'
+            '<span class="n">2</span> B.L.</li>') in page
     assert "1/2 pot-limit Omaha hi-lo (8 or better) <span class=\"state\">Starting soon" in page
-    assert "<li>C.D.</li>" in page
+    assert '<li><span class="n">1</span> C.D.</li>' in page
     for secret in ("Ann", "Kowalski", "Bo Lee", "Walk In", "555", "0147"):
         assert secret not in page
 
