@@ -115,8 +115,18 @@ def test_the_demo_pit_has_a_rotation_running(client, travel):
                         password="deal-cards-demo") is not None
     # The live board atop /pit/: CS-1's rounds of the last three hours (one every four
     # minutes, from 07:02), by the dealers the script had on it; none yet this hour.
+    from tables.floor.models import Casino
+
+    harbor = Casino.objects.get(name="Harbor Lights Casino")
     board = client.get("/pit/").content.decode()
     row = board[board.index('data-table="CS-1"'):]
     row = " ".join(row[:row.index("</tr>")].split())
     assert 'class="dealer">dealer2</span> <small>since 09:05 · 55 min' in row
     assert 'class="num rounds">0 / 45<' in row
+    # The card room (issue 32): HE-1's list going, five waiting and a rated player, the
+    # first called; a game wanted; the room's screen by initials.
+    room = " ".join(client.get(f"/cardroom/{harbor.pk}/board/").content.decode().split())
+    assert '<span class="n">1</span> A.K. <span>called</span>' in room
+    assert '<span class="n">6</span> L.W.' in room  # Lee Wu, by his card
+    assert "2/5 pot-limit Omaha <span class=\"state\">Starting soon" in room
+    assert "<strong>HE-1</strong> 7 open seats" in room
