@@ -4,6 +4,7 @@ seat rows, or next to the form fields they name."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 
 from casino.common.errors import error_detail
@@ -89,3 +90,21 @@ def refusal_on_form(form, refused: ValidationError, *,
         field = where.split(".")[0]
         field = (moved or {}).get(field, field)
         form.add_error(field if field in form.fields else None, message)
+
+
+# --- A page of buttons that posts and goes back to itself (the rotation, the card room) --
+
+def form_refused(request, form) -> bool:
+    """Whether the posted form is refused (its problems then said in words, as messages
+    on the page it goes back to)."""
+    if form.is_valid():
+        return False
+    for line in form_problems(form):
+        messages.error(request, f"Not done: {line}")
+    return True
+
+
+def say_refused(request, refused: ValidationError, words: dict[str, str]) -> None:
+    """A service's refusal, as messages on the page it goes back to."""
+    for line in problem_lines(error_detail(refused), words=words):
+        messages.error(request, f"Not done: {line}")

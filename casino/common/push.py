@@ -28,8 +28,9 @@ import os
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
+from asgiref.sync import sync_to_async
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
+from django.db import close_old_connections, transaction
 from django.http import StreamingHttpResponse
 from redis import RedisError
 from redis.asyncio.retry import Retry
@@ -291,14 +292,31 @@ def _put_latest(queue: asyncio.Queue, item: dict | None) -> None:
     queue.put_nowait(item)
 
 
+def on_a_pool_thread(read: Callable[[int], dict | None]) -> Callable[[int], Awaitable]:
+    """A sync read of the database, for the streams: run on a thread of the loop's small
+    pool (not the stream's request thread), its connection closed after, so every
+    stream's reads share a few connections whatever the number of screens."""
+
+    @sync_to_async(thread_sensitive=False)
+    def run(key: int) -> dict | None:
+        close_old_connections()
+        try:
+            return read(key)
+        finally:
+            close_old_connections()
+
+    return run
+
+
 class SharedReads:
     """A screen state's reads in this process, per key (a casino): one at a time, shared
     by every stream that asks meanwhile, and at most one per ``min_gap`` seconds. A word
     that comes while a read runs asks for a read of its own: the running one may have
-    read past its change. ``read(key)``: the state now (a coroutine)."""
+    read past its change. ``read(key)``: the state now, read from the database (sync:
+    run on_a_pool_thread)."""
 
-    def __init__(self, read: Callable[[int], Awaitable[dict | None]], min_gap: float):
-        self.read, self.min_gap = read, min_gap
+    def __init__(self, read: Callable[[int], dict | None], min_gap: float):
+        self.read, self.min_gap = on_a_pool_thread(read), min_gap
         self._waiting: dict[int, asyncio.Future] = {}
         self._started: dict[int, float] = {}
 

@@ -11,8 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from casino.common.errors import error_detail
-from casino.common.problems import form_problems, problem_lines
+from casino.common.problems import form_refused, say_refused
 from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked
 from tables.cardroom import services
@@ -31,16 +30,11 @@ def _back(casino):
 
 
 def _refused(request, refused: ValidationError) -> None:
-    for line in problem_lines(error_detail(refused), words=WORDS):
-        messages.error(request, f"Not done: {line}")
+    say_refused(request, refused, WORDS)
 
 
 def _valid(request, form) -> bool:
-    if form.is_valid():
-        return True
-    for line in form_problems(form):
-        messages.error(request, f"Not done: {line}")
-    return False
+    return not form_refused(request, form)
 
 
 @role_required(Role.SUPERVISOR)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 
-from asgiref.sync import sync_to_async
-from django.db import close_old_connections
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -27,14 +25,9 @@ def state(casino: Casino) -> dict:
             "html": render_to_string(TEMPLATE, {"board": room_board(casino, timezone.now())})}
 
 
-@sync_to_async(thread_sensitive=False)
 def _read(casino_id: int) -> dict | None:
-    close_old_connections()
-    try:
-        casino = Casino.objects.filter(pk=casino_id).first()
-        return None if casino is None else state(casino)
-    finally:
-        close_old_connections()
+    casino = Casino.objects.filter(pk=casino_id).first()
+    return None if casino is None else state(casino)
 
 
 READS = push.SharedReads(_read, MIN_GAP)

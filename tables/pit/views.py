@@ -10,9 +10,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
-from casino.common.problems import form_problems, problem_lines, problems_of
+from casino.common.problems import form_problems, form_refused, problems_of, say_refused
 from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked, casinos_of
 from tables.floor.models import Table
@@ -31,18 +30,11 @@ def _back(casino):
 
 
 def _refused_form(request, form) -> bool:
-    """Whether the posted form is refused (its problems then said in words, as messages
-    on the page it goes back to)."""
-    if form.is_valid():
-        return False
-    for line in form_problems(form):
-        messages.error(request, f"Not done: {line}")
-    return True
+    return form_refused(request, form)
 
 
 def _refused(request, refused: ValidationError) -> None:
-    for line in problem_lines(error_detail(refused), words=WORDS):
-        messages.error(request, f"Not done: {line}")
+    say_refused(request, refused, WORDS)
 
 
 @role_required(Role.SUPERVISOR)
