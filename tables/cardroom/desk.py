@@ -48,6 +48,7 @@ class Desk:
     zone: str
     lists: list[ListDesk]
     tables: list[TableDesk]
+    closed: list[Table]  # the card-room tables the brush may open
 
 
 def desk(casino: Casino, now: dt.datetime) -> Desk:
@@ -76,9 +77,11 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
              for pk in order],
             selectors.tables_of(waitlist)))
     _must_move(lists, seats)
+    closed = [t for t in Table.objects.filter(casino=casino, status=TableStatus.CLOSED)
+              .order_by("label") if t.is_poker]
     return Desk(casino, now.astimezone(zone).tzname(), lists,
                 [TableDesk(t, _game(t), [s for s in taken if s.table_id == t.pk],
-                           seats.open_seats(t.pk, t.seats)) for t in tables])
+                           seats.open_seats(t.pk, t.seats)) for t in tables], closed)
 
 
 def _change(seat: SeatTaken | None) -> str:

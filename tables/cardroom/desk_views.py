@@ -19,6 +19,7 @@ from tables.cardroom.desk import desk as desk_of
 from tables.cardroom.forms import EntryForm, JoinForm, ListForm, SeatForm
 from tables.cardroom.models import Entry, SeatTaken, Waitlist
 from tables.floor.models import Table, TableStatus
+from tables.floor.services import table_update
 
 WORDS = {"entry": "Player", "table": "Table", "seat": "Seat", "reason": "Why",
          "name": "Name", "phone": "Phone", "card": "Card", "game": "Game", "small": "Small",
@@ -126,6 +127,8 @@ def seat_step(request):
     if casino is None or not _valid(request, form):
         return _back(casino)
     data, me = form.cleaned_data, request.user
+    if data["action"] in ("open", "close"):
+        return _table_state(request, casino, data)
     try:
         if data["action"] == "take":
             table = get_object_or_404(Table.objects.filter(casino=casino,
@@ -149,4 +152,21 @@ def seat_step(request):
         _refused(request, refused)
     else:
         messages.success(request, done)
+    return _back(casino)
+
+
+def _table_state(request, casino, data):
+    """A card-room table opened or closed by the brush (its game then goes on the room's
+    board, or off it): the floor's own service, refused in words where its chips decide."""
+    table = get_object_or_404(Table.objects.filter(casino=casino), pk=data["table"] or 0)
+    if not table.is_poker:
+        messages.error(request, f"Not done: {table.label} is not a card-room table.")
+        return _back(casino)
+    status = TableStatus.OPEN if data["action"] == "open" else TableStatus.CLOSED
+    try:
+        table_update(actor=request.user, table=table, status=status)
+    except ValidationError as refused:
+        _refused(request, refused)
+    else:
+        messages.success(request, f"{table.label} is {status.label.lower()}.")
     return _back(casino)

@@ -51,7 +51,8 @@ class SeatForm(_Worded):
     """A seat taken now by a walk-in, left, or given up for another table's list."""
 
     action = forms.ChoiceField(choices=[("take", "Seat"), ("leave", "Left"),
-                                        ("change", "Change table")])
+                                        ("change", "Change table"), ("open", "Open"),
+                                        ("close", "Close")])
     table = forms.IntegerField(label="Table", required=False, min_value=1)
     seat = WholeNumberField(label="Seat", required=False, min_value=1)
     name = forms.CharField(label="Name or initials", required=False, max_length=60)

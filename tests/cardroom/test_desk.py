@@ -102,3 +102,15 @@ def test_the_must_move_game_s_longest_seated_player_moves_next(desk, us_casino, 
                     .split())
     assert "<strong>Moves next</strong> when a seat opens: Lu (seat 5 of HE-1, seated since" \
         in page
+
+
+def test_the_brush_opens_and_closes_a_card_room_table_but_not_a_stud_one(desk, us_casino,
+                                                                         live_table):
+    client, table = desk
+    page = post(client, "seat", casino=us_casino.pk, action="close", table=table.pk)
+    assert "HE-1 is closed." in page
+    assert "Open HE-1" in page
+    page = post(client, "seat", casino=us_casino.pk, action="open", table=table.pk)
+    assert "HE-1 is open." in page
+    page = post(client, "seat", casino=us_casino.pk, action="close", table=live_table.pk)
+    assert "Not done: CS-1 is not a card-room table." in page
