@@ -16,11 +16,11 @@ from casino.common.staff import at_casinos_of, casino_for
 from tables.cardroom import selectors, services
 from tables.cardroom.models import Entry, EntryStep, Step, Waitlist
 from tables.cardroom.serializers import (
-    EntryOutput,
-    JoinInput,
-    ReasonInput,
-    SeatInput,
+    RemovalInput,
+    SeatingInput,
+    WaitingEntryOutput,
     WaitlistInput,
+    WaitlistJoinInput,
     WaitlistOutput,
 )
 from tables.floor.models import Table
@@ -86,22 +86,22 @@ class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 class EntriesView(APIView):
     permission_classes = [holding("tables.view_entry", KEEPERS)]
 
-    @extend_schema(responses={200: EntryOutput(many=True)})
+    @extend_schema(responses={200: WaitingEntryOutput(many=True)})
     def get(self, request, pk: int):
         waitlist = get_object_or_404(lists_of(request.user), pk=pk)
-        return Response(EntryOutput(entries_shown(waitlist), many=True).data)
+        return Response(WaitingEntryOutput(entries_shown(waitlist), many=True).data)
 
-    @extend_schema(request=JoinInput, responses={201: EntryOutput})
+    @extend_schema(request=WaitlistJoinInput, responses={201: WaitingEntryOutput})
     def post(self, request, pk: int):
         waitlist = get_object_or_404(lists_of(request.user), pk=pk)
-        payload = JoinInput(data=request.data)
+        payload = WaitlistJoinInput(data=request.data)
         payload.is_valid(raise_exception=True)
         entry, created = services.entry_join(
             actor=request.user, waitlist=waitlist,
             idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
             **payload.validated_data)
         [entry] = entries_shown(waitlist, {entry.pk})
-        return Response(EntryOutput(entry).data,
+        return Response(WaitingEntryOutput(entry).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -112,7 +112,7 @@ class EntryActionView(APIView):
     permission_classes = [holding("tables.add_entrystep", KEEPERS)]
     action_name = ""
 
-    @extend_schema(request=None, responses={201: EntryOutput})
+    @extend_schema(request=None, responses={201: WaitingEntryOutput})
     def post(self, request, pk: int, entry: int):
         waitlist = get_object_or_404(lists_of(request.user), pk=pk)
         found = get_object_or_404(Entry.objects.filter(waitlist=waitlist)
@@ -120,16 +120,16 @@ class EntryActionView(APIView):
         if self.action_name == "call":
             services.entry_call(actor=request.user, entry=found)
         elif self.action_name == "seat":
-            payload = SeatInput(data=request.data)
+            payload = SeatingInput(data=request.data)
             payload.is_valid(raise_exception=True)
             table = get_object_or_404(Table.objects.filter(casino=waitlist.casino),
                                       pk=payload.validated_data["table"])
             services.entry_seat(actor=request.user, entry=found, table=table,
                                 seat=payload.validated_data["seat"])
         else:
-            payload = ReasonInput(data=request.data)
+            payload = RemovalInput(data=request.data)
             payload.is_valid(raise_exception=True)
             services.entry_remove(actor=request.user, entry=found,
                                   reason=payload.validated_data["reason"])
         [after] = entries_shown(waitlist, {found.pk})
-        return Response(EntryOutput(after).data, status=status.HTTP_201_CREATED)
+        return Response(WaitingEntryOutput(after).data, status=status.HTTP_201_CREATED)

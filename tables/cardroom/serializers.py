@@ -31,13 +31,13 @@ class WaitlistOutput(serializers.Serializer):
     waiting = serializers.IntegerField()
 
 
-class JoinInput(serializers.Serializer):
+class WaitlistJoinInput(serializers.Serializer):
     name = serializers.CharField(required=False, allow_blank=True, max_length=60)
     phone = serializers.CharField(required=False, allow_blank=True, max_length=30)
     card = serializers.CharField(required=False, allow_blank=True, max_length=20)
 
 
-class EntryOutput(serializers.Serializer):
+class WaitingEntryOutput(serializers.Serializer):
     id = serializers.IntegerField()
     waitlist = serializers.IntegerField(source="waitlist_id")
     position = serializers.IntegerField(allow_null=True)
@@ -49,10 +49,10 @@ class EntryOutput(serializers.Serializer):
     state = serializers.CharField()
 
 
-class SeatInput(serializers.Serializer):
+class SeatingInput(serializers.Serializer):
     table = serializers.IntegerField()
     seat = serializers.IntegerField(min_value=1)
 
 
-class ReasonInput(serializers.Serializer):
+class RemovalInput(serializers.Serializer):
     reason = serializers.CharField(max_length=200)
