@@ -195,6 +195,7 @@ MATRIX = {
     ("POST", "/pit/cardroom/lists/", "form"):          (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/pit/cardroom/join/", "form"):           (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/pit/cardroom/entry/", "form"):          (302, 403, 403, 403, 302, 403, 302, 403),
+    ("POST", "/pit/cardroom/call-next/", "form"):      (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/pit/cardroom/seat/", "form"):           (302, 403, 403, 403, 302, 403, 302, 403),
     ("POST", "/dealer/floor/", "form"):                (302, 403, 302, 302, 403, 403, 302, 403),
     ("GET", "/pit/dealers/{dealer}/active/", None):    (302, 403, 403, 403, 200, 403, 404, 403),

@@ -89,6 +89,25 @@ def join(request):
 
 @role_required(Role.SUPERVISOR)
 @require_POST
+def call_next(request):
+    """A seat opened: the list's next player not called yet is called."""
+    casino, _ = casino_asked(request)
+    form = JoinForm(request.POST)  # its list, the rest unused
+    if casino is None or "waitlist" in form.errors:
+        return _back(casino)
+    waitlist = get_object_or_404(Waitlist.objects.filter(casino=casino),
+                                 pk=form.cleaned_data["waitlist"])
+    try:
+        step = services.entry_call_next(actor=request.user, waitlist=waitlist)
+    except ValidationError as refused:
+        _refused(request, refused)
+    else:
+        messages.success(request, f"{step.entry.name} is called for {waitlist.label}.")
+    return _back(casino)
+
+
+@role_required(Role.SUPERVISOR)
+@require_POST
 def entry_step(request):
     casino, _ = casino_asked(request)
     form = EntryForm(request.POST)

@@ -86,6 +86,13 @@ def tables_of(waitlist: Waitlist) -> list[Table]:
     return [t for t in tables if stakes_of(t) == (waitlist.small, waitlist.big)]
 
 
+def lists_of_table(table: Table) -> list[Waitlist]:
+    """The main lists (not must-move games') of the table's game at its stakes."""
+    small, big = stakes_of(table)
+    return list(active_lists(table.casino).filter(game=table.game, structure=table.structure,
+                                                  small=small, big=big, feeds__isnull=True))
+
+
 def status_of(waitlist: Waitlist) -> str:
     """'going' while a table of its game and stakes runs, else 'interest'."""
     return "going" if tables_of(waitlist) else "interest"

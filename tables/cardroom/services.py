@@ -302,12 +302,40 @@ def _leave(actor, taken: SeatTaken) -> SeatLeft:
 
 @transaction.atomic
 def seat_leave(*, actor, taken: SeatTaken) -> SeatLeft:
+    """The player leaves his seat, and the open seat calls the next player of its game's
+    list (not where a must-move game feeds it: its player moves first, and the desk says
+    who)."""
     casino = taken.table.casino
     _require_floor_staff(actor, casino)
     _lock_room(casino)
     left = _leave(actor, taken)
+    _call_next_for(actor, taken.table)
     _changed(casino)
     return left
+
+
+def _call_next_for(actor, table: Table) -> EntryStep | None:
+    for waitlist in selectors.lists_of_table(table):
+        if selectors.active_lists(table.casino).filter(feeds=waitlist).exists():
+            continue
+        waiting = selectors.waiting_ids(waitlist)
+        called = {call.entry for call in selectors.calls(waitlist)}
+        first = rules.next_to_call(waiting, called)
+        if first is not None:
+            return entry_call(actor=actor, entry=Entry.objects.get(pk=first))
+    return None
+
+
+@transaction.atomic
+def entry_call_next(*, actor, waitlist: Waitlist) -> EntryStep:
+    """The list's next player not called yet is called (a seat opened)."""
+    _require_floor_staff(actor, waitlist.casino)
+    _lock_room(waitlist.casino)
+    waiting = selectors.waiting_ids(waitlist)
+    first = rules.next_to_call(waiting, {call.entry for call in selectors.calls(waitlist)})
+    if first is None:
+        raise ValidationError({"waitlist": f"Nobody on {waitlist.label} waits to be called."})
+    return entry_call(actor=actor, entry=Entry.objects.get(pk=first))
 
 
 @transaction.atomic

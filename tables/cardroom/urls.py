@@ -16,6 +16,7 @@ urlpatterns = [
     path("pit/cardroom/lists/", desk_views.open_list, name="pit-cardroom-list"),
     path("pit/cardroom/join/", desk_views.join, name="pit-cardroom-join"),
     path("pit/cardroom/entry/", desk_views.entry_step, name="pit-cardroom-entry"),
+    path("pit/cardroom/call-next/", desk_views.call_next, name="pit-cardroom-call-next"),
     path("pit/cardroom/seat/", desk_views.seat_step, name="pit-cardroom-seat"),
     path("cardroom/<int:pk>/board/", views.public_board, name="cardroom-board"),
     path("cardroom/<int:pk>/board/events", views.public_board_events,

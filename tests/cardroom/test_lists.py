@@ -201,3 +201,31 @@ def test_a_call_tells_the_player_s_phone_once_it_is_recorded(
     sent = [r.getMessage() for r in caplog.records if r.name == "casino.common.notify"]
     assert sent == ["message to …47: Test Harbor: your seat at 20/40 fixed-limit Texas "
                     "hold'em is ready. Please come to the card room desk within 5 minutes."]
+
+
+def test_an_open_seat_calls_the_next_player_not_called_yet(room, supervisor, clock):
+    table, waitlist = room
+    ann, _, cy = join(supervisor, waitlist, "Ann", "Bo", "Cy")
+    services.entry_call(actor=supervisor, entry=ann)  # called, on her way
+    walk_in = services.seat_take(actor=supervisor, table=table, seat=2, name="J.S.")
+    clock(1)
+    services.seat_leave(actor=supervisor, taken=walk_in)
+    called = list(EntryStep.objects.filter(step="called").order_by("id")
+                  .values_list("entry__name", flat=True))
+    assert called == ["Ann", "Bo"]  # the seat called Bo, the next not called yet
+    services.entry_call_next(actor=supervisor, waitlist=waitlist)
+    services.entry_remove(actor=supervisor, entry=cy, reason="went home")
+    with pytest.raises(ValidationError, match="Nobody on 20/40 fixed-limit Texas hold'em "
+                                              "waits to be called"):
+        services.entry_call_next(actor=supervisor, waitlist=waitlist)
+
+
+def test_a_main_game_fed_by_a_must_move_game_calls_nobody_when_a_seat_opens(
+        room, supervisor):
+    table, waitlist = room
+    services.waitlist_open(actor=supervisor, casino=waitlist.casino, game="holdem",
+                           structure="fixed_limit", small=D(20), big=D(40), feeds=waitlist)
+    join(supervisor, waitlist, "Ann")
+    services.seat_leave(actor=supervisor, taken=services.seat_take(
+        actor=supervisor, table=table, seat=2, name="J.S."))
+    assert not EntryStep.objects.filter(step="called").exists()  # the must-move player
