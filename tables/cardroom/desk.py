@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from tables.cardroom import selectors
 from tables.cardroom.models import Entry, EntryStep, SeatTaken, Step, Waitlist, game_label
+from tables.cardroom.room import open_seats
 from tables.floor.models import Casino, Table, TableStatus
 from tables.rules import waitlist as rules
 
@@ -39,7 +40,8 @@ class TableDesk:
     table: Table
     label: str  # its game at its stakes
     taken: list[SeatTaken] = field(default_factory=list)
-    open_seats: list[int] = field(default_factory=list)
+    open_seats: list[int] = field(default_factory=list)  # the seat numbers not taken
+    open_count: int = 0  # as the room's board counts them (its latest hand's players too)
 
 
 @dataclass
@@ -79,9 +81,11 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
     _must_move(lists, seats)
     closed = [t for t in Table.objects.filter(casino=casino, status=TableStatus.CLOSED)
               .order_by("label") if t.is_poker]
+    counted = open_seats(casino, tables, now)
     return Desk(casino, now.astimezone(zone).tzname(), lists,
                 [TableDesk(t, _game(t), [s for s in taken if s.table_id == t.pk],
-                           seats.open_seats(t.pk, t.seats)) for t in tables], closed)
+                           seats.open_seats(t.pk, t.seats), counted[t.pk]) for t in tables],
+                closed)
 
 
 def _change(seat: SeatTaken | None) -> str:

@@ -26,6 +26,7 @@ class GameLine:
     tables: list[tuple[str, int]] = field(default_factory=list)  # (label, open seats)
     waiting: list[tuple[str, bool]] = field(default_factory=list)  # (initials, called)
     must_move: str = ""  # the main game this one feeds
+    listed: bool = False  # a list keeps who waits for it
 
     @property
     def key(self) -> str:
@@ -47,19 +48,19 @@ class RoomBoard:
 def room_board(casino: Casino, now: dt.datetime) -> RoomBoard:
     tables = [t for t in Table.objects.filter(casino=casino, status=TableStatus.OPEN)
               .order_by("label") if t.is_poker]
-    open_seats = _open_seats(casino, tables, now)
+    seats_open = open_seats(casino, tables, now)
     lists = list(selectors.active_lists(casino).select_related("feeds"))
     games: dict[tuple, GameLine] = {}
     for waitlist in lists:
         games[_key_of(waitlist)] = GameLine(
-            waitlist.label, going=False, waiting=_waiting(waitlist),
+            waitlist.label, going=False, waiting=_waiting(waitlist), listed=True,
             must_move=waitlist.feeds.label if waitlist.feeds_id else "")
     for table in tables:
         key = (table.game, table.structure, *selectors.stakes_of(table), None)
         found = games.setdefault(key, GameLine(
             game_label(table.game, table.structure, *selectors.stakes_of(table)), going=True))
         found.going = True
-        found.tables.append((table.label, open_seats[table.pk]))
+        found.tables.append((table.label, seats_open[table.pk]))
     ordered = sorted(games.values(), key=lambda g: (not g.going, g.label))
     local = now.astimezone(casino.zone)
     return RoomBoard(casino, local.tzname(), local.strftime("%H:%M"), ordered)
@@ -78,7 +79,8 @@ def _waiting(waitlist: Waitlist) -> list[tuple[str, bool]]:
     return [(initials[pk], pk in called) for pk in order]
 
 
-def _open_seats(casino: Casino, tables: list[Table], now: dt.datetime) -> dict[int, int]:
+def open_seats(casino: Casino, tables: list[Table], now: dt.datetime) -> dict[int, int]:
+    """Per table, its seats open as the floor knows them (the module's doc)."""
     taken: dict[int, int] = {}
     for seat in selectors.open_seats_taken(casino):
         taken[seat.table_id] = taken.get(seat.table_id, 0) + 1
