@@ -13,7 +13,7 @@ import pghistory
 from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import FieldDoesNotExist
+from django.core.exceptions import FieldDoesNotExist, ValidationError
 from django.db import models
 from django.urls import Resolver404, resolve
 from django.utils.text import capfirst
@@ -27,6 +27,21 @@ def changed_by(actor, reason: str):
     """The context every audited change is made in: ``with changed_by(actor, "why"):``.
     The triggers copy it into each event row (``pgh_context``)."""
     return pghistory.context(user=actor.pk if actor else None, reason=reason)
+
+
+def settings_saved(row, changes: dict, allowed, *, actor, reason: str):
+    """A configuration row (a casino's comp rules, a pit's rotation, a card room's rules)
+    changed field by field, a field that is not ``allowed`` refused by name, checked,
+    and saved in the audit context: one way for every such setting."""
+    unknown = set(changes) - set(allowed)
+    if unknown:
+        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
+    for name, value in changes.items():
+        setattr(row, name, value)
+    row.full_clean()
+    with changed_by(actor, reason):
+        row.save()
+    return row
 
 
 def zone_of(viewer) -> zoneinfo.ZoneInfo:

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from casino.common import notify, push
 from casino.common.amounts import amount_of
-from casino.common.audit import changed_by
+from casino.common.audit import changed_by, settings_saved
 from casino.common.errors import IdempotencyKeyReused
 from casino.common.roles import is_supervisor
 from casino.common.staff import require_staff
@@ -61,17 +61,9 @@ def _changed(casino: Casino) -> None:
 @transaction.atomic
 def room_rules_set(*, actor, casino: Casino, **changes) -> RoomRules:
     _require_floor_staff(actor, casino)
-    unknown = set(changes) - set(RULE_FIELDS)
-    if unknown:
-        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
-    _lock_room(casino)
-    room = selectors.rules_of(casino)
-    for name, value in changes.items():
-        setattr(room, name, value)
-    room.full_clean()
-    with changed_by(actor, "card room rules changed"):
-        room.save()
-    return room
+    _lock_room(casino)  # two first saves at once: the second waits and finds the first's
+    return settings_saved(selectors.rules_of(casino), changes, RULE_FIELDS, actor=actor,
+                          reason="card room rules changed")
 
 
 @transaction.atomic

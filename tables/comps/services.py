@@ -13,7 +13,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from casino.common.amounts import amount_of
-from casino.common.audit import changed_by
+from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
 from tables.comps import selectors, wording
@@ -45,17 +45,10 @@ def _require_supervisor_at(actor, casino) -> None:
 def comp_rules_set(*, actor, casino, **changes) -> CompRules:
     """Change a casino's comp rules (their first change saves the defaults)."""
     _require_supervisor_at(actor, casino)
-    unknown = set(changes) - set(RULE_FIELDS)
-    if unknown:
-        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
     rules = (CompRules.objects.select_for_update().filter(casino=casino).first()
              or selectors.rules_of(casino))
-    for name, value in changes.items():
-        setattr(rules, name, value)
-    rules.full_clean()
-    with changed_by(actor, "comp rules changed"):
-        rules.save()
-    return rules
+    return settings_saved(rules, changes, RULE_FIELDS, actor=actor,
+                          reason="comp rules changed")
 
 
 @transaction.atomic

@@ -16,7 +16,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.common import push
-from casino.common.audit import changed_by
+from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
 from tables.floor.models import Casino, Game, Table, TableStatus
@@ -238,18 +238,11 @@ def rotation_rules_set(*, actor, casino: Casino, pit: str = "", **changes) -> Ro
     """A pit's rotation rules (blank pit: the casino's, for pits with none of their own);
     the first change saves the defaults with it."""
     _require_supervisor_at(actor, casino)
-    unknown = set(changes) - set(RULE_FIELDS)
-    if unknown:
-        raise ValidationError({name: "This cannot be set here." for name in sorted(unknown)})
     _lock_floor(casino)  # two first saves at once: the second waits and finds the first's
     rules = (RotationRules.objects.select_for_update().filter(casino=casino, pit=pit).first()
              or RotationRules(casino=casino, pit=pit))
-    for name, value in changes.items():
-        setattr(rules, name, value)
-    rules.full_clean()
-    with changed_by(actor, "rotation rules changed"):
-        rules.save()
-    return rules
+    return settings_saved(rules, changes, RULE_FIELDS, actor=actor,
+                          reason="rotation rules changed")
 
 
 @transaction.atomic
