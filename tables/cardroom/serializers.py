@@ -8,14 +8,18 @@ from casino.common.amounts import DecimalStringField
 from tables.cardroom.models import POKER_GAMES
 from tables.floor.models import Structure
 
+# An id as PostgreSQL can hold it: a larger number is refused by name, not sent to the
+# database to fail there.
+ID = {"min_value": 1, "max_value": 2**63 - 1}
+
 
 class WaitlistInput(serializers.Serializer):
-    casino = serializers.IntegerField(required=False)
+    casino = serializers.IntegerField(required=False, **ID)
     game = serializers.ChoiceField(choices=POKER_GAMES)
     structure = serializers.ChoiceField(choices=Structure.choices)
     small = DecimalStringField(max_digits=14, decimal_places=2, min_value=0)
     big = DecimalStringField(max_digits=14, decimal_places=2, min_value=0)
-    feeds = serializers.IntegerField(required=False, allow_null=True)
+    feeds = serializers.IntegerField(required=False, allow_null=True, **ID)
 
 
 class WaitlistOutput(serializers.Serializer):
@@ -50,8 +54,8 @@ class WaitingEntryOutput(serializers.Serializer):
 
 
 class SeatingInput(serializers.Serializer):
-    table = serializers.IntegerField()
-    seat = serializers.IntegerField(min_value=1)
+    table = serializers.IntegerField(**ID)
+    seat = serializers.IntegerField(min_value=1, max_value=99)
 
 
 class RemovalInput(serializers.Serializer):

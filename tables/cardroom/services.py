@@ -78,6 +78,10 @@ def waitlist_open(*, actor, casino: Casino, game: str, structure: str, small, bi
     if feeds is not None and (feeds.casino_id != casino.pk or feeds.feeds_id is not None):
         raise ValidationError({"feeds": f"'{feeds}' is not a main game's list of "
                                         f"{casino.name}."})
+    if waitlist.small is None or waitlist.small <= 0:
+        raise ValidationError({"small": f"{small} is not a stake: give more than 0."})
+    if waitlist.big is None or waitlist.big < waitlist.small:
+        raise ValidationError({"big": f"{big} is less than the small stake, {waitlist.small}."})
     waitlist.full_clean(validate_constraints=False)
     same = selectors.active_lists(casino).filter(
         game=game, structure=structure, small=waitlist.small, big=waitlist.big,

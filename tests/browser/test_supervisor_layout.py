@@ -45,7 +45,7 @@ def royal_flush_awaiting_approval(table) -> None:
     for the supervisor on the progressive's page."""
     from tables.stud.services import stud_round_record
 
-    stud_round_record(actor=table.dealers.get(), table=table,
+    stud_round_record(actor=table.dealers.get(username="dealer"), table=table,
                       dealer_cards=["Ad", "Kd", "7c", "4h", "2s"],
                       seats=[{"seat": 3, "ante": "10.00", "decision": "raise",
                               "progressive": True, "cards": ["Ah", "Kh", "Qh", "Jh", "Th"]}])

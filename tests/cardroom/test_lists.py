@@ -229,3 +229,14 @@ def test_a_main_game_fed_by_a_must_move_game_calls_nobody_when_a_seat_opens(
     services.seat_leave(actor=supervisor, taken=services.seat_take(
         actor=supervisor, table=table, seat=2, name="J.S."))
     assert not EntryStep.objects.filter(step="called").exists()  # the must-move player
+
+
+@pytest.mark.parametrize(("small", "big", "said"), [
+    ("0", "2", r"0 is not a stake: give more than 0\."),
+    ("5", "2", r"2 is less than the small stake, 5\."),
+])
+def test_a_list_s_stakes_are_in_order_or_refused_by_name(room, supervisor, small, big, said):
+    _, waitlist = room
+    with pytest.raises(ValidationError, match=said):
+        services.waitlist_open(actor=supervisor, casino=waitlist.casino, game="omaha",
+                               structure="no_limit", small=small, big=big)
