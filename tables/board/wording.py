@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tables.floor.models import Structure, Table
+from tables.floor.stakes import stake_pair
 from tables.rules.rotation import FlagKind
 
 SHORT = {FlagKind.UNCOVERED: "no dealer free for it",
@@ -30,12 +31,9 @@ def limits(table: Table) -> str:
             f"antes {_amount(low)} to {_amount(high)}"
     if not table.structure:
         return "no stakes yet"
-    kind = Structure(table.structure).label.lower()
-    if table.structure == Structure.FIXED_LIMIT:
-        return f"{_amount(table.small_bet)}/{_amount(table.big_bet)} {kind}"
-    if table.structure == Structure.SPREAD_LIMIT:
-        return f"{_amount(table.min_bet)} to {_amount(table.max_bet)} {kind}"
-    return f"{_amount(table.small_blind)}/{_amount(table.big_blind)} {kind}"
+    small, big = stake_pair(table)
+    joint = " to " if table.structure == Structure.SPREAD_LIMIT else "/"
+    return f"{_amount(small)}{joint}{_amount(big)} {Structure(table.structure).label.lower()}"
 
 
 def next_relief(relief: str, at: dt.datetime, *, due: bool) -> str:

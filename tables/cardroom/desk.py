@@ -12,6 +12,7 @@ from tables.cardroom import selectors
 from tables.cardroom.models import Entry, EntryStep, SeatTaken, Step, Waitlist, game_label
 from tables.cardroom.room import open_seats
 from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.stakes import stake_pair
 from tables.rules import waitlist as rules
 
 
@@ -93,7 +94,7 @@ def _change(seat: SeatTaken | None) -> str:
 
 
 def _game(table: Table) -> str:
-    return game_label(table.game, table.structure, *selectors.stakes_of(table))
+    return game_label(table.game, table.structure, *stake_pair(table))
 
 
 def _must_move(lists: list[ListDesk], seats: rules.Seats) -> None:

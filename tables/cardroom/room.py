@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from tables.cardroom import selectors
 from tables.cardroom.models import Entry, EntryStep, Step, Waitlist, game_label
 from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.stakes import stake_pair
 from tables.poker.models import PokerHand
 
 HANDS_WITHIN = dt.timedelta(minutes=10)
@@ -56,9 +57,9 @@ def room_board(casino: Casino, now: dt.datetime) -> RoomBoard:
             waitlist.label, going=False, waiting=_waiting(waitlist), listed=True,
             must_move=waitlist.feeds.label if waitlist.feeds_id else "")
     for table in tables:
-        key = (table.game, table.structure, *selectors.stakes_of(table), None)
+        key = (table.game, table.structure, *stake_pair(table), None)
         found = games.setdefault(key, GameLine(
-            game_label(table.game, table.structure, *selectors.stakes_of(table)), going=True))
+            game_label(table.game, table.structure, *stake_pair(table)), going=True))
         found.going = True
         found.tables.append((table.label, seats_open[table.pk]))
     ordered = sorted(games.values(), key=lambda g: (not g.going, g.label))

@@ -3,12 +3,11 @@ replayed: tables.rules.waitlist.order), the calls made, the seats taken now."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from django.db.models import QuerySet
 
 from tables.cardroom.models import Entry, EntryStep, RoomRules, SeatTaken, Step, Waitlist
-from tables.floor.models import Casino, Structure, Table, TableStatus
+from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.stakes import stake_pair
 from tables.rules import waitlist as rules
 
 STEPS = {Step.MOVED: rules.Step.MOVED, Step.SEATED: rules.Step.SEATED,
@@ -70,25 +69,16 @@ def seats_of(casino: Casino) -> rules.Seats:
                        for t in open_seats_taken(casino))
 
 
-def stakes_of(table: Table) -> tuple[Decimal | None, Decimal | None]:
-    """A table's stakes as a list names them (small, big)."""
-    if table.structure == Structure.FIXED_LIMIT:
-        return table.small_bet, table.big_bet
-    if table.structure == Structure.SPREAD_LIMIT:
-        return table.min_bet, table.max_bet
-    return table.small_blind, table.big_blind
-
-
 def tables_of(waitlist: Waitlist) -> list[Table]:
     """The open tables dealing the list's game at its stakes."""
     tables = Table.objects.filter(casino=waitlist.casino_id, game=waitlist.game,
                                   structure=waitlist.structure, status=TableStatus.OPEN)
-    return [t for t in tables if stakes_of(t) == (waitlist.small, waitlist.big)]
+    return [t for t in tables if stake_pair(t) == (waitlist.small, waitlist.big)]
 
 
 def lists_of_table(table: Table) -> list[Waitlist]:
     """The main lists (not must-move games') of the table's game at its stakes."""
-    small, big = stakes_of(table)
+    small, big = stake_pair(table)
     return list(active_lists(table.casino).filter(game=table.game, structure=table.structure,
                                                   small=small, big=big, feeds__isnull=True))
 

@@ -30,6 +30,16 @@ STRUCTURE_FIELDS = {
 LIMIT_FIELDS = {"small_bet", "big_bet", "raise_cap", "heads_up_uncapped", "min_bet", "max_bet"}
 
 
+def stake_pair(table: Table) -> tuple[Decimal | None, Decimal | None]:
+    """A poker table's stakes as the room names them ("20/40", "1/2"): the small and big
+    bet of fixed limit, the spread of spread limit, else the blinds."""
+    if table.structure == Structure.FIXED_LIMIT:
+        return table.small_bet, table.big_bet
+    if table.structure == Structure.SPREAD_LIMIT:
+        return table.min_bet, table.max_bet
+    return table.small_blind, table.big_blind
+
+
 
 def _require(table: Table, *fields: str) -> None:
     for field in fields:

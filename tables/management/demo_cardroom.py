@@ -10,8 +10,8 @@ from decimal import Decimal
 
 from tables.cardroom import services
 from tables.cardroom.models import Waitlist
-from tables.cardroom.selectors import stakes_of
 from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.stakes import stake_pair
 
 # Who waits at each casino's first list (the second, at the wanted game).
 WAITING = ["Ann Kowalski", "Bo Lee", "Cy Diaz", "Di Ng", "Ed Oh"]
@@ -27,8 +27,8 @@ def run_cardroom(supervisor, casinos: list[Casino]) -> int:
         tables = [t for t in Table.objects.filter(casino=casino, status=TableStatus.OPEN)
                   .order_by("label") if t.is_poker and t.structure]
         going = [services.waitlist_open(actor=supervisor, casino=casino, game=t.game,
-                                        structure=t.structure, small=stakes_of(t)[0],
-                                        big=stakes_of(t)[1]) for t in tables]
+                                        structure=t.structure, small=stake_pair(t)[0],
+                                        big=stake_pair(t)[1]) for t in tables]
         wanted = services.waitlist_open(actor=supervisor, casino=casino, game="omaha",
                                         structure="pot_limit", small=Decimal(2),
                                         big=Decimal(5))
