@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from casino.common.permissions import holding
 from casino.common.staff import at_casinos_of, casino_for
 from tables.cardroom import selectors, services
-from tables.cardroom.models import Entry, EntryStep, Step, Waitlist
+from tables.cardroom.models import Entry, Waitlist
 from tables.cardroom.serializers import (
     RemovalInput,
     SeatingInput,
@@ -32,17 +32,18 @@ def lists_of(user):
     return at_casinos_of(Waitlist.objects.filter(active=True), user).select_related("casino")
 
 
-def shown(waitlist: Waitlist) -> Waitlist:
-    """The list with what the API says of it: its status and how many wait."""
-    waitlist.status = selectors.status_of(waitlist)
-    waitlist.waiting = len(selectors.waiting_ids(waitlist))
-    return waitlist
+def shown(lists: list[Waitlist]) -> list[Waitlist]:
+    """The lists with what the API says of each: its status and how many wait (read
+    together, however many)."""
+    now = selectors.lists_now(lists)
+    for waitlist in lists:
+        waitlist.status, waitlist.waiting = now.status(waitlist), len(now.order[waitlist.pk])
+    return lists
 
 
 def entries_shown(waitlist: Waitlist, only: set[int] | None = None) -> list[Entry]:
     order = selectors.waiting_ids(waitlist)
-    called = dict(EntryStep.objects.filter(entry__in=order, step=Step.CALLED)
-                  .order_by("at").values_list("entry", "at"))
+    called = selectors.last_calls(order)
     found = Entry.objects.in_bulk(order if only is None else list(only))
     for entry in found.values():
         entry.position = order.index(entry.pk) + 1 if entry.pk in order else None
@@ -62,14 +63,14 @@ class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return lists_of(self.request.user)
 
     def list(self, request, *args, **kwargs):
-        rows = [shown(w) for w in self.filter_queryset(self.get_queryset())]
+        rows = shown(list(self.filter_queryset(self.get_queryset())))
         page = self.paginate_queryset(rows)
         if page is not None:
             return self.get_paginated_response(WaitlistOutput(page, many=True).data)
         return Response(WaitlistOutput(rows, many=True).data)
 
     def retrieve(self, request, *args, **kwargs):
-        return Response(WaitlistOutput(shown(self.get_object())).data)
+        return Response(WaitlistOutput(shown([self.get_object()])[0]).data)
 
     @extend_schema(request=WaitlistInput, responses={201: WaitlistOutput})
     def create(self, request, *args, **kwargs):
@@ -80,7 +81,7 @@ class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         feeds = data.pop("feeds", None)
         feeds = get_object_or_404(lists_of(request.user), pk=feeds) if feeds else None
         made = services.waitlist_open(actor=request.user, casino=casino, feeds=feeds, **data)
-        return Response(WaitlistOutput(shown(made)).data, status=status.HTTP_201_CREATED)
+        return Response(WaitlistOutput(shown([made])[0]).data, status=status.HTTP_201_CREATED)
 
 
 class EntriesView(APIView):

@@ -9,7 +9,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from tables.cardroom import selectors
-from tables.cardroom.models import Entry, EntryStep, SeatTaken, Step, Waitlist, game_label
+from tables.cardroom.models import SeatTaken, Waitlist, game_label
 from tables.cardroom.room import open_seats
 from tables.floor.models import Casino, Table, TableStatus
 from tables.floor.stakes import stake_pair
@@ -64,21 +64,17 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
     taken = list(selectors.open_seats_taken(casino).order_by("table__label", "seat"))
     tables = [t for t in Table.objects.filter(casino=casino, status=TableStatus.OPEN)
               .order_by("label") if t.is_poker]
-    lists = []
-    for waitlist in selectors.active_lists(casino).select_related("feeds"):
-        order = selectors.waiting_ids(waitlist)
-        entries = Entry.objects.in_bulk(order)
-        called = {e: at for e, at in EntryStep.objects.filter(
-            entry__in=order, step=Step.CALLED).order_by("at").values_list("entry", "at")}
-        changes = {t.pk: t for t in taken}
-        lists.append(ListDesk(
-            waitlist, selectors.status_of(waitlist),
-            [Waiting(pk, entries[pk].name, clock(entries[pk].joined_at),
-                     clock(called[pk]) if pk in called else "", bool(entries[pk].phone),
-                     entries[pk].player_id is not None,
-                     _change(changes.get(entries[pk].change_from_id)))
-             for pk in order],
-            selectors.tables_of(waitlist)))
+    active = list(selectors.active_lists(casino).select_related("feeds"))
+    lists_now, changes = selectors.lists_now(active), {t.pk: t for t in taken}
+
+    def waiting(pk: int) -> Waiting:
+        entry, called = lists_now.entries[pk], lists_now.called.get(pk)
+        return Waiting(pk, entry.name, clock(entry.joined_at), clock(called) if called else "",
+                       bool(entry.phone), entry.player_id is not None,
+                       _change(changes.get(entry.change_from_id)))
+
+    lists = [ListDesk(w, lists_now.status(w), [waiting(pk) for pk in lists_now.order[w.pk]],
+                      lists_now.tables[w.pk]) for w in active]
     _must_move(lists, seats)
     closed = [t for t in Table.objects.filter(casino=casino, status=TableStatus.CLOSED)
               .order_by("label") if t.is_poker]

@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from tables.cardroom import selectors
-from tables.cardroom.models import Entry, EntryStep, Step, Waitlist, game_label
+from tables.cardroom.models import Waitlist, game_label
 from tables.floor.models import Casino, Table, TableStatus
 from tables.floor.stakes import stake_pair
 from tables.poker.models import PokerHand
@@ -51,10 +51,13 @@ def room_board(casino: Casino, now: dt.datetime) -> RoomBoard:
               .order_by("label") if t.is_poker]
     seats_open = open_seats(casino, tables, now)
     lists = list(selectors.active_lists(casino).select_related("feeds"))
+    now_ = selectors.lists_now(lists)
     games: dict[tuple, GameLine] = {}
     for waitlist in lists:
         games[_key_of(waitlist)] = GameLine(
-            waitlist.label, going=False, waiting=_waiting(waitlist), listed=True,
+            waitlist.label, going=False, listed=True,
+            waiting=[(now_.entries[pk].initials, pk in now_.called)
+                     for pk in now_.order[waitlist.pk]],
             must_move=waitlist.feeds.label if waitlist.feeds_id else "")
     for table in tables:
         key = (table.game, table.structure, *stake_pair(table), None)
@@ -70,14 +73,6 @@ def room_board(casino: Casino, now: dt.datetime) -> RoomBoard:
 def _key_of(waitlist: Waitlist) -> tuple:
     return (waitlist.game, waitlist.structure, waitlist.small, waitlist.big,
             waitlist.feeds_id)
-
-
-def _waiting(waitlist: Waitlist) -> list[tuple[str, bool]]:
-    order = selectors.waiting_ids(waitlist)
-    initials = dict(Entry.objects.filter(pk__in=order).values_list("pk", "initials"))
-    called = set(EntryStep.objects.filter(entry__in=order, step=Step.CALLED)
-                 .values_list("entry", flat=True))
-    return [(initials[pk], pk in called) for pk in order]
 
 
 def open_seats(casino: Casino, tables: list[Table], now: dt.datetime) -> dict[int, int]:

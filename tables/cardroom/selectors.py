@@ -3,6 +3,9 @@ replayed: tables.rules.waitlist.order), the calls made, the seats taken now."""
 
 from __future__ import annotations
 
+import datetime as dt
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
 from tables.cardroom.models import Entry, EntryStep, RoomRules, SeatTaken, Step, Waitlist
@@ -23,19 +26,27 @@ def active_lists(casino: Casino) -> QuerySet[Waitlist]:
     return Waitlist.objects.filter(casino=casino, active=True)
 
 
+def histories(lists) -> dict[int, list[rules.Event]]:
+    """Each list's joins and steps as the rules replay them (a join before a step of the
+    same instant, each kind in the order it was recorded): two reads, however many
+    lists."""
+    ids = [w.pk for w in lists]
+    rows: dict[int, list] = {pk: [] for pk in ids}
+    for entry, waitlist, joined in Entry.objects.filter(waitlist__in=ids).values_list(
+            "pk", "waitlist", "joined_at"):
+        rows[waitlist].append((joined, 0, entry, rules.Event(entry, rules.Step.JOINED,
+                                                             joined, 0)))
+    for pk, entry, waitlist, step, at, before in EntryStep.objects.filter(
+            entry__waitlist__in=ids, step__in=list(STEPS)).values_list(
+            "pk", "entry", "entry__waitlist", "step", "at", "before"):
+        rows[waitlist].append((at, 1, pk, rules.Event(entry, STEPS[step], at, 0, before)))
+    return {pk: [rules.Event(e.entry, e.step, e.at, n, e.before)
+                 for n, (*_, e) in enumerate(sorted(found, key=lambda row: row[:3]))]
+            for pk, found in rows.items()}
+
+
 def history(waitlist: Waitlist) -> list[rules.Event]:
-    """The list's joins and steps as the rules replay them: a join before a step of the
-    same instant, each kind in the order it was recorded."""
-    found = [(entry.joined_at, 0, entry.pk, rules.Event(entry.pk, rules.Step.JOINED,
-                                                        entry.joined_at, 0))
-             for entry in Entry.objects.filter(waitlist=waitlist).only("pk", "joined_at")]
-    found += [(step.at, 1, step.pk, rules.Event(step.entry_id, STEPS[step.step], step.at, 0,
-                                                step.before_id))
-              for step in EntryStep.objects.filter(entry__waitlist=waitlist,
-                                                   step__in=list(STEPS))]
-    found.sort(key=lambda row: row[:3])
-    return [rules.Event(e.entry, e.step, e.at, n, e.before)
-            for n, (*_, e) in enumerate(found)]
+    return histories([waitlist])[waitlist.pk]
 
 
 def waiting_ids(waitlist: Waitlist) -> list[int]:
@@ -46,6 +57,44 @@ def waiting_ids(waitlist: Waitlist) -> list[int]:
 def calls(waitlist: Waitlist) -> list[rules.Call]:
     return [rules.Call(entry, at) for entry, at in EntryStep.objects.filter(
         entry__waitlist=waitlist, step=Step.CALLED).values_list("entry", "at")]
+
+
+def last_calls(entries) -> dict[int, dt.datetime]:
+    """Each entry's last call, for those called."""
+    return dict(EntryStep.objects.filter(entry__in=list(entries), step=Step.CALLED)
+                .order_by("at").values_list("entry", "at"))
+
+
+@dataclass
+class ListsNow:
+    """Lists as they stand, read at once for a page or a screen: each list's order, the
+    entries waiting, their last calls, and each list's open tables."""
+
+    order: dict[int, list[int]]
+    entries: dict[int, Entry]
+    called: dict[int, dt.datetime]
+    tables: dict[int, list[Table]]
+
+    def status(self, waitlist: Waitlist) -> str:
+        """'going' while a table of its game and stakes runs, else 'interest'."""
+        return "going" if self.tables[waitlist.pk] else "interest"
+
+
+def lists_now(lists) -> ListsNow:
+    """``ListsNow`` of ``lists``: five reads, however many lists."""
+    lists = list(lists)
+    order = {pk: rules.order(events) for pk, events in histories(lists).items()}
+    waiting = [pk for found in order.values() for pk in found]
+    open_tables = list(Table.objects.filter(casino__in={w.casino_id for w in lists},
+                                            status=TableStatus.OPEN).order_by("label"))
+    return ListsNow(order, Entry.objects.in_bulk(waiting), last_calls(waiting),
+                    {w.pk: [t for t in open_tables if _deals(t, w)] for w in lists})
+
+
+def _deals(table: Table, waitlist: Waitlist) -> bool:
+    return (table.casino_id == waitlist.casino_id and table.game == waitlist.game
+            and table.structure == waitlist.structure
+            and stake_pair(table) == (waitlist.small, waitlist.big))
 
 
 def who(name: str, player, entry=None) -> str:
@@ -69,13 +118,6 @@ def seats_of(casino: Casino) -> rules.Seats:
                        for t in open_seats_taken(casino))
 
 
-def tables_of(waitlist: Waitlist) -> list[Table]:
-    """The open tables dealing the list's game at its stakes."""
-    tables = Table.objects.filter(casino=waitlist.casino_id, game=waitlist.game,
-                                  structure=waitlist.structure, status=TableStatus.OPEN)
-    return [t for t in tables if stake_pair(t) == (waitlist.small, waitlist.big)]
-
-
 def lists_of_table(table: Table) -> list[Waitlist]:
     """The main lists (not must-move games') of the table's game at its stakes."""
     small, big = stake_pair(table)
@@ -84,5 +126,4 @@ def lists_of_table(table: Table) -> list[Waitlist]:
 
 
 def status_of(waitlist: Waitlist) -> str:
-    """'going' while a table of its game and stakes runs, else 'interest'."""
-    return "going" if tables_of(waitlist) else "interest"
+    return lists_now([waitlist]).status(waitlist)
