@@ -4,6 +4,8 @@ seat rows, or next to the form fields they name."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 
@@ -108,3 +110,14 @@ def say_refused(request, refused: ValidationError, words: dict[str, str]) -> Non
     """A service's refusal, as messages on the page it goes back to."""
     for line in problem_lines(error_detail(refused), words=words):
         messages.error(request, f"Not done: {line}")
+
+
+def carried_out(request, act: Callable[[], str], words: dict[str, str]) -> None:
+    """``act`` (a service's call, answering what it did in words), said on the page the
+    post goes back to: done, or refused in words."""
+    try:
+        done = act()
+    except ValidationError as refused:
+        say_refused(request, refused, words)
+    else:
+        messages.success(request, done)

@@ -27,8 +27,11 @@ class ListForm(_Worded):
     feeds = forms.IntegerField(label="Must move to", required=False, min_value=1)
 
 
-class JoinForm(_Worded):
+class WaitlistForm(_Worded):
     waitlist = forms.IntegerField(min_value=1)
+
+
+class JoinForm(WaitlistForm):
     name = forms.CharField(label="Name or initials", required=False, max_length=60)
     phone = forms.CharField(label="Phone (for the call)", required=False, max_length=30)
     card = forms.CharField(label="Card number (rated)", required=False, max_length=20)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from casino.common.forms import posted_form_data
-from casino.common.problems import form_problems, form_refused, problems_of, say_refused
+from casino.common.problems import carried_out, form_problems, form_refused, problems_of
 from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked, casinos_of
 from tables.floor.models import Table
@@ -33,10 +33,6 @@ def _refused_form(request, form) -> bool:
     return form_refused(request, form)
 
 
-def _refused(request, refused: ValidationError) -> None:
-    say_refused(request, refused, WORDS)
-
-
 @role_required(Role.SUPERVISOR)
 def rotation(request):
     casino, casinos = casino_asked(request)
@@ -55,18 +51,18 @@ def relieve(request):
         return _back(casino)
     table = get_object_or_404(Table.objects.filter(casino=casino), pk=form.cleaned_data["table"])
     relief = get_object_or_404(selectors.dealers_of(casino), pk=form.cleaned_data["relief"])
-    try:
+
+    def act() -> str:
         moves = services.dealer_relieve(actor=request.user, table=table, relief=relief,
                                         goes_to=form.cleaned_data["goes_to"],
                                         relieving=form.cleaned_data["relieved"]
                                         if "relieved" in request.POST else services.ANYONE)
-    except ValidationError as refused:
-        _refused(request, refused)
-    else:
         relieved = moves[0].dealer.get_username() if len(moves) == 2 else None
-        messages.success(request, "Done: " + wording.relief_words(
+        return "Done: " + wording.relief_words(
             relief=relief.get_username(), relieved=relieved, table=table.label,
-            goes_to=moves[0].kind if relieved else None))
+            goes_to=moves[0].kind if relieved else None)
+
+    carried_out(request, act, WORDS)
     return _back(casino)
 
 
@@ -79,23 +75,20 @@ def dealer_move(request):
         return _back(casino)
     dealer = get_object_or_404(selectors.staff_of(casino), pk=form.cleaned_data["dealer"])
     action, name = form.cleaned_data["action"], dealer.get_username()
-    try:
+
+    def act() -> str:
         if action == "clock_in":
             services.dealer_clock_in(actor=request.user, casino=casino, dealer=dealer)
-            done = f"{name} is clocked in, ready for a table."
-        elif action == "clock_out":
+            return f"{name} is clocked in, ready for a table."
+        if action == "clock_out":
             services.dealer_clock_out(actor=request.user, casino=casino, dealer=dealer)
-            done = f"{name} is clocked out."
-        else:
-            move = services.dealer_break(actor=request.user, casino=casino, dealer=dealer,
-                                         kind=action)
-            kind = "his meal break" if action == MoveKind.MEAL else "a break"
-            done = (f"{name} is on {kind} until "
-                    f"{move.until.astimezone(casino.zone).strftime('%H:%M')}.")
-    except ValidationError as refused:
-        _refused(request, refused)
-    else:
-        messages.success(request, done)
+            return f"{name} is clocked out."
+        move = services.dealer_break(actor=request.user, casino=casino, dealer=dealer,
+                                     kind=action)
+        kind = "his meal break" if action == MoveKind.MEAL else "a break"
+        return f"{name} is on {kind} until {move.until.astimezone(casino.zone):%H:%M}."
+
+    carried_out(request, act, WORDS)
     return _back(casino)
 
 
@@ -108,28 +101,24 @@ def my_floor(request):
     if _refused_form(request, form):
         return redirect("dealer")
     me, action = request.user, form.cleaned_data["action"]
-    try:
+
+    def act() -> str:
         if action == "take":
             table = get_object_or_404(tables_visible_to(me).select_related("casino"),
                                       pk=form.cleaned_data["table"] or 0)
             moves = services.dealer_relieve(actor=me, table=table, relief=me)
             relieved = moves[0].dealer.get_username() if len(moves) == 2 else None
-            done = ("You deal " + table.label + (f" now; {relieved} goes on a break."
-                                                  if relieved else " now."))
-        else:
-            casino = get_object_or_404(casinos_of(me), pk=form.cleaned_data["casino"] or 0)
-            if action == "clock_in":
-                services.dealer_clock_in(actor=me, casino=casino, dealer=me)
-                done = f"You are clocked in at {casino.name}."
-            else:
-                services.dealer_clock_out(actor=me, casino=casino, dealer=me)
-                done = f"You are clocked out at {casino.name}."
-    except ValidationError as refused:
-        _refused(request, refused)
-    else:
-        messages.success(request, done)
-    return redirect("dealer")
+            return "You deal " + table.label + (f" now; {relieved} goes on a break."
+                                                 if relieved else " now.")
+        casino = get_object_or_404(casinos_of(me), pk=form.cleaned_data["casino"] or 0)
+        if action == "clock_in":
+            services.dealer_clock_in(actor=me, casino=casino, dealer=me)
+            return f"You are clocked in at {casino.name}."
+        services.dealer_clock_out(actor=me, casino=casino, dealer=me)
+        return f"You are clocked out at {casino.name}."
 
+    carried_out(request, act, WORDS)
+    return redirect("dealer")
 
 
 @role_required(Role.SUPERVISOR)
