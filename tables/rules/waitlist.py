@@ -24,8 +24,9 @@ from enum import StrEnum
 
 
 class Step(StrEnum):
+    """What changes a list's order (a call does not: ``Call``)."""
+
     JOINED = "joined"
-    CALLED = "called"
     MOVED = "moved"  # staff moved it (with a reason), or a no-show moved it down
     SEATED = "seated"
     REMOVED = "removed"  # staff took it off (with a reason), or a no-show took it off
