@@ -120,6 +120,19 @@ def entry_join(*, actor, waitlist: Waitlist, name: str = "", phone: str = "",
         return earlier, False
 
 
+def _player_of(card: str) -> Player | None:
+    """The rated player a card number names (typed as it comes: ratings.card_as_printed),
+    none where no card is given; a card nobody holds is refused by name, never taken for
+    a walk-in."""
+    card = ratings.card_as_printed(card)
+    if not card:
+        return None
+    player = Player.objects.filter(card=card).first()
+    if player is None:
+        raise ValidationError({"card": f"No player holds card '{card}'."})
+    return player
+
+
 @transaction.atomic
 def _join(actor, waitlist, name, phone, card, key, fingerprint) -> Entry:
     casino = waitlist.casino
@@ -127,9 +140,7 @@ def _join(actor, waitlist, name, phone, card, key, fingerprint) -> Entry:
     _lock_room(casino)
     if not Waitlist.objects.filter(pk=waitlist.pk, active=True).exists():
         raise ValidationError({"waitlist": f"{waitlist.label} is closed."})
-    player = Player.objects.filter(card=card.strip()).first() if card.strip() else None
-    if card.strip() and player is None:
-        raise ValidationError({"card": f"No player holds card '{card.strip()}'."})
+    player = _player_of(card)
     name = (name or "").strip() or (player.name[:60] if player else "")
     if not name:
         raise ValidationError({"name": "Give the player's name or initials, or his card."})
@@ -276,7 +287,7 @@ def seat_take(*, actor, table: Table, seat: int, name: str, card: str = "") -> S
     _require_floor_staff(actor, table.casino)
     _lock_room(table.casino)
     table = _card_table(table, table.casino)
-    player = Player.objects.filter(card=card.strip()).first() if card.strip() else None
+    player = _player_of(card)
     name = (name or "").strip() or (player.first_name if player else "")
     if not name:
         raise ValidationError({"name": "Give the player's name or initials, or his card."})

@@ -14,7 +14,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from casino.common.errors import IdempotencyKeyReused
 from tables.cardroom import selectors, services
-from tables.cardroom.models import Entry, EntryStep, NoShow, SeatLeft
+from tables.cardroom.models import Entry, EntryStep, NoShow, SeatLeft, SeatTaken
 from tables.floor.services import table_update
 from tables.players import services as players
 from tables.players.selectors import open_ratings
@@ -240,3 +240,10 @@ def test_a_list_s_stakes_are_in_order_or_refused_by_name(room, supervisor, small
     with pytest.raises(ValidationError, match=said):
         services.waitlist_open(actor=supervisor, casino=waitlist.casino, game="omaha",
                                structure="no_limit", small=small, big=big)
+
+
+def test_a_walk_in_s_card_nobody_holds_is_refused_not_seated_unrated(room, supervisor):
+    table, _ = room
+    with pytest.raises(ValidationError, match="No player holds card '10099'"):
+        services.seat_take(actor=supervisor, table=table, seat=1, name="Ann", card=" 10099 ")
+    assert not SeatTaken.objects.exists()
