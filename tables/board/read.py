@@ -22,6 +22,7 @@ from tables.board import wording
 from tables.count.models import Variance
 from tables.floor.models import Casino, Game, Table, TableStatus
 from tables.pit import selectors as pit
+from tables.pit import wording as pit_wording
 from tables.players.selectors import open_ratings
 from tables.poker.models import PokerHand
 from tables.reports.hourly import ZERO
@@ -98,7 +99,7 @@ def board_of(casino: Casino, now: dt.datetime, minutes: Minutes | None = None) -
         if on is not None:
             line.dealer = names.get(on.dealer_id, "?")
             line.since = on.latest.at.astimezone(zone).strftime("%H:%M")
-            line.minutes = max(0, int((now - on.latest.at).total_seconds() // 60))
+            line.minutes = pit_wording.minutes_between(on.latest.at, now)
         line.relief, line.late, line.needs = reliefs.get(table.pk, ("", False, ""))
         line.seats = _seats_words(seats.get(table.pk), table.seats)
         line.rated = rated.get(table.pk, 0)
