@@ -224,6 +224,16 @@ CASES: list[tuple[str, str]] = [
     ("a closed rating's figures: its theoretical win lowered by 1",
      "UPDATE tables_ratingfigures SET theoretical_win = theoretical_win - 1 "
      f"WHERE id = {last('tables_ratingfigures', 'theoretical_win IS NOT NULL')};"),
+    # The pit's and the card room's records (issues 31, 32): who dealt where, and when a
+    # waiting player was called and where he sat.
+    ("a dealer's taking of a table deleted",
+     "DELETE FROM tables_dealermove WHERE id = "
+     f"{last('tables_dealermove', 'kind = ' + repr('table'))};"),
+    ("a waiting player's call moved an hour later (a no-show hidden)",
+     "UPDATE tables_entrystep SET at = at + interval '1 hour' "
+     f"WHERE id = {last('tables_entrystep', 'step = ' + repr('called'))};"),
+    ("a card-room seat given to another name",
+     f"UPDATE tables_seattaken SET name = 'Someone Else' WHERE id = {last('tables_seattaken')};"),
     ("a published paytable's royal flush odds raised, untraced",
      "UPDATE payouts_paytable SET odds = jsonb_set(odds, '{royal_flush}', '1000') "
      "WHERE id = (SELECT min(id) FROM payouts_paytable WHERE status = 'published');"),
