@@ -94,6 +94,25 @@ def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api
     assert recorded.status_code == 201, recorded.json()
 
 
+def test_the_demo_loads_just_after_a_shift_began(travel):
+    """Stop 42's CI: loaded at 06:03 in New York, the rotation's three hours began in the
+    night shift of a gaming day whose books were closed, and its rounds and hands there
+    were refused. They keep to the day and the shift that are open."""
+    from tables.poker.models import PokerHand
+
+    now = dt.datetime(2026, 12, 2, 11, 3, tzinfo=dt.UTC)
+    travel(now)
+    call_command("load_demo", debug_off_ok=True, history_days=2)
+
+    today = dt.date(2026, 12, 2)
+    assert StudRound.objects.filter(gaming_day=today, shift=1, table__label="CS-1",
+                                    dealer__username="dealer2").exists()
+    assert PokerHand.objects.filter(gaming_day=today, dealer__username="dealer3").exists()
+    rotation = ["dealer2", "dealer3", "dealer4", "dealer5", "dealer6"]
+    for records in (StudRound.objects, PokerHand.objects):
+        assert not records.filter(dealer__username__in=rotation, gaming_day__lt=today).exists()
+
+
 def test_the_demo_pit_has_a_rotation_running(client, travel):
     """Issue 31: Harbor Lights' last three hours of reliefs and breaks, so the rotation
     page opens on a floor that runs (10:00 in New York): CS-2's relief overdue and OM-1's

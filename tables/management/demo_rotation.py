@@ -71,10 +71,17 @@ def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) ->
                                       games=games)
     _assign(supervisor, tables, dealers)
     rng, on = random.Random(31), {}
+    # The script's hours may begin in the gaming day before this one (its books closed) or,
+    # for a banked table, in the shift before (closed by its closer): rounds and hands go
+    # on the books that are open only.
+    today = casino.gaming_day(now)
+    began = {Game.CARIBBEAN_STUD: casino.shift_bounds(today, casino.shift(now))[0]}
     for minutes, name, label in _timeline():
-        with clock_at(now + dt.timedelta(minutes=minutes)):
+        moment = now + dt.timedelta(minutes=minutes)
+        with clock_at(moment):
             if name is None:  # a round or hand, by whoever deals the table then
-                _deal(rng, tables[label], dealers[on[label]])
+                if moment >= began.get(tables[label].game, casino.day_bounds(today)[0]):
+                    _deal(rng, tables[label], dealers[on[label]])
             elif label is None:
                 services.dealer_clock_in(actor=supervisor, casino=casino, dealer=dealers[name])
             else:
