@@ -375,6 +375,10 @@ NOTIFY_BACKEND = os.environ.get("NOTIFY_BACKEND", "").strip() or "casino.common.
 NOTIFY_WEBHOOK_URL = os.environ.get("NOTIFY_WEBHOOK_URL", "").strip()
 NOTIFY_WEBHOOK_TOKEN = os.environ.get("NOTIFY_WEBHOOK_TOKEN", "").strip()
 
+# A round or hand a dealer's tablet queued offline longer than this waits for a
+# supervisor's confirmation (tables.floor.dealt).
+QUEUED_ENTRY_MAX_AGE_MINUTES = config.env_int("QUEUED_ENTRY_MAX_AGE_MINUTES", 120)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

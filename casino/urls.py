@@ -18,11 +18,12 @@ from casino.common.forms import EARLIEST_DAY, LATEST_DAY
 # Each package's urls.py, in this order: where two routes could answer one address
 # (pit/paytables/<pk>/analysis/ and pit/paytables/<pk>/<action>/), the first listed wins.
 PACKAGES = ("tables.floor", "tables.stud", "tables.poker", "tables.chips", "tables.count",
-            "tables.players", "tables.comps", "tables.cardroom", "tables.pit", "tables.board",
+            "tables.players", "tables.comps", "tables.cardroom", "tables.offline", "tables.pit",
+            "tables.board",
             "tables.reports", "payouts.analysis", "payouts.terms", "payouts.jackpots")
 # The packages whose API_ROUTES the router lists, in the order the API's root lists them.
 ROUTED = ("tables.floor", "payouts.terms", "tables.stud", "payouts.jackpots", "tables.poker",
-          "tables.players", "tables.comps", "tables.cardroom")
+          "tables.players", "tables.comps", "tables.cardroom", "tables.offline")
 
 
 class DayConverter:

@@ -234,6 +234,14 @@ CASES: list[tuple[str, str]] = [
      f"WHERE id = {last('tables_entrystep', 'step = ' + repr('called'))};"),
     ("a card-room seat given to another name",
      f"UPDATE tables_seattaken SET name = 'Someone Else' WHERE id = {last('tables_seattaken')};"),
+    # A dealer's tablet offline (issue 33): when a queued round was dealt, and why a held
+    # one was discarded.
+    ("a queued round's dealt time moved an hour back (into a shift since closed)",
+     "UPDATE tables_studround SET dealt_at = dealt_at - interval '1 hour' "
+     f"WHERE id = {last('tables_studround', 'dealt_at IS NOT NULL')};"),
+    ("a held round's discard reason rewritten",
+     "UPDATE tables_heldresolution SET reason = 'the supervisor said so' "
+     f"WHERE id = {last('tables_heldresolution', 'outcome = ' + repr('discarded'))};"),
     ("a published paytable's royal flush odds raised, untraced",
      "UPDATE payouts_paytable SET odds = jsonb_set(odds, '{royal_flush}', '1000') "
      "WHERE id = (SELECT min(id) FROM payouts_paytable WHERE status = 'published');"),

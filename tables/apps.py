@@ -19,6 +19,7 @@ class TablesConfig(AppConfig):
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
         from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
+        from tables.offline import grants as offline
         from tables.pit import grants as pit
         from tables.pit.models import DealerGames, RotationRules
         from tables.players import grants as players
@@ -33,7 +34,7 @@ class TablesConfig(AppConfig):
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
                                                          reports, players, comps, pit,
-                                                         cardroom)]
+                                                         cardroom, offline)]
         # Who works at which casino: every scoped read and write asks (casino.common.staff).
         staff.staffed_by(CasinoStaff, casino="casino", user="user")
         db_roles.keep(Casino)
@@ -91,6 +92,7 @@ class TablesConfig(AppConfig):
         from tables.chips import pages as chips
         from tables.comps import pages as comps
         from tables.count import pages as count
+        from tables.offline import pages as offline
         from tables.pit import pages as pit
         from tables.players import pages as players
 
@@ -98,5 +100,6 @@ class TablesConfig(AppConfig):
         count.register()
         players.register()
         comps.register()
+        offline.register()
         pit.register()
         board.register()

@@ -50,6 +50,7 @@ from tables.floor.models import (
     TableDealer,
     TableStatus,
 )
+from tables.offline.models import HeldEntry, HeldKind, HeldResolution, Resolution
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.players.models import (
     Player,
@@ -111,6 +112,9 @@ __all__ = [
     "FundEntryKind",
     "Game",
     "HandMode",
+    "HeldEntry",
+    "HeldKind",
+    "HeldResolution",
     "InventorySignature",
     "InventorySlip",
     "Kill",
@@ -131,6 +135,7 @@ __all__ = [
     "RatingFigures",
     "RecordSeal",
     "ReopenRule",
+    "Resolution",
     "RoleGrant",
     "RoomRules",
     "RotationRules",

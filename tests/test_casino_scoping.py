@@ -276,6 +276,20 @@ MATRIX = {
     # The card room's public board (issue 32): its screens', no login, initials only
     ("GET", "/cardroom/{casino}/board/", None):        (200, 200, 200, 200, 200, 200, 200, 200),
     ("GET", "/cardroom/{casino}/board/events", None):  (200, 200, 200, 200, 200, 200, 200, 200),
+    # The dealer's tablet offline (issue 33): its service worker is a script like any
+    # other; what a tablet could not record is held, its dealer's and his supervisors'
+    ("GET", "/dealer/sw.js", None):                    (200, 200, 200, 200, 200, 200, 200, 200),
+    ("GET", "/api/v1/held-entries/", None):            (401, 403, 200, 200, 200, 403, 200, 403),
+    ("POST", "/api/v1/held-entries/", "form"):         (401, 403, 400, 400, 403, 403, 400, 403),
+    ("GET", "/api/v1/held-entries/{held}/", None):     (401, 403, 200, 404, 200, 403, 404, 403),
+    ("POST", "/api/v1/held-entries/{held}/send/", "form"):
+                                                       (401, 403, 400, 404, 400, 403, 404, 403),
+    ("POST", "/api/v1/held-entries/{held}/enter-late/", "form"):
+                                                       (401, 403, 403, 404, 201, 403, 404, 403),
+    ("POST", "/api/v1/held-entries/{held}/discard/", "form"):
+                                                       (401, 403, 400, 404, 400, 403, 404, 403),
+    ("POST", "/pit/held/{held}/enter-late/", "form"):  (302, 403, 403, 403, 302, 403, 404, 403),
+    ("POST", "/pit/held/{held}/discard/", "form"):     (302, 403, 403, 403, 302, 403, 404, 403),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
 # health check, the icon. The admin has its matrix (tests/test_admin_scoping.py); the
@@ -327,6 +341,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     from payouts.jackpots.models import JackpotHit, Progressive
     from tables.cardroom import services as cardroom
     from tables.floor.models import Casino
+    from tables.offline.services import held_keep
     from tables.poker.models import BadBeatFund
     from tables.reports.services import request_export
     from tables.stud.services import stud_round_record
@@ -349,6 +364,9 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     waitlist = cardroom.waitlist_open(actor=supervisor, casino=us_casino, game="holdem",
                                       structure="no_limit", small="1", big="2")
     entry, _ = cardroom.entry_join(actor=supervisor, waitlist=waitlist, name="Ann")
+    held, _ = held_keep(actor=dealer, table=jackpot_table, kind="stud_round",
+                        body={**CONTRACT_ROUND, "dealt_at": "2026-01-05T12:00:00Z"},
+                        idempotency_key="tablet-7", refusal={"dealt_at": ["too old"]})
     return {
         "people": {"anonymous": None, "no_role": outsider, "dealer_assigned": dealer,
                    "dealer_unassigned": other_dealer, "supervisor": supervisor,
@@ -359,7 +377,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                 "fund": BadBeatFund.objects.get_or_create(casino=us_casino)[0].pk,
                 "paytable": jackpot_table.paytable_id, "hit": JackpotHit.objects.get().pk,
                 "export": export.pk, "analysis": analysis.pk, "dealer": dealer.pk,
-                "waitlist": waitlist.pk, "entry": entry.pk, **poker},
+                "waitlist": waitlist.pk, "entry": entry.pk, "held": held.pk, **poker},
     }
 
 
@@ -444,7 +462,8 @@ def _routes(patterns, prefix=""):
 
 
 IDS = ("casino", "table", "round", "meter", "fund", "paytable", "schedule", "poker", "hand",
-       "hit", "export", "analysis", "timed", "collection", "dealer", "waitlist", "entry")
+       "hit", "export", "analysis", "timed", "collection", "dealer", "waitlist", "entry",
+       "held")
 
 
 def test_the_matrix_holds_every_route_of_the_service():

@@ -67,7 +67,10 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            # the dealers' moves on the floor, the tables' hours (issue 31)
            "tables_dealermove", "tables_tablehour",
            # the card room's lists: who joined, each step, the seats taken and left (issue 32)
-           "tables_entry", "tables_entrystep", "tables_seattaken", "tables_seatleft"]
+           "tables_entry", "tables_entrystep", "tables_seattaken", "tables_seatleft",
+           # what a dealer's tablet queued and the service refused, and its resolution
+           # (issue 33)
+           "tables_heldentry", "tables_heldresolution"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",

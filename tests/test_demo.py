@@ -142,6 +142,13 @@ def test_the_demo_pit_has_a_rotation_running(client, travel):
     row = " ".join(row[:row.index("</tr>")].split())
     assert 'class="dealer">dealer2</span> <small>since 09:05 · 55 min' in row
     assert 'class="num rounds">0 / 45<' in row
+    # The tablet through a network drop (issue 33): CS-2's two queued rounds, each with the
+    # time it was dealt; one refused round held for the supervisor, one its dealer discarded.
+    assert list(StudRound.objects.filter(table__label="CS-2", dealt_at__isnull=False)
+                .values_list("dealt_at", flat=True).order_by("id")) == [
+        now - dt.timedelta(minutes=9), now - dt.timedelta(minutes=7)]
+    assert "Refused when the tablet sent it: 1 to resolve" in " ".join(board.split())
+    assert "an ante of 150.00 is outside this table&#x27;s limits" in board
     # The card room (issue 32): HE-1's list going, five waiting and a rated player, the
     # first called; a game wanted; the room's screen by initials.
     room = " ".join(client.get(f"/cardroom/{harbor.pk}/board/").content.decode().split())

@@ -46,7 +46,7 @@ def test_the_chips_the_count_and_the_players_add_their_panels_to_the_pages_below
     from tables.players.pages import PLAYER
     from tables.stud.pages import ROUND_FORM
 
-    assert list(PIT._panels) == ["chips", "count", "players", "comps", "board"]
+    assert list(PIT._panels) == ["chips", "count", "players", "comps", "offline", "board"]
     assert list(PLAYER._panels) == ["comps"]
     assert list(DEALER._panels) == ["chips", "players", "pit"]
     assert list(PIT_CHIPS._panels) == ["count"]

@@ -29,6 +29,9 @@ CARD_ROOM = {"tables.view_waitlist", "tables.add_waitlist", "tables.change_waitl
              "tables.add_entrystep", "tables.view_seattaken", "tables.add_seattaken",
              "tables.view_seatleft", "tables.add_seatleft", "tables.view_waitlistevent",
              "tables.view_roomrulesevent"}
+# The tablet's held entries (issue 33): a dealer holds and resolves his own; a supervisor
+# resolves his casinos'.
+HELD = {"tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution"}
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -64,7 +67,7 @@ TODAY = {
         "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
         "tables.view_complimitevent", *FLOOR_MOVES, "tables.add_rotationrules",
         "tables.change_rotationrules", "tables.add_dealergames", "tables.change_dealergames",
-        "tables.view_rotationrulesevent", "tables.view_dealergamesevent", *CARD_ROOM,
+        "tables.view_rotationrulesevent", "tables.view_dealergamesevent", *CARD_ROOM, *HELD,
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -74,7 +77,7 @@ TODAY = {
         "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_studround",
         "tables.view_studseat", "tables.view_table", "tables.view_timecollection",
         "tables.view_player",  # the first name and tier of those seated at his tables
-        *SEATING, *FLOOR_MOVES,
+        *SEATING, *FLOOR_MOVES, *HELD, "tables.add_heldentry",
     },
     "accountant": {
         "payouts.view_jackpothit", "payouts.view_meterentry", "payouts.view_paranalysis",

@@ -62,6 +62,22 @@ class TableSerializer(ModelSerializer):
         return []
 
 
+def dealt_at_input() -> serializers.DateTimeField:
+    """A round's or hand's ``dealt_at`` as a tablet that queued it offline sends it."""
+    return serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="When it was dealt, for a round or hand a tablet queued offline (ISO 8601 "
+                  "with offset): it lands on that time's gaming day and shift while they "
+                  "are open (tables.floor.dealt).")
+
+
+def dealt_at_output(record) -> str | None:
+    """When a queued record was dealt, in its casino's time; None: recorded as dealt."""
+    if record.dealt_at is None:
+        return None
+    return record.dealt_at.astimezone(record.table.casino.zone).isoformat()
+
+
 class VoidInput(serializers.Serializer):
     reason = serializers.CharField(max_length=2000)
 

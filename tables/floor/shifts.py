@@ -87,9 +87,11 @@ def last_shift(table: Table) -> Shift | None:
                  supervisor_signed=bool(row["supervisor"]))
 
 
-def recording_refusal(table: Table, records: str, moment: dt.datetime) -> str:
+def recording_refusal(table: Table, records: str, moment: dt.datetime, *,
+                      dealt: bool = False) -> str:
     """Why ``records`` ('rounds', 'hands') cannot be recorded at the table at ``moment``,
-    in words for the dealer; '' when they can."""
+    in words for the dealer; '' when they can. ``dealt``: ``moment`` is when a queued
+    record was dealt (``tables.floor.dealt``): its shift must be the one still open."""
     if not keeps_inventory(table):
         return "" if table.is_open else (f"Table {table.label} is closed: open it before "
                                          f"recording {records}.")
@@ -106,6 +108,11 @@ def recording_refusal(table: Table, records: str, moment: dt.datetime) -> str:
                 f"record the {records}.")
     casino = table.casino
     day, number = casino.gaming_day(moment), casino.shift(moment)
+    if (shift.gaming_day, shift.shift) != (day, number) and dealt:
+        return (f"This was dealt at {moment.astimezone(casino.zone):%H:%M %Z}, in "
+                f"{day:%Y-%m-%d} shift {number}; {table.label}'s open shift is now "
+                f"{shift.words()}: the shift it was dealt in is closed, so a supervisor "
+                "enters it late, on the open shift.")
     if (shift.gaming_day, shift.shift) != (day, number):
         return (f"{table.label}'s open shift is {shift.words()}, but by {casino.name}'s clock "
                 f"it is now {day:%Y-%m-%d} shift {number}: the supervisor closes that shift "

@@ -26,6 +26,10 @@ class PokerHand(models.Model):
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="dealt_poker_hands")
     recorded_at = models.DateTimeField(db_index=True)
+    # When the dealer's tablet says it was dealt, for one it queued offline and sent later
+    # (tables.floor.dealt); null: it was recorded as it was dealt. Its day and shift are the
+    # dealt time's.
+    dealt_at = models.DateTimeField(null=True, blank=True)
     gaming_day = models.DateField(db_index=True)
     shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
     mode = models.CharField(max_length=5, choices=HandMode.choices)

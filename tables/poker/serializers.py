@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer, worded
-from tables.floor.serializers import RecordedRows, voided
+from tables.floor.serializers import RecordedRows, dealt_at_input, dealt_at_output, voided
 from tables.poker.kills import next_hand
 from tables.poker.models import (
     BadBeatEntry,
@@ -59,6 +59,7 @@ class PokerHandInput(serializers.Serializer):
     split = serializers.BooleanField(
         default=False, help_text="Quick mode, kill games: the pot was split, so it has no "
                                  "single winner (and calls no kill).")
+    dealt_at = dealt_at_input()
 
 
 class PokerSeatOutput(ModelSerializer):
@@ -92,10 +93,12 @@ class PokerHandOutput(ModelSerializer):
     next_hand = serializers.SerializerMethodField()
     voided = serializers.SerializerMethodField()
     recorded_at = serializers.SerializerMethodField()
+    dealt_at = serializers.SerializerMethodField()
 
     class Meta:
         model = PokerHand
-        fields = ["id", "table", "recorded_at", "gaming_day", "dealer", "mode", "game",
+        fields = ["id", "table", "recorded_at", "dealt_at", "gaming_day", "shift", "dealer",
+                  "mode", "game",
                   "rake_schedule", "rake_schedule_version", "settings_version", "stakes",
                   "kill_hand", "flop_dealt", "players_dealt", "button", "board", "pot", "rake",
                   "bad_beat_drop", "to_players", "winner", "seats", "pots", "next_hand",
@@ -103,6 +106,9 @@ class PokerHandOutput(ModelSerializer):
 
     def get_recorded_at(self, hand) -> str:
         return hand.recorded_at.astimezone(hand.table.casino.zone).isoformat()
+
+    def get_dealt_at(self, hand) -> str | None:
+        return dealt_at_output(hand)
 
     def get_next_hand(self, hand) -> dict:
         """Whether the hand after this one is a kill, who posts the kill blind, and the

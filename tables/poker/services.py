@@ -23,7 +23,8 @@ from django.utils import timezone
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
 from payouts.terms.models import Method
-from tables.floor import books, shifts
+from tables.floor import books
+from tables.floor.dealt import Booked, booked
 from tables.floor.models import Casino, Kill, Table
 from tables.floor.recording import (
     as_recorded,
@@ -72,9 +73,6 @@ def _lock_poker_table(actor, table: Table) -> Table:
     if not table.is_poker:
         raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
                                          "as stud rounds."]})
-    closed = shifts.recording_refusal(table, "hands", timezone.now())
-    if closed:
-        raise ValidationError({"table": [closed]})
     if table.rake_schedule is None or not table.structure:
         raise ValidationError({"table": [f"Table {table.label} has no rake schedule or "
                                          "betting structure yet; a supervisor must set them."]})
@@ -113,27 +111,34 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       winner: int | None = None, seats: Sequence[dict] | None = None,
                       board: Sequence[str] | None = None, button: int | None = None,
                       winners: Sequence[int] | None = None, split: bool = False,
-                      idempotency_key: str = "") -> tuple[PokerHand, bool]:
+                      idempotency_key: str = "", dealt_at: dt.datetime | None = None,
+                      late_entry: bool = False) -> tuple[PokerHand, bool]:
     """Settle and store a hand. Returns (hand, created); the same Idempotency-Key with the
     same request returns the hand first recorded with it, with another request it is
-    refused. A table of another casino of the actor's raises ``Table.DoesNotExist``."""
+    refused. A table of another casino of the actor's raises ``Table.DoesNotExist``.
+    ``dealt_at``: when a hand a tablet queued offline was dealt (``tables.floor.dealt``);
+    ``late_entry``: a supervisor confirms it (``tables.floor.held``)."""
     asked = {"pot": pot, "flop_dealt": flop_dealt, "players_dealt": players_dealt,
              "winner": winner, "seats": seats, "board": board, "button": button,
              "winners": winners}
     if split:  # only then: a replay of a hand recorded before the field existed still matches
         asked["split"] = True
-    fingerprint = request_fingerprint(table=table.pk, **asked)
+    fingerprint = request_fingerprint(
+        table=table.pk, **asked, **({"dealt_at": dealt_at.isoformat()} if dealt_at else {}))
     try:
-        return _record(actor, table, idempotency_key, fingerprint, **asked), True
+        return _record(actor, table, idempotency_key, fingerprint, (dealt_at, late_entry),
+                       **asked), True
     except (IntegrityError, ValidationError) as error:
         return replay_after(error, PokerHand, actor=actor, key=idempotency_key,
                             fingerprint=fingerprint, noun="hand"), False
 
 
 @transaction.atomic
-def _record(actor, table, key, fingerprint, *, pot, flop_dealt, players_dealt, winner, seats,
-            board, button, winners, split=False) -> PokerHand:
+def _record(actor, table, key, fingerprint, dealt, *, pot, flop_dealt, players_dealt, winner,
+            seats, board, button, winners, split=False) -> PokerHand:
     table = _lock_poker_table(actor, table)
+    lands = booked(table, books.Record.POKER_HAND, dealt[0], timezone.now(),
+                   late_entry=dealt[1])
     _check_seat_number(button, table, ("button",))
     _check_seat_number(winner, table, ("winner",))
     if players_dealt is not None and not 2 <= players_dealt <= table.seats:
@@ -151,7 +156,8 @@ def _record(actor, table, key, fingerprint, *, pot, flop_dealt, players_dealt, w
     else:
         collection = _collect_quick(table, pot=pot, board=board_cards, flop_dealt=flop_dealt,
                                     players_dealt=players_dealt, winner=winner, split=split)
-    return _store(actor, table, collection, button=button, key=key, fingerprint=fingerprint)
+    return _store(actor, table, collection, lands, button=button, key=key,
+                  fingerprint=fingerprint)
 
 
 def _collection_terms(table: Table):
@@ -226,7 +232,7 @@ def _collect_quick(table: Table, *, pot, board, flop_dealt, players_dealt,
     return _Collection(pot, rake, bad_beat, dealt, winner, players_dealt)
 
 
-def _store(actor, table: Table, collection: _Collection, *, button, key: str,
+def _store(actor, table: Table, collection: _Collection, lands: Booked, *, button, key: str,
            fingerprint: str) -> PokerHand:
     """The hand, its seats and pots, and its bad-beat drop; the next hand's kill decided
     from this one (a kill hand is played at the kill stakes the last hand called for)."""
@@ -234,14 +240,11 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
     kill = kills.pending_kill(table, previous)
     decision = kills.decide_kill(table, pot=collection.pot, winner=collection.winner,
                                  previous=previous)
-    now = timezone.now()
     full = collection.result is not None
-    day = books.landing_day(books.Record.POKER_HAND, table.casino, table.casino.gaming_day(now),
-                            closed=table.books_closed_to)
     hand = create_keyed(
         PokerHand, key=key, fingerprint=fingerprint,
-        table=table, dealer=actor, recorded_at=now, gaming_day=day,
-        shift=table.casino.shift(now),
+        table=table, dealer=actor, recorded_at=lands.recorded_at, dealt_at=lands.dealt_at,
+        gaming_day=lands.gaming_day, shift=lands.shift,
         mode=HandMode.FULL if full else HandMode.QUICK, game=table.game,
         rake_schedule=table.rake_schedule, settings_version=table.poker_settings_version,
         stakes=kills.stakes_of(table, kill[1] if kill else Decimal(1)),
@@ -254,7 +257,8 @@ def _store(actor, table: Table, collection: _Collection, *, button, key: str,
         next_kill_blind=decision.kill_blind if decision.active else None,
         next_kill_multiplier=decision.multiplier)
     seats, pots = _store_full(hand, collection.records, collection.result) if full else ([], [])
-    recorded_by(actor, table)
+    if not lands.queued:  # a queued hand is not the floor as it is now
+        recorded_by(actor, table)
     if collection.bad_beat_drop:
         seal_before_shared_rows(hand)  # the casino's fund is locked from here to the commit
         _fund_move(table.casino, collection.bad_beat_drop, kind=FundEntryKind.DROP, hand=hand,

@@ -11,7 +11,7 @@ from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer, worded
 from payouts.jackpots.models import HitStatus
 from tables.floor.recording import rows_of
-from tables.floor.serializers import RecordedRows, voided
+from tables.floor.serializers import RecordedRows, dealt_at_input, dealt_at_output, voided
 from tables.rules.stud import STUD_CATEGORIES, Decision, Irregularity, RoundVoid, SideWager
 from tables.stud.models import StudRound, StudSeat
 
@@ -62,6 +62,7 @@ class StudRoundInput(serializers.Serializer):
     up_card = serializers.CharField(max_length=15, required=False, allow_blank=True,
                                     help_text="The dealer's card dealt face up: one of "
                                               "dealer_cards.")
+    dealt_at = dealt_at_input()
 
     def validate(self, attrs):
         if not attrs.get("void") and not attrs.get("dealer_cards"):
@@ -129,15 +130,19 @@ class StudRoundOutput(ModelSerializer):
     void = serializers.SerializerMethodField()
     voided = serializers.SerializerMethodField()
     recorded_at = serializers.SerializerMethodField()
+    dealt_at = serializers.SerializerMethodField()
 
     class Meta:
         model = StudRound
-        fields = ["id", "table", "paytable", "paytable_version", "recorded_at", "gaming_day",
-                  "dealer", "void", "seats", "voided"]
+        fields = ["id", "table", "paytable", "paytable_version", "recorded_at", "dealt_at",
+                  "gaming_day", "shift", "dealer", "void", "seats", "voided"]
 
     def get_recorded_at(self, round_) -> str:
         """In the casino's local time, with its offset."""
         return round_.recorded_at.astimezone(round_.table.casino.zone).isoformat()
+
+    def get_dealt_at(self, round_) -> str | None:
+        return dealt_at_output(round_)
 
     def get_dealer(self, round_) -> dict:
         return {"id": round_.dealer_id, "cards": round_.dealer_cards,

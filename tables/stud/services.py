@@ -8,6 +8,7 @@ shape, e.g. ``{"seats": [{}, {"cards": ["Kd appears more than once ..."]}]}``.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
@@ -20,7 +21,8 @@ from casino.common.errors import nested_errors
 from payouts.jackpots import services as progressives
 from payouts.terms.models import Paytable
 from payouts.terms.versioning import PublicationStatus
-from tables.floor import books, shifts
+from tables.floor import books
+from tables.floor.dealt import booked
 from tables.floor.models import Game, Table
 from tables.floor.recording import (
     as_recorded,
@@ -50,20 +52,25 @@ from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                       dealer_cards: Sequence[str] | None = None, void: str | None = None,
                       dealer_took_fifth_card: bool = False, up_card: str = "",
-                      idempotency_key: str = "") -> tuple[StudRound, bool]:
+                      idempotency_key: str = "", dealt_at: dt.datetime | None = None,
+                      late_entry: bool = False) -> tuple[StudRound, bool]:
     """Settle and store a round. Returns (round, created); the same Idempotency-Key with
     the same request returns the round first recorded with it, with another request it
     is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``.
-    ``up_card``: the dealer's card dealt face up, one of ``dealer_cards`` (optional)."""
-    # The up card joins the fingerprint only when given: a request as it was made before
-    # rounds had one keeps the fingerprint it was stored with.
+    ``up_card``: the dealer's card dealt face up, one of ``dealer_cards`` (optional).
+    ``dealt_at``: when a round a tablet queued offline was dealt (``tables.floor.dealt``);
+    ``late_entry``: a supervisor confirms it (``tables.floor.held``)."""
+    # The up card and the time dealt join the fingerprint only when given: a request as it
+    # was made before rounds had them keeps the fingerprint it was stored with.
     extra = {"up_card": up_card} if up_card else {}
+    if dealt_at is not None:
+        extra["dealt_at"] = dealt_at.isoformat()
     fingerprint = request_fingerprint(table=table.pk, seats=seats, dealer_cards=dealer_cards,
                                       void=void, dealer_took_fifth_card=dealer_took_fifth_card,
                                       **extra)
     try:
-        return _record(actor, table, seats, (dealer_cards, up_card), void,
-                       dealer_took_fifth_card, idempotency_key, fingerprint), True
+        return _record(actor, table, seats, (dealer_cards, up_card, dealt_at, late_entry),
+                       void, dealer_took_fifth_card, idempotency_key, fingerprint), True
     except (IntegrityError, ValidationError) as error:
         return replay_after(error, StudRound, actor=actor, key=idempotency_key,
                             fingerprint=fingerprint, noun="round"), False
@@ -72,13 +79,14 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
 @transaction.atomic
 def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
             fingerprint) -> StudRound:
-    dealer_cards, up_card = dealt
+    dealer_cards, up_card, dealt_at, late_entry = dealt
     table = lock_for_recording(actor, table, records="rounds",
                                related=("casino", "paytable", "progressive"))
     if table.progressive and table.progressive.casino_id == table.casino_id:
         table.progressive.casino = table.casino  # whose books the meter keeps, in hand
     now = timezone.now()
-    paytable = _check_table(table, now)
+    paytable = _check_table(table)
+    lands = booked(table, books.Record.STUD_ROUND, dealt_at, now, late_entry=late_entry)
     plays, problems = _plays(table, paytable, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",), problems=problems)
     up = _up_card(up_card, dealer, void, problems)
@@ -91,19 +99,18 @@ def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
     if problems:
         raise nested_errors(sorted(problems, key=lambda problem: str(problem[0])))
     side_wagered = any(p.progressive for p in plays)
-    day = books.landing_day(books.Record.STUD_ROUND, table.casino, table.casino.gaming_day(now),
-                            closed=table.books_closed_to)
     round_ = create_keyed(
         StudRound, key=key, fingerprint=fingerprint,
-        table=table, paytable=paytable, dealer=actor, recorded_at=now,
-        gaming_day=day, shift=table.casino.shift(now),
+        table=table, paytable=paytable, dealer=actor, recorded_at=now, dealt_at=lands.dealt_at,
+        gaming_day=lands.gaming_day, shift=lands.shift,
         dealer_cards=[card_str(c) for c in dealer or ()],
         dealer_category=result.dealer_category or "", dealer_qualified=result.dealer_qualified,
         dealer_took_fifth_card=dealer_took_fifth_card, void=void or "",
         up_card=card_str(up) if up is not None else "",
     )
     seats = _store_seats(round_, plays, result, table.progressive if side_wagered else None)
-    recorded_by(actor, table)
+    if not lands.queued:  # a queued round is not the floor as it is now
+        recorded_by(actor, table)
     hits = []
     if side_wagered:  # last: the shared meter is locked from here to the commit only
         seal_before_shared_rows(round_)
@@ -135,15 +142,12 @@ def _up_card(up_card: str, dealer, void, problems: list):
     return parsed[0]
 
 
-def _check_table(table: Table, now) -> Paytable:
-    """The published paytable of an open stud table, or a refusal saying what is wrong
-    (where the casino keeps its table inventory here: what its chip shift lacks)."""
+def _check_table(table: Table) -> Paytable:
+    """The published paytable of a stud table, or a refusal saying what is wrong (whether
+    it is open, or its chip shift is, is ``tables.floor.dealt.booked``'s)."""
     if table.game != Game.CARIBBEAN_STUD:
         raise ValidationError({"table": [f"{table.label} is a {table.get_game_display()} "
                                          "table, not a stud table."]})
-    closed = shifts.recording_refusal(table, "rounds", now)
-    if closed:
-        raise ValidationError({"table": [closed]})
     paytable = table.paytable
     if paytable is None or paytable.status != PublicationStatus.PUBLISHED:
         raise ValidationError({"table": [f"Table {table.label} has no published paytable; a "

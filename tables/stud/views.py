@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import partial
 
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ from tables.floor.pages import CARD_PICKER
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
 from tables.rules.cards import split_cards
+from tables.rules.money import CURRENCY_DIGITS
 from tables.stud.forms import RoundFinder
 from tables.stud.pages import ROUND_FORM
 from tables.stud.selectors import last_wagers_at, rounds_visible_to
@@ -117,7 +119,8 @@ def round_form(request, pk: int):
         if round_ is not None:
             return redirect("dealer-round", pk=round_.pk)
     table = get_object_or_404(
-        tables_at_casinos_of(request.user).select_related("paytable", "casino"), pk=pk)
+        tables_at_casinos_of(request.user).select_related("paytable", "casino", "progressive"),
+        pk=pk)
     require_assigned_dealer(request.user, table, "rounds")
     if request.method == "GET":
         rows = _rows_from_last_round(table)
@@ -133,7 +136,23 @@ def round_form(request, pk: int):
                "voids": VOID_WORDS.items(), "irregularities": IRREGULARITY_WORDS.items(),
                **CARD_PICKER}
     context.update(ROUND_FORM.gather(request, {"table": table}))
+    context.update(_for_the_tablet(table))
     return render(request, "tables/round_form.html", context, status=400 if summary else 200)
+
+
+def _for_the_tablet(table) -> dict:
+    """What the tablet checks a round against without the network (static/js/offline/
+    check.js): the table's seats and ante limits as they stand now, and the hands its
+    jackpot pays (the browser says "call the supervisor")."""
+    paytable = table.paytable
+    if paytable is None:
+        return {"queue_terms": "", "jackpot_categories": "[]"}
+    terms = {"label": table.label, "seats": table.seats, "places": CURRENCY_DIGITS.get(
+        table.casino.currency, 2), "progressive": table.progressive_id is not None,
+        "min_ante": f"{table.min_ante if table.min_ante is not None else paytable.min_ante:.2f}",
+        "max_ante": f"{table.max_ante if table.max_ante is not None else paytable.max_ante:.2f}"}
+    paying = sorted(table.progressive.awards) if table.progressive_id else []
+    return {"queue_terms": json.dumps(terms), "jackpot_categories": json.dumps(paying)}
 
 
 def _record(request, pk: int, rows: list[dict]):

@@ -76,21 +76,22 @@ def fits(page: Page) -> list[str]:
     return problems
 
 
+def axe_violations(page: Page) -> list[str]:
+    """The serious and critical axe-core violations of the page now shown (axe added to
+    the page by ``add_init_script(path=str(AXE))``), as 'rule: target' lines."""
+    return page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ["violations"]});
+        return result.violations.filter(v => ["serious", "critical"].includes(v.impact))
+          .flatMap(v => v.nodes.map(n => v.id + ": " + n.target.join(" ")));
+    }""")
+
+
 @pytest.fixture
 def axe(page):
     """axe-core in every page the test opens: ``axe()`` answers the serious and critical
     violations of the page now shown, as 'rule: target' lines."""
     page.add_init_script(path=str(AXE))
-
-    def serious() -> list[str]:
-        found = page.evaluate("""async () => {
-            const result = await axe.run(document, {resultTypes: ["violations"]});
-            return result.violations.filter(v => ["serious", "critical"].includes(v.impact))
-              .flatMap(v => v.nodes.map(n => v.id + ": " + n.target.join(" ")));
-        }""")
-        return found
-
-    return serious
+    return lambda: axe_violations(page)
 
 
 @pytest.fixture

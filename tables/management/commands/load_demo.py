@@ -35,7 +35,7 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
-from tables.management import demo_cardroom, demo_comps, demo_rotation
+from tables.management import demo_cardroom, demo_comps, demo_offline, demo_rotation
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
@@ -156,6 +156,10 @@ class Command(BaseCommand):
         if moves:
             self.stdout.write(f"The last three hours of {casinos[0].name}'s rotation: "
                               f"{moves} dealers' moves.")
+        tablet = demo_offline.run_offline(casinos[0], dealers["dealer6"], now)
+        if tablet:
+            self.stdout.write(f"A dealer's tablet through a network drop: {tablet} rounds "
+                              "queued, one held for the supervisor on /pit/.")
         joined = demo_cardroom.run_cardroom(supervisor, casinos)
         if joined:
             self.stdout.write(f"The card rooms' lists: {joined} players waiting.")

@@ -1,0 +1,243 @@
+"""Issue 33: the dealer's tablet through a drop in the floor's Wi-Fi. Rounds and hands
+entered with the network cut are kept in the browser's queue (IndexedDB) with their dealt
+times, survive a reload, and are sent once, in order, when it is back; an answer lost
+after the service stored the round is replayed into the same record; what the service
+refuses is held for the dealer or a supervisor to resolve."""
+
+import datetime as dt
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import AXE, TABLETS, axe_violations, fits, log_in, on_tablets
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SHOTS = os.environ.get("OFFLINE_SHOTS")  # a folder: the note's screenshots are kept there
+
+
+@pytest.fixture(params=list(TABLETS))
+def browser_context_args(request, browser_context_args):
+    return on_tablets(browser_context_args, request.param)
+
+
+@pytest.fixture
+def floor(dealer_at_live_table):
+    """CS-7 (stud, its jackpot meter) and HE-8 (hold'em, no kill) dealt by deb_dealer."""
+    from payouts.terms import services as terms
+    from tables.floor.services import table_create, table_set_poker_settings
+
+    stud = dealer_at_live_table
+    boss = stud.casino.staff.get(username="pit_boss")
+    schedule = terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
+        actor=boss, name="Ten capped at five", percent=Decimal(10), cap=Decimal("5.00"),
+        casino=stud.casino))
+    poker = table_create(actor=boss, casino=stud.casino, label="HE-8", game="holdem",
+                         status="open", dealers=list(stud.dealers.all()))
+    poker = table_set_poker_settings(
+        actor=boss, table=poker, rake_schedule=schedule, structure="fixed_limit",
+        small_bet=Decimal(20), big_bet=Decimal(40), small_blind=Decimal(10),
+        big_blind=Decimal(20))
+    return stud, poker
+
+
+def kept_for_the_drop(page: Page, base: str, *forms: str):
+    """The dealer opens his page and his forms once: the service worker keeps them."""
+    log_in(page, base)
+    page.evaluate("navigator.serviceWorker.ready")
+    for form in forms:
+        page.goto(f"{base}{form}")
+        expect(page.locator("form[data-queue]")).to_be_visible()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def enter_round(page: Page, dealer: str, seats: dict):
+    page.get_by_label("Dealer's cards").fill(dealer)
+    for seat, (ante, play, cards, jackpot) in seats.items():
+        page.get_by_label(f"Seat {seat} ante").fill(ante)
+        page.get_by_label(f"Seat {seat} {play}").check()
+        page.get_by_label(f"Seat {seat} cards").fill(cards)
+        page.get_by_label(f"Seat {seat} jackpot").set_checked(jackpot)
+    page.get_by_role("button", name="Settle round").click()
+
+
+def shot(page: Page, name: str):
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        size = page.viewport_size
+        page.screenshot(path=f"{SHOTS}/{name}-{size['width']}x{size['height']}.png",
+                        full_page=True)
+
+
+def test_three_rounds_and_two_hands_survive_a_network_cut_and_a_reload(
+        live_server, page: Page, context, floor, axe):
+    from tables.poker.models import PokerHand
+    from tables.stud.models import StudRound
+
+    stud, poker = floor
+    base = live_server.url
+    round_form, hand_form = f"/dealer/tables/{stud.pk}/round/", f"/dealer/tables/{poker.pk}/poker/"
+    kept_for_the_drop(page, base, round_form, hand_form)
+    page.goto(f"{base}{round_form}")
+
+    context.set_offline(True)
+    banner = page.locator("#queue-banner")
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False),
+                                         3: ("5", "fold", "", False)})
+    expect(banner).to_contain_text("1 round waiting to send")
+    expect(page.get_by_label("Dealer's cards")).to_be_focused()   # ready for the next one
+    expect(page.get_by_label("Seat 1 ante")).to_have_value("10")  # the antes stay
+    enter_round(page, "Ks Kc 4d 3c 2d", {1: ("10", "raise", "9h 8h 7h 6h 5h", True),
+                                         3: ("5", "fold", "", False)})
+    expect(page.get_by_role("alert")).to_contain_text(
+        "Jackpot: call the supervisor. Seat 1 has a straight flush.")
+    # Refused by the tablet in the service's words: nothing queued.
+    enter_round(page, "Ah Ad 9c 4s 2h", {1: ("10", "fold", "", False),
+                                         2: ("10", "raise", "Ah Qs Jd 5c 3h", False),
+                                         3: ("5", "fold", "", False)})
+    expect(page.get_by_role("alert", name="Problems")).to_contain_text(
+        "Seat 2, cards: Ah appears more than once: in the dealer's cards and seat 2's cards; "
+        "a deck has one of each card.")
+    page.get_by_label("Seat 2 cards").fill("Kh Qs Jd 5c 3h")
+    page.get_by_role("button", name="Settle round").click()
+    expect(banner).to_contain_text("3 rounds waiting to send")
+    expect(banner).to_contain_text("jackpot: call the supervisor")
+
+    page.goto(f"{base}{hand_form}")   # from the tablet's copy: no network
+    page.get_by_label("Pot").fill("85 w3")
+    page.get_by_label("Pot").press("Enter")
+    expect(banner).to_contain_text("3 rounds and 1 hand waiting to send")
+    page.get_by_label("Pot").fill("24 nf")
+    page.get_by_label("Pot").press("Enter")
+    expect(banner).to_contain_text("3 rounds and 2 hands waiting to send")
+
+    page.reload()   # still no network: the page and its queue come back
+    expect(page.get_by_label("Pot")).to_be_visible()
+    expect(banner).to_contain_text("3 rounds and 2 hands waiting to send")
+    expect(banner.locator("[data-waiting] li")).to_have_count(5)
+    assert StudRound.objects.count() == PokerHand.objects.count() == 0
+    assert axe() == []
+    assert fits(page) == []
+    shot(page, "offline-queue")
+
+    context.set_offline(False)
+    expect(banner.locator("[data-count]")).to_have_text("", timeout=15000)
+    expect(banner.locator("[data-waiting-part]")).to_be_hidden()
+    expect(banner.locator("[data-recorded]")).to_contain_text("CS-7 round")
+    shot(page, "offline-sent")
+
+    rounds = list(StudRound.objects.filter(table=stud).order_by("id"))
+    hands = list(PokerHand.objects.filter(table=poker).order_by("id"))
+    assert [r.dealer_cards[0] for r in rounds] == ["As", "Ks", "Ah"]
+    assert [h.pot for h in hands] == [Decimal("85.00"), Decimal("24.00")]
+    dealt = [r.dealt_at for r in rounds] + [h.dealt_at for h in hands]
+    assert all(dealt)
+    assert dealt == sorted(dealt)   # sent oldest first, each with the time it was dealt
+    assert all(r.recorded_at >= r.dealt_at for r in [*rounds, *hands])
+    assert hands[0].winner == 3
+    assert not hands[1].flop_dealt
+
+
+def test_an_answer_lost_after_the_round_was_stored_is_replayed_into_the_same_record(
+        live_server, page: Page, floor):
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    answers = []
+    page.on("response", lambda r: answers.append(r.status) if "stud-rounds" in r.url else None)
+
+    def stored_then_lost(route):
+        route.fetch()    # the service stores the round ...
+        route.abort()    # ... and its answer never reaches the tablet
+
+    page.route("**/stud-rounds/", stored_then_lost, times=1)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    banner = page.locator("#queue-banner")
+    expect(banner).to_contain_text("1 round waiting to send")
+    expect(banner.locator("[data-note]")).to_have_text(
+        "No network: they are sent as soon as it is back.")
+    assert StudRound.objects.count() == 1
+
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#queue-banner [data-waiting-part]")).to_be_hidden(timeout=15000)
+    assert answers == [200]          # the replay: the first record, not a second
+    assert StudRound.objects.count() == 1
+
+
+def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page: Page, context,
+                                                              browser, floor, settings):
+    """Queued offline, one round meets a lower ante limit set meanwhile, another a gaming
+    day closed since: each is held in the service's words; the supervisor discards the
+    first with a reason and enters the second late."""
+    from tables.floor.services import table_configure
+    from tables.offline.models import HeldResolution
+    from tables.reports.closing import close_day
+    from tables.stud.models import StudRound
+
+    settings.QUEUED_ENTRY_MAX_AGE_MINUTES = 48 * 60
+    stud, _ = floor
+    base = live_server.url
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("50", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.get_by_label("Dealer's cards")).to_have_value("")   # queued: the next one
+    enter_round(page, "Ks Kc 4d 3c 2d", {1: ("10", "raise", "Jh Jd 8c 6s 4s", False)})
+    expect(page.locator("#queue-banner")).to_contain_text("2 rounds waiting to send")
+    # The second waited since yesterday evening, and yesterday's books have closed.
+    casino = stud.casino
+    yesterday = casino.gaming_day(dt.datetime.now(dt.UTC)) - dt.timedelta(days=1)
+    evening = casino.day_bounds(yesterday)[1] - dt.timedelta(hours=2)
+    page.evaluate("""(when) => new Promise(done => {
+        const open = indexedDB.open("casino-dealer", 1);
+        open.onsuccess = () => {
+          const store = open.result.transaction("queue", "readwrite").objectStore("queue");
+          store.getAll().onsuccess = (e) => {
+            const second = e.target.result.sort((a, b) => a.seq - b.seq)[1];
+            second.dealt_at = second.body.dealt_at = when;
+            store.put(second).onsuccess = () => done();
+          };
+        };
+      })""", evening.isoformat())
+    close_day(casino, yesterday)
+    table_configure(actor=casino.staff.get(username="pit_boss"), table=stud,
+                    max_ante=Decimal("25.00"))
+
+    context.set_offline(False)
+    held = page.locator("#queue-banner [data-held]")
+    expect(held).to_contain_text("an ante of 50.00 is outside this table's limits (5.00 to 25.00)",
+                                 timeout=15000)
+    expect(held).to_contain_text(f"belongs to gaming day {yesterday:%Y-%m-%d}, whose books "
+                                 "Browser Casino has closed since: a supervisor enters it late")
+    assert StudRound.objects.count() == 0
+
+    boss = browser.new_page(viewport=page.viewport_size, has_touch=True)
+    boss.add_init_script(path=str(AXE))
+    log_in(boss, base, user="pit_boss", lands_on="/pit/")
+    panel = boss.get_by_role("region", name="Refused when the tablet sent it: 2 to resolve")
+    expect(panel).to_contain_text("an ante of 50.00 is outside this table's limits")
+    over = boss.locator("li[data-held]", has_text="an ante of 50.00")
+    over.get_by_role("button", name="Enter late the stud round at CS-7").click()
+    expect(boss.locator(".messages")).to_contain_text(
+        "Not done: Seat 1: an ante of 50.00 is outside this table's limits (5.00 to 25.00).")
+    over.get_by_label("Reason to discard").fill("dealt again at the table at 25")
+    over.get_by_role("button", name="Discard").click()
+    expect(boss.locator(".messages")).to_contain_text("is discarded; the reason is kept with it")
+    assert axe_violations(boss) == []
+    boss.get_by_role("button", name="Enter late the stud round at CS-7").click()
+    expect(boss.locator(".messages")).to_contain_text("is entered late, as deb_dealer dealt it")
+    expect(boss.locator(".held-entries")).to_have_count(0)
+
+    late = StudRound.objects.get()
+    assert late.dealt_at == evening
+    assert late.gaming_day == casino.gaming_day(late.recorded_at) > yesterday
+    resolved = {r.outcome: r for r in HeldResolution.objects.all()}
+    assert resolved["discarded"].reason == "dealt again at the table at 25"
+    assert resolved["late_entry"].stud_round == late
+    assert resolved["late_entry"].by.username == "pit_boss"
+
+    page.reload()
+    expect(page.locator("#queue-banner")).to_be_hidden()

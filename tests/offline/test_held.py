@@ -1,0 +1,133 @@
+"""Issue 33: what a dealer's tablet queued and the service refused is held, and resolved
+once: corrected and sent by its dealer, entered late by a supervisor, or discarded with a
+reason; each a record with who and when."""
+
+import datetime as dt
+
+import pytest
+
+from tables.offline.models import HeldEntry, HeldResolution
+from tables.stud.models import StudRound
+from tests.helpers import CONTRACT_ROUND
+from tests.played import at
+
+pytestmark = pytest.mark.django_db
+HELD = "/api/v1/held-entries/"
+
+
+@pytest.fixture
+def refused(api, dealer, live_table, supervisor, travel):
+    """A round dealt at 09:00 with an ante of 150 (CS-1's limit is 100), sent at 09:30 and
+    refused: the tablet holds it."""
+    travel(at(2026, 11, 30, 9, 30))
+    body = {**CONTRACT_ROUND, "dealt_at": at(2026, 11, 30, 9, 0).isoformat(),
+            "seats": [{**CONTRACT_ROUND["seats"][0], "ante": "150.00"}]}
+    answer = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", body,
+                                      format="json", HTTP_IDEMPOTENCY_KEY="tab-1")
+    assert answer.status_code == 400
+    held = api.post(HELD, {"table": live_table.pk, "kind": "stud_round", "body": body,
+                           "refusal": answer.json()}, format="json",
+                    HTTP_IDEMPOTENCY_KEY="tab-1")
+    assert held.status_code == 201, held.json()
+    return held.json(), body
+
+
+def test_a_refused_round_is_held_once_with_the_services_words(api, dealer, refused):
+    held, body = refused
+    assert held["refusal"] == {"seats": {"0": {"ante": [
+        "Seat 1: an ante of 150.00 is outside this table's limits (5.00 to 100.00)."]}}}
+    assert held["dealt_at"] == "2026-11-30T09:00:00-05:00"
+    assert held["correct_url"].endswith("/round/")
+    again = api.post(HELD, {"table": held["table"], "kind": "stud_round", "body": body,
+                            "refusal": held["refusal"]}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="tab-1")
+    assert again.status_code == 200
+    assert again.json()["id"] == held["id"]
+    assert HeldEntry.objects.count() == 1
+    assert [row["id"] for row in api.get(f"{HELD}?open=1").json()["results"]] == [held["id"]]
+
+
+def test_the_dealer_corrects_and_sends_it_once(api, dealer, refused):
+    held, body = refused
+    fixed = {**body, "seats": [{**body["seats"][0], "ante": "100.00"}]}
+    sent = api.as_user(dealer).post(f"{HELD}{held['id']}/send/", {"body": fixed},
+                                    format="json")
+    assert sent.status_code == 201, sent.json()
+    again = api.post(f"{HELD}{held['id']}/send/", {"body": fixed}, format="json")
+    assert again.status_code == 200
+    assert again.json()["id"] == sent.json()["id"]
+    round_ = StudRound.objects.get()
+    assert (round_.idempotency_key, round_.dealt_at) == ("tab-1", at(2026, 11, 30, 9, 0))
+    resolution = HeldResolution.objects.get()
+    assert (resolution.outcome, resolution.stud_round, resolution.by) == (
+        "recorded", round_, dealer)
+    assert api.get(f"{HELD}?open=1").json()["results"] == []
+
+
+def test_a_correction_still_wrong_is_refused_and_stays_held(api, dealer, refused):
+    held, body = refused
+    answer = api.as_user(dealer).post(f"{HELD}{held['id']}/send/", {"body": body},
+                                      format="json")
+    assert answer.status_code == 400
+    assert "outside this table's limits" in str(answer.json())
+    assert not HeldResolution.objects.exists()
+
+
+def test_a_supervisor_discards_it_saying_why_on_the_pit(client, api, supervisor, refused):
+    held, _ = refused
+    client.force_login(supervisor)
+    page = client.get("/pit/").content.decode()
+    assert "Refused when the tablet sent it: 1 to resolve" in page
+    assert "an ante of 150.00 is outside this table&#x27;s limits" in page
+
+    nothing = client.post(f"/pit/held/{held['id']}/discard/", {"reason": "  "}, follow=True)
+    assert "Not done: Reason: Say why it is discarded" in nothing.content.decode()
+    done = client.post(f"/pit/held/{held['id']}/discard/", {"reason": "dealt again at 100"},
+                       follow=True)
+    assert "is discarded; the reason is kept with it" in done.content.decode()
+    resolution = HeldResolution.objects.get()
+    assert (resolution.outcome, resolution.reason, resolution.by) == (
+        "discarded", "dealt again at 100", supervisor)
+    assert "to resolve" not in client.get("/pit/").content.decode()
+    twice = api.as_user(supervisor).post(f"{HELD}{held['id']}/discard/", {"reason": "again"},
+                                         format="json")
+    assert twice.status_code == 400
+    assert twice.json() == {"held": [
+        f"This stud round was discarded already by {supervisor.username}."]}
+
+
+def test_a_supervisor_enters_late_what_its_shift_closed_on(api, dealer, supervisor,
+                                                             live_table, travel):
+    from tables.reports.closing import close_day
+
+    travel(at(2026, 12, 1, 6, 30))
+    close_day(live_table.casino, dt.date(2026, 11, 30))
+    body = {**CONTRACT_ROUND, "dealt_at": at(2026, 12, 1, 5, 40).isoformat()}
+    answer = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", body,
+                                      format="json", HTTP_IDEMPOTENCY_KEY="tab-9")
+    assert answer.status_code == 400
+    held = api.post(HELD, {"table": live_table.pk, "kind": "stud_round", "body": body,
+                           "refusal": answer.json()}, format="json",
+                    HTTP_IDEMPOTENCY_KEY="tab-9").json()
+
+    refused = api.as_user(dealer).post(f"{HELD}{held['id']}/enter-late/")
+    assert refused.status_code == 403
+    entered = api.as_user(supervisor).post(f"{HELD}{held['id']}/enter-late/")
+    assert entered.status_code == 201, entered.json()
+    round_ = StudRound.objects.get()
+    assert (round_.dealer, round_.gaming_day, round_.dealt_at) == (
+        dealer, dt.date(2026, 12, 1), at(2026, 12, 1, 5, 40))
+    assert HeldResolution.objects.get().outcome == "late_entry"
+
+
+def test_another_casinos_supervisor_sees_nothing_and_resolves_nothing(api, refused):
+    from tables.floor.models import Casino
+    from tests.conftest import make_user
+
+    held, _ = refused
+    mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")
+    stranger = make_user("sam_mayfair", "supervisor", at=[mayfair])
+    api.as_user(stranger)
+    assert api.get(HELD).json()["results"] == []
+    assert api.post(f"{HELD}{held['id']}/discard/", {"reason": "x"},
+                    format="json").status_code == 404
