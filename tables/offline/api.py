@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from casino.common.permissions import RoleModelPermissions, holding
 from tables.floor.models import Table
 from tables.offline import selectors, services
+from tables.offline.models import HeldEntry
 from tables.offline.serializers import DiscardInput, HeldInput, HeldOutput, SendInput
 from tables.poker.serializers import PokerHandOutput
 from tables.stud.serializers import StudRoundOutput
@@ -23,6 +24,7 @@ class HeldEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                        viewsets.GenericViewSet):
     serializer_class = HeldOutput
     permission_classes = [RoleModelPermissions]
+    queryset = HeldEntry.objects.none()   # the schema's model; get_queryset scopes
 
     def get_permissions(self):
         if self.action == "create":
