@@ -79,7 +79,8 @@ def test_three_rounds_and_two_hands_survive_a_network_cut_and_a_reload(
     stud, poker = floor
     base = live_server.url
     round_form, hand_form = f"/dealer/tables/{stud.pk}/round/", f"/dealer/tables/{poker.pk}/poker/"
-    kept_for_the_drop(page, base, round_form, hand_form)
+    full_form = f"{hand_form}full/"
+    kept_for_the_drop(page, base, round_form, hand_form)   # the full hand's: by the dealer's page
     page.goto(f"{base}{round_form}")
 
     context.set_offline(True)
@@ -104,15 +105,30 @@ def test_three_rounds_and_two_hands_survive_a_network_cut_and_a_reload(
     page.get_by_role("button", name="Settle round").click()
     expect(banner).to_contain_text("3 rounds waiting to send")
     expect(banner).to_contain_text("jackpot: call the supervisor")
+    page.reload()   # no network: the form comes back from the tablet, and its queue with it
+    expect(banner).to_contain_text("3 rounds waiting to send")
+    expect(page.get_by_label("Dealer's cards")).to_be_focused()
+    for seat, ante in ((1, "10"), (2, "10"), (3, "5"), (4, "")):   # the last round's antes
+        expect(page.get_by_label(f"Seat {seat} ante")).to_have_value(ante)
+    shot(page, "offline-rounds-reloaded")
 
     page.goto(f"{base}{hand_form}")   # from the tablet's copy: no network
     page.get_by_label("Pot").fill("85 w3")
     page.get_by_label("Pot").press("Enter")
     expect(banner).to_contain_text("3 rounds and 1 hand waiting to send")
-    page.get_by_label("Pot").fill("24 nf")
-    page.get_by_label("Pot").press("Enter")
+    page.goto(f"{base}/dealer/")   # his page, then the full hand's form: both kept
+    expect(page.get_by_role("heading", name="My tables")).to_be_visible()
+    expect(banner).to_contain_text("3 rounds and 1 hand waiting to send")
+    page.goto(f"{base}{full_form}")
+    page.get_by_label("Board").fill("Ah Kc 7d 2s 9h")
+    for seat, cards in ((1, "As Ad"), (2, "Ks Qs")):
+        page.get_by_label(f"Seat {seat} put in").fill("20")
+        page.get_by_label(f"Seat {seat} in", exact=True).check()
+        page.get_by_label(f"Seat {seat} cards").fill(cards)
+    page.get_by_role("button", name="Settle hand").click()
     expect(banner).to_contain_text("3 rounds and 2 hands waiting to send")
 
+    page.goto(f"{base}{hand_form}")
     page.reload()   # still no network: the page and its queue come back
     expect(page.get_by_label("Pot")).to_be_visible()
     expect(banner).to_contain_text("3 rounds and 2 hands waiting to send")
@@ -131,13 +147,14 @@ def test_three_rounds_and_two_hands_survive_a_network_cut_and_a_reload(
     rounds = list(StudRound.objects.filter(table=stud).order_by("id"))
     hands = list(PokerHand.objects.filter(table=poker).order_by("id"))
     assert [r.dealer_cards[0] for r in rounds] == ["As", "Ks", "Ah"]
-    assert [h.pot for h in hands] == [Decimal("85.00"), Decimal("24.00")]
+    assert [(h.pot, h.mode) for h in hands] == [(Decimal("85.00"), "quick"),
+                                                (Decimal("40.00"), "full")]
     dealt = [r.dealt_at for r in rounds] + [h.dealt_at for h in hands]
     assert all(dealt)
     assert dealt == sorted(dealt)   # sent oldest first, each with the time it was dealt
     assert all(r.recorded_at >= r.dealt_at for r in [*rounds, *hands])
     assert hands[0].winner == 3
-    assert not hands[1].flop_dealt
+    assert hands[1].winner == 1   # the aces, by the cards
 
 
 def test_an_answer_lost_after_the_round_was_stored_is_replayed_into_the_same_record(
@@ -241,3 +258,72 @@ def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page:
 
     page.reload()
     expect(page.locator("#queue-banner")).to_be_hidden()
+
+
+def test_two_tabs_of_one_dealer_send_each_round_once(live_server, page: Page, context, floor):
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    other = context.new_page()
+    other.goto(f"{base}/dealer/")
+    posts = []
+    context.on("request", lambda r: posts.append(r.headers.get("idempotency-key"))
+               if r.method == "POST" and "stud-rounds" in r.url else None)
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.get_by_label("Dealer's cards")).to_have_value("")
+    enter_round(page, "Ks Kc 4d 3c 2d", {1: ("10", "raise", "Jh Jd 8c 6s 4s", False)})
+    expect(other.locator("#queue-banner")).to_contain_text("2 rounds waiting to send")
+    posts.clear()   # the tries that met no network
+
+    context.set_offline(False)   # both tabs hear the network come back, and both try
+    for tab in (page, other):
+        expect(tab.locator("#queue-banner [data-waiting-part]")).to_be_hidden(timeout=15000)
+    assert StudRound.objects.count() == 2
+    assert len(posts) == len(set(posts)) == 2   # each round sent once, by one tab
+
+
+def test_the_dealer_corrects_one_held_round_and_discards_another(live_server, page: Page,
+                                                                 context, floor):
+    from tables.floor.services import table_configure
+    from tables.offline.models import HeldResolution
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("50", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.get_by_label("Dealer's cards")).to_have_value("")
+    enter_round(page, "Ks Kc 4d 3c 2d", {1: ("60", "raise", "Jh Jd 8c 6s 4s", False)})
+    expect(page.locator("#queue-banner")).to_contain_text("2 rounds waiting to send")
+    table_configure(actor=stud.casino.staff.get(username="pit_boss"), table=stud,
+                    max_ante=Decimal("25.00"))
+    context.set_offline(False)
+    held = page.locator("#queue-banner [data-held] li")
+    expect(held).to_have_count(2, timeout=15000)
+
+    first = held.filter(has_text="an ante of 50.00")
+    first.get_by_role("link", name="Correct and send").click()
+    expect(page.get_by_label("Seat 1 ante")).to_have_value("50")
+    expect(page.get_by_label("Dealer's cards")).to_have_value("As Kd 7c 4h 2s")
+    page.get_by_label("Seat 1 ante").fill("25")
+    page.get_by_role("button", name="Settle round").click()
+    expect(page.locator(".instructions")).to_contain_text("Pay seat 1")   # its result
+
+    page.goto(f"{base}/dealer/tables/{stud.pk}/round/")
+    second = page.locator("#queue-banner [data-held] li")
+    expect(second).to_have_count(1)
+    second.get_by_role("button", name="Discard").click()
+    expect(second.get_by_role("textbox")).to_have_attribute("aria-invalid", "true")
+    second.get_by_role("textbox").fill("played again at 25 by hand")
+    second.get_by_role("button", name="Discard").click()
+    expect(page.locator("#queue-banner")).to_be_hidden()
+
+    corrected = StudRound.objects.get()
+    assert corrected.seats.get(seat=1).ante == 25
+    assert corrected.dealt_at is not None
+    assert sorted(HeldResolution.objects.values_list("outcome", "reason")) == [
+        ("discarded", "played again at 25 by hand"), ("recorded", "")]

@@ -259,20 +259,45 @@
     }).catch(function () { submit.disabled = false; });
   });
 
-  // Correcting a held entry: the form filled with what was sent.
-  var asked = /^#held=(\d+)$/.exec(window.location.hash);
-  if (asked) {
+  // A page the tablet kept shows the antes of the last round the service knew of; a round
+  // still in the queue is later: each seat's ante and jackpot carry over from it, as the
+  // page's view carries them from the last round recorded.
+  var antes = Array.prototype.slice.call(form.querySelectorAll("input.ante"));
+  if (data.queue === "stud_round") {
+    Q.latest(parseInt(data.table, 10)).then(function (last) {
+      if (!last || correcting || /^#held=/.test(window.location.hash)) return;
+      antes.forEach(function (box) { box.value = ""; });
+      form.querySelectorAll("[name$=_progressive]").forEach(function (box) { box.checked = false; });
+      (last.body.seats || []).forEach(function (seat) {
+        put("seat" + seat.seat + "_ante", seat.ante);
+        var jackpot = form.querySelector("[name=seat" + seat.seat + "_progressive]:not([disabled])");
+        if (jackpot) jackpot.checked = !!seat.progressive;
+      });
+    });
+  }
+
+  // Correcting a held entry (#held=ID, from the banner: the same page, or another): the
+  // form filled with what was sent.
+  function correctFromHash() {
+    var asked = /^#held=(\d+)$/.exec(window.location.hash);
+    if (!asked) return;
     fetch("/api/v1/held-entries/" + asked[1] + "/", {credentials: "same-origin",
                                                      headers: {"Accept": "application/json"}})
       .then(function (answer) { return answer.ok ? answer.json() : null; })
       .then(function (held) {
         if (!held || held.resolution) return;
         correcting = held;
+        clearMarks();
         fill(held.body);
-        say(form, ["Correcting the " + held.kind.replace("_", " ") + " dealt " + held.dealt_at.slice(11, 16) +
-                   ": fix it and send it again.", "Refused: " + Q.words(held.refusal)], "status");
+        say(form, ["Correcting the " + held.kind.replace("_", " ") + " dealt " +
+                   held.dealt_at.slice(11, 16) + ": fix it and send it again.",
+                   "Refused: " + Q.words(held.refusal)], "status");
+        var first = form.querySelector("#dealer_cards, input[name=line], input[name=board]");
+        if (first) first.focus();
       });
   }
+  window.addEventListener("hashchange", correctFromHash);
+  correctFromHash();
   function put(name, text) { if (form.elements[name]) form.elements[name].value = text || ""; }
   function tick(selector) { var box = form.querySelector(selector); if (box) box.checked = true; }
   function fill(body) {

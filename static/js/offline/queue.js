@@ -275,8 +275,10 @@
       .then(function () { return fetchHeld(); });
   }
 
+  // Send what waits, then read what is held (not waited for: a round just sent opens its
+  // result at once).
   function kick() {
-    return sendAll().then(function (made) { return fetchHeld().then(function () { return made; }); });
+    return sendAll().then(function (made) { fetchHeld(); return made; });
   }
   window.addEventListener("online", kick);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) kick(); });
@@ -299,6 +301,13 @@
       }, function (error) { delete awaiting[entry.key]; throw error; });
     },
     show: show, words: words,
+    // The latest entry of this dealer's queue at ``table`` (null: none waits).
+    latest: function (table) {
+      return all().then(function (entries) {
+        var mine = entries.filter(function (e) { return e.user === ME && e.table === table; });
+        return mine.length ? mine[mine.length - 1] : null;
+      });
+    },
   };
   kick();
   show();
