@@ -327,3 +327,30 @@ def test_the_dealer_corrects_one_held_round_and_discards_another(live_server, pa
     assert corrected.dealt_at is not None
     assert sorted(HeldResolution.objects.values_list("outcome", "reason")) == [
         ("discarded", "played again at 25 by hand"), ("recorded", "")]
+
+
+def test_logging_out_forgets_the_dealers_pages_but_not_his_queue(live_server, page: Page,
+                                                                  context, floor):
+    stud, _ = floor
+    base = live_server.url
+    form = f"/dealer/tables/{stud.pk}/round/"
+    kept_for_the_drop(page, base, form)
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    page.route("**/api/v1/**", lambda route: route.abort())   # the service unreachable
+    context.set_offline(False)
+    page.get_by_role("button", name="Log out").click()
+    expect(page).to_have_url(f"{base}/login/")
+    page.wait_for_function("""async () => !(await caches.keys()).some(
+        name => name.startsWith("dealer-pages-"))""")
+
+    context.set_offline(True)
+    page.goto(f"{base}{form}")
+    expect(page.locator("body")).to_contain_text("this page was not opened on this tablet")
+    kept = page.evaluate("""() => new Promise(done => {
+        const open = indexedDB.open("casino-dealer", 1);
+        open.onsuccess = () => open.result.transaction("queue").objectStore("queue")
+          .getAll().onsuccess = (e) => done(e.target.result.map(x => x.user));
+      })""")
+    assert kept == ["deb_dealer"]

@@ -28,6 +28,14 @@
     }).catch(function () {});
   }
 
+  // Logging out forgets the pages kept for him (not his queue: it waits for him).
+  var logout = document.querySelector("form.logout");
+  if (logout && "serviceWorker" in navigator) {
+    logout.addEventListener("submit", function () {
+      if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage({forget: true});
+    });
+  }
+
   // --- IndexedDB -------------------------------------------------------------------
   var opened = null;
   function db() {

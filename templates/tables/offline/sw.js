@@ -31,6 +31,10 @@ self.addEventListener("activate", function (event) {
 // that a form he has not opened yet today still opens without the network.
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  if (data.forget) {   // the dealer logs out: his pages are not the next dealer's
+    event.waitUntil(caches.delete(PAGES));
+    return;
+  }
   if (data.keep) {
     event.waitUntil(caches.open(PAGES).then(function (cache) {
       return Promise.all(data.keep.map(function (url) {
