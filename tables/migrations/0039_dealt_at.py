@@ -6,15 +6,19 @@ import importlib
 
 from django.db import migrations, models
 
-SEALED = importlib.import_module("tables.migrations.0019_seal_content_planned_once").CONTENT
+SEALED = importlib.import_module("tables.migrations.0033_round_up_card").CONTENT
 DEALT = """ || coalesce(' dealt ' || to_char({alias}.dealt_at, 'YYYY-MM-DD"T"HH24:MI:SS.US'), '')"""
-STUD_END = "FROM tables_studseat s WHERE s.round_id = r.id))::text"
-HAND_END = "FROM tables_pokerpot p WHERE p.hand_id = h.id))::text"
-assert SEALED.count(STUD_END) == 1
-assert SEALED.count(HAND_END) == 1
-CONTENT = (SEALED.replace(STUD_END, STUD_END + DEALT.format(alias="r"))
-           .replace(HAND_END, HAND_END + DEALT.format(alias="h")))
 
+
+def _with_dealt_at(content: str, source: str, alias: str) -> str:
+    """The record's text, then its dealt time where it has one (after the ``::text`` that
+    ends the SELECT reading ``source``)."""
+    end = content.rindex("::text", 0, content.index(source)) + len("::text")
+    return content[:end] + DEALT.format(alias=alias) + content[end:]
+
+
+CONTENT = _with_dealt_at(_with_dealt_at(SEALED, "FROM tables_studround r WHERE", "r"),
+                         "FROM tables_pokerhand h WHERE", "h")
 
 class Migration(migrations.Migration):
 

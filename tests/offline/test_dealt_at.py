@@ -186,3 +186,28 @@ def test_a_queued_hand_lands_on_its_day_and_does_not_move_the_floor(dealer, othe
     assert (hand.gaming_day, hand.shift) == (dt.date(2026, 11, 29), 3)
     assert DealerMove.objects.count() == moves
     assert DealerMove.objects.latest("at", "id").dealer == other_dealer
+
+
+def test_the_dealt_time_is_sealed_with_its_round_and_a_round_without_one_as_before(
+        api, dealer, live_table, as_owner, travel):
+    from django.db import connection
+
+    from casino.common.chains import breaks
+
+    travel(at(2026, 11, 30, 9, 30))
+    queued = posted(api, dealer, live_table, at(2026, 11, 30, 9, 0)).json()["id"]
+    plain = api.post(URL.format(live_table.pk), {**CONTRACT_ROUND, "up_card": "Kd"},
+                     format="json").json()["id"]
+    with connection.cursor() as cursor:  # what COMMIT does to the deferred sealing
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute("SET CONSTRAINTS ALL DEFERRED")
+        cursor.execute("SELECT tables_record_content('stud_round', %s)", [queued])
+        assert cursor.fetchone()[0].endswith(" dealt 2026-11-30T14:00:00.000000")
+        cursor.execute("SELECT tables_record_content('stud_round', %s)", [plain])
+        assert cursor.fetchone()[0].endswith(', "Kd"]')   # the up card, sealed as before
+    assert breaks() == []
+
+    as_owner("UPDATE tables_studround SET dealt_at = dealt_at - interval '1 hour' "
+             "WHERE id = %s", [queued], table="tables_studround")
+
+    assert [b["broken"] for b in breaks()] == ["content"]
