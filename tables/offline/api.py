@@ -6,6 +6,7 @@ through tables.offline.services."""
 
 from __future__ import annotations
 
+from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -46,10 +47,13 @@ class HeldEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         payload = HeldInput(data=request.data)
         payload.is_valid(raise_exception=True)
         data = payload.validated_data
-        held, made = services.held_keep(
-            actor=request.user, table=Table(pk=data["table"]), kind=data["kind"],
-            body=data["body"], refusal=data["refusal"],
-            idempotency_key=request.headers.get("Idempotency-Key", "")[:80])
+        try:
+            held, made = services.held_keep(
+                actor=request.user, table=Table(pk=data["table"]), kind=data["kind"],
+                body=data["body"], refusal=data["refusal"],
+                idempotency_key=request.headers.get("Idempotency-Key", "")[:80])
+        except Table.DoesNotExist:
+            raise Http404(f"There is no table number {data['table']} here.") from None
         return Response(HeldOutput(self.get_queryset().get(pk=held.pk)).data,
                         status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
 

@@ -9,7 +9,7 @@ from tables.offline.models import HeldEntry, HeldKind, Resolution
 
 
 class HeldInput(serializers.Serializer):
-    table = serializers.IntegerField(min_value=1, error_messages={
+    table = serializers.IntegerField(min_value=1, max_value=2**63 - 1, error_messages={
         "invalid": "Give the table's number.", "required": "Give the table's number."})
     kind = serializers.ChoiceField(choices=[k.value for k in HeldKind], error_messages={
         "invalid_choice": "'{input}' is not stud_round or poker_hand."})

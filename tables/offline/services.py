@@ -14,6 +14,7 @@ from casino.common.roles import is_supervisor
 from casino.common.staff import require_staff
 from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
+from tables.floor.selectors import tables_at_casinos_of
 from tables.offline.models import HeldEntry, HeldKind, HeldResolution, Resolution
 from tables.poker.models import PokerHand
 from tables.poker.serializers import PokerHandInput
@@ -46,8 +47,8 @@ def held_keep(*, actor, table: Table, kind: str, body: dict, idempotency_key: st
     earlier = HeldEntry.objects.filter(dealer=actor, idempotency_key=idempotency_key).first()
     if earlier is not None:
         return earlier, False
-    table = Table.objects.select_related("casino").get(pk=table.pk)
-    require_staff(actor, table.casino)
+    # A table of another casino (or none) is Table.DoesNotExist: the API's 404.
+    table = tables_at_casinos_of(actor).get(pk=table.pk)
     require_assigned_dealer(actor, table, KINDS[HeldKind(kind)][3])
     data = checked_body(kind, body)
     made = KINDS[HeldKind(kind)][2].objects.filter(dealer=actor, idempotency_key=idempotency_key)

@@ -131,3 +131,28 @@ def test_another_casinos_supervisor_sees_nothing_and_resolves_nothing(api, refus
     assert api.get(HELD).json()["results"] == []
     assert api.post(f"{HELD}{held['id']}/discard/", {"reason": "x"},
                     format="json").status_code == 404
+
+
+def test_holding_is_refused_in_words_for_a_table_not_his_or_a_body_that_is_not_a_round(
+        api, dealer, live_table):
+    from tables.floor.models import Casino, Table
+
+    body = {**CONTRACT_ROUND, "dealt_at": "2026-11-30T14:00:00Z"}
+    api.as_user(dealer)
+
+    def hold(table, sent, key="tab-x"):
+        return api.post(HELD, {"table": table, "kind": "stud_round", "body": sent,
+                               "refusal": {}}, format="json", HTTP_IDEMPOTENCY_KEY=key)
+
+    mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")
+    theirs = Table.objects.create(casino=mayfair, label="CSP-1", game="caribbean_stud", seats=7)
+    assert hold(theirs.pk, body).status_code == 403   # a table of his casinos not his
+    mayfair.staff.remove(dealer)
+    assert hold(theirs.pk, body).status_code == 404   # another casino's: none here
+    assert hold(99999, body).status_code == 404
+    assert hold(live_table.pk, {**body, "dealt_at": None}).json() == {
+        "dealt_at": ["A held entry says when it was dealt."]}
+    assert hold(live_table.pk, body, key="").json() == {"idempotency_key": [
+        "A held entry keeps the Idempotency-Key it was queued with: send it as the header."]}
+    assert "seats" in hold(live_table.pk, {**body, "seats": "all of them"}).json()
+    assert not HeldEntry.objects.exists()
