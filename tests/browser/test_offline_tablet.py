@@ -354,3 +354,34 @@ def test_logging_out_forgets_the_dealers_pages_but_not_his_queue(live_server, pa
           .getAll().onsuccess = (e) => done(e.target.result.map(x => x.user));
       })""")
     assert kept == ["deb_dealer"]
+
+
+def test_a_round_the_service_will_not_take_never_holds_up_the_rest(live_server, page: Page,
+                                                                   context, floor):
+    """Taken off CS-7 while his round waited, the dealer's round there is refused (403) and
+    cannot be held for him; it stays on the tablet with the service's words, and his hand
+    at HE-8, queued after it, is recorded all the same."""
+    from tables.floor.services import table_configure
+    from tables.poker.models import PokerHand
+    from tables.stud.models import StudRound
+
+    stud, poker = floor
+    base = live_server.url
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/",
+                      f"/dealer/tables/{poker.pk}/poker/")
+    page.goto(f"{base}/dealer/tables/{stud.pk}/round/")
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    page.goto(f"{base}/dealer/tables/{poker.pk}/poker/")
+    page.get_by_label("Pot").fill("85")
+    page.get_by_label("Pot").press("Enter")
+    expect(page.locator("#queue-banner")).to_contain_text("1 round and 1 hand waiting to send")
+    table_configure(actor=stud.casino.staff.get(username="pit_boss"), table=stud, dealers=[])
+
+    context.set_offline(False)
+    waiting = page.locator("#queue-banner [data-waiting]")
+    expect(waiting).to_contain_text("deb_dealer is not assigned to deal at CS-7", timeout=15000)
+    expect(waiting).to_contain_text("It cannot be held for the supervisor")
+    expect(page.locator("#queue-banner [data-recorded]")).to_contain_text("HE-8 hand")
+    assert PokerHand.objects.count() == 1
+    assert StudRound.objects.count() == 0

@@ -103,9 +103,12 @@
     var made = {};
     return locked(function () {
       return all().then(function (entries) {
-        var mine = entries.filter(function (e) { return e.user === ME && e.state === "waiting"; });
+        var mine = entries.filter(function (e) { return e.user === ME; });
         return mine.reduce(function (chain, entry) {
-          return chain.then(function (go) { return go && sendOne(entry, made); });
+          return chain.then(function (go) {
+            if (!go) return false;
+            return entry.state === "refused" ? hold(entry) : sendOne(entry, made);
+          });
         }, Promise.resolve(true));
       });
     }).then(function () { return changed(); }).then(function () { return made; });
@@ -127,18 +130,25 @@
             return drop(entry.key).then(function () { return true; });
           });
         }
-        if (answer.status === 400 || answer.status === 409) {
-          return answer.json().then(function (refusal) { return refused(entry, refusal, made); });
-        }
-        note = answer.status === 401 || answer.status === 403
-          ? "Your log-in has ended: log in again and they are sent."
-          : "The service does not answer (" + answer.status + "): they are sent once it does.";
-        return false;
+        return answer.json().catch(function () { return {}; }).then(function (detail) {
+          if (servicesRefusal(answer.status, detail)) return refused(entry, detail, made);
+          note = answer.status === 401 || answer.status === 403
+            ? "Your log-in has ended: log in again and they are sent."
+            : "The service does not answer (" + answer.status + "): they are sent once it does.";
+          return false;
+        });
       });
     }).catch(function () {
       note = "No network: they are sent as soon as it is back.";
       return false;
     });
+  }
+
+  // The service's answer about this entry (it is refused: held, the rest go on), or about
+  // the tablet (a log-in ended, a page's token gone stale, the service down: all wait).
+  function servicesRefusal(status, detail) {
+    if (status === 400 || status === 404 || status === 409) return true;
+    return status === 403 && !/^CSRF|credentials/i.test(String(detail.detail || ""));
   }
 
   // A refusal: the round the dealer has just typed goes back into his form (nothing was
@@ -152,17 +162,22 @@
       made[entry.key] = {refused: refusal};
       return drop(entry.key).then(function () { return true; });
     }
-    var held = {table: entry.table, kind: entry.kind, body: entry.body, refusal: refusal};
+    entry.state = "refused";
+    entry.refusal = refusal;
+    return put(entry).then(function () { return hold(entry); });
+  }
+
+  // Held on the service, and off the tablet; until the service takes it (no network, or
+  // it refuses to hold it: a table no longer his), it stays here, shown with its words.
+  function hold(entry) {
+    var held = {table: entry.table, kind: entry.kind, body: entry.body, refusal: entry.refusal};
     return post(banner.dataset.heldUrl, held, entry.key).then(function (answer) {
       if (answer.status === 200 || answer.status === 201) return drop(entry.key);
-      entry.state = "refused";
-      entry.refusal = refusal;
-      return put(entry);
-    }).catch(function () {
-      entry.state = "refused";
-      entry.refusal = refusal;
-      return put(entry);
-    }).then(function () { return true; });
+      return answer.json().catch(function () { return {}; }).then(function (why) {
+        entry.unheld = words(why);
+        return put(entry);
+      });
+    }).catch(function () {}).then(function () { return true; });
   }
 
   // --- The banner ------------------------------------------------------------------
@@ -215,7 +230,9 @@
       });
       stuck.forEach(function (e) {
         ul.appendChild(item(e.label + " " + e.noun + " · dealt " + clock(e.dealt_at, e.zone) + " · refused: " +
-                            words(e.refusal) + " (held for the supervisor once the network is back)"));
+                            words(e.refusal) + (e.unheld ? " It cannot be held for the supervisor (" +
+                            e.unheld + "): show him this tablet." : " It is held for the supervisor " +
+                            "once the network is back.")));
       });
       var done = list("[data-recorded]");
       recorded.forEach(function (line) { done.appendChild(item(line)); });
@@ -290,7 +307,9 @@
   }
   window.addEventListener("online", kick);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) kick(); });
-  setInterval(function () { all().then(function (e) { if (e.some(function (x) { return x.user === ME && x.state === "waiting"; })) kick(); }); }, 15000);
+  setInterval(function () {
+    all().then(function (e) { if (e.some(function (x) { return x.user === ME; })) kick(); });
+  }, 15000);
 
   // The forms' door to the queue (static/js/offline/forms.js).
   var seq = 0;
