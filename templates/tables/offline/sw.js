@@ -36,10 +36,17 @@ self.addEventListener("message", function (event) {
     return;
   }
   if (data.keep) {
+    // Only a page not kept yet is fetched (a page opened is kept anew as it comes): a fetch
+    // behind the dealer's back answers with the CSRF cookie of its moment, and one that
+    // lands after he logged out and in again would undo his new one. Never followed to
+    // the log-in page either.
     event.waitUntil(caches.open(PAGES).then(function (cache) {
       return Promise.all(data.keep.map(function (url) {
-        return fetch(url, {credentials: "same-origin"}).then(function (answer) {
-          if (answer.ok && !answer.redirected) return cache.put(url, answer);
+        return cache.match(url).then(function (kept) {
+          if (kept) return;
+          return fetch(url, {credentials: "same-origin", redirect: "manual"}).then(function (answer) {
+            if (answer.ok && answer.type === "basic") return cache.put(url, answer);
+          });
         }).catch(function () {});
       }));
     }));
