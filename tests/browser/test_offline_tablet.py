@@ -385,3 +385,23 @@ def test_a_round_the_service_will_not_take_never_holds_up_the_rest(live_server, 
     expect(page.locator("#queue-banner [data-recorded]")).to_contain_text("HE-8 hand")
     assert PokerHand.objects.count() == 1
     assert StudRound.objects.count() == 0
+
+
+def test_a_closed_tab_loses_nothing(live_server, page: Page, context, floor):
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    form = f"/dealer/tables/{stud.pk}/round/"
+    kept_for_the_drop(page, base, form)
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    page.close()
+
+    again = context.new_page()   # the tab closed, another opened, still no network
+    again.goto(f"{base}{form}")
+    expect(again.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    context.set_offline(False)
+    expect(again.locator("#queue-banner [data-waiting-part]")).to_be_hidden(timeout=15000)
+    assert StudRound.objects.count() == 1
