@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from tables.floor.models import Structure, Table
-from tables.floor.stakes import stake_pair
+from tables.floor.stakes import ante_limits, stake_pair
 from tables.rules.rotation import FlagKind
 
 SHORT = {FlagKind.UNCOVERED: "no dealer free for it",
@@ -23,10 +23,7 @@ def limits(table: Table) -> str:
     """'Antes 5 to 100' for a stud table (its own limits, else its paytable's); a poker
     table's stakes as the room calls them ('10/20 fixed limit', '1/2 no limit')."""
     if not table.is_poker:
-        low = table.min_ante if table.min_ante is not None else \
-            (table.paytable.min_ante if table.paytable_id else None)
-        high = table.max_ante if table.max_ante is not None else \
-            (table.paytable.max_ante if table.paytable_id else None)
+        low, high = ante_limits(table)
         return "no paytable yet" if low is None and high is None else \
             f"antes {_amount(low)} to {_amount(high)}"
     if not table.structure:

@@ -5,7 +5,7 @@ it was dealt, and sends it when the network is back. The record is stored when i
 arrives (``recorded_at``) with the time it was dealt (``dealt_at``), and lands on the
 books of the gaming day and shift it was dealt in: while they are open it is recorded
 there; once closed (the day by its close, a banked table's shift by its closer) it is
-refused in words, and a supervisor's late entry (``tables.floor.held``) records it on the
+refused in words, and a supervisor's late entry (``tables.offline``) records it on the
 books open then. A round queued longer than ``QUEUED_ENTRY_MAX_AGE`` waits for a
 supervisor's confirmation too: the floor's memory of it is that old (docs/decisions.md,
 "The dealer's tablet offline (issue 33)")."""
@@ -26,6 +26,8 @@ AHEAD = dt.timedelta(minutes=2)
 # Sent within this long of its dealing, a record was never queued: it is the floor as it
 # is now (the dealer who sends it is the dealer on the table).
 LIVE = dt.timedelta(minutes=1)
+# What a refusal calls the records of each kind.
+RECORDS = {books.Record.STUD_ROUND: "rounds", books.Record.POKER_HAND: "hands"}
 
 
 @dataclass(frozen=True)
@@ -47,15 +49,11 @@ def booked(table: Table, record: books.Record, dealt_at: dt.datetime | None,
            now: dt.datetime, *, late_entry: bool = False) -> Booked:
     """The books a record made at ``table`` lands on, or a refusal in words (on
     ``table`` for the table as it is now, on ``dealt_at`` for the time it was dealt).
-    ``late_entry``: a supervisor confirms it (``tables.floor.held``): its age is his to
+    ``late_entry``: a supervisor confirms it (``tables.offline``): its age is his to
     judge, and a record dealt in a closed day or shift lands on the books open now."""
-    records = "rounds" if record is books.Record.STUD_ROUND else "hands"
     casino = table.casino
     if dealt_at is None or (now - dealt_at <= LIVE and dealt_at <= now + AHEAD):
-        _refuse(shifts.recording_refusal(table, records, now), "table")
-        day = books.landing_day(record, casino, casino.gaming_day(now),
-                                closed=table.books_closed_to)
-        return Booked(day, casino.shift(now), dealt_at, queued=False, recorded_at=now)
+        return _open_now(table, record, dealt_at, now, queued=False)
     said = f"{dealt_at.astimezone(casino.zone):%Y-%m-%d %H:%M %Z}"
     if dealt_at > now:
         _refuse(f"Dealt at {said} is later than now "
@@ -65,16 +63,23 @@ def booked(table: Table, record: books.Record, dealt_at: dt.datetime | None,
         _refuse(f"Dealt at {said}, this {record} waited longer than a queued one may "
                 f"({_span(max_age())}): a supervisor confirms it before it is recorded.",
                 "dealt_at")
-    closed = (shifts.recording_refusal(table, records, dealt_at, dealt=True)
+    closed = (shifts.recording_refusal(table, RECORDS[record], dealt_at, dealt=True)
               or _day_closed(table, record, dealt_at, said))
     if not closed:
         return Booked(casino.gaming_day(dealt_at), casino.shift(dealt_at), dealt_at, True, now)
     if not late_entry:
         _refuse(closed, "dealt_at")
-    _refuse(shifts.recording_refusal(table, records, now), "table")
-    day = books.landing_day(record, casino, casino.gaming_day(now),
-                            closed=table.books_closed_to)
-    return Booked(day, casino.shift(now), dealt_at, queued=True, recorded_at=now)
+    return _open_now(table, record, dealt_at, now, queued=True)
+
+
+def _open_now(table: Table, record: books.Record, dealt_at: dt.datetime | None,
+              now: dt.datetime, *, queued: bool) -> Booked:
+    """The books open now: the table as it is (open, its shift's opener signed) and the
+    gaming day and shift running by the casino's clock."""
+    _refuse(shifts.recording_refusal(table, RECORDS[record], now), "table")
+    casino = table.casino
+    day = books.landing_day(record, casino, casino.gaming_day(now), closed=table.books_closed_to)
+    return Booked(day, casino.shift(now), dealt_at, queued=queued, recorded_at=now)
 
 
 def _day_closed(table: Table, record: books.Record, dealt_at: dt.datetime, said: str) -> str:

@@ -40,6 +40,14 @@ def stake_pair(table: Table) -> tuple[Decimal | None, Decimal | None]:
     return table.small_blind, table.big_blind
 
 
+def ante_limits(table: Table) -> tuple[Decimal | None, Decimal | None]:
+    """The antes a stud table takes, lowest and highest: its own limits where the pit set
+    them, else its paytable's (None where neither says)."""
+    paytable = table.paytable if table.paytable_id else None
+    low = table.min_ante if table.min_ante is not None else getattr(paytable, "min_ante", None)
+    high = table.max_ante if table.max_ante is not None else getattr(paytable, "max_ante", None)
+    return low, high
+
 
 def _require(table: Table, *fields: str) -> None:
     for field in fields:

@@ -6,6 +6,9 @@ tables.floor.dealt), or either discards it with a reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import serializers as drf
@@ -23,14 +26,24 @@ from tables.stud.models import StudRound
 from tables.stud.serializers import StudRoundInput
 from tables.stud.services import stud_round_record
 
-KINDS = {HeldKind.STUD_ROUND: (StudRoundInput, stud_round_record, StudRound, "rounds"),
-         HeldKind.POKER_HAND: (PokerHandInput, poker_hand_record, PokerHand, "hands")}
+
+class Kind(NamedTuple):
+    """What a held entry of one kind is checked and recorded by."""
+
+    payload: type          # the API's input serializer
+    record: Callable       # the recording service
+    model: type            # the record it becomes
+    records: str           # as a refusal calls them
+
+
+KINDS = {HeldKind.STUD_ROUND: Kind(StudRoundInput, stud_round_record, StudRound, "rounds"),
+         HeldKind.POKER_HAND: Kind(PokerHandInput, poker_hand_record, PokerHand, "hands")}
 
 
 def checked_body(kind: str, body) -> dict:
     """The body as the recording service takes it (the API's own checks), or the API's
     refusal naming the fields (a DRF ValidationError: the same 400 as the recording's)."""
-    payload = KINDS[HeldKind(kind)][0](data=body)
+    payload = KINDS[HeldKind(kind)].payload(data=body)
     payload.is_valid(raise_exception=True)
     if payload.validated_data.get("dealt_at") is None:
         raise drf.ValidationError({"dealt_at": ["A held entry says when it was dealt."]})
@@ -49,9 +62,9 @@ def held_keep(*, actor, table: Table, kind: str, body: dict, idempotency_key: st
         return earlier, False
     # A table of another casino (or none) is Table.DoesNotExist: the API's 404.
     table = tables_at_casinos_of(actor).get(pk=table.pk)
-    require_assigned_dealer(actor, table, KINDS[HeldKind(kind)][3])
+    require_assigned_dealer(actor, table, KINDS[HeldKind(kind)].records)
     data = checked_body(kind, body)
-    made = KINDS[HeldKind(kind)][2].objects.filter(dealer=actor, idempotency_key=idempotency_key)
+    made = KINDS[HeldKind(kind)].model.objects.filter(dealer=actor, idempotency_key=idempotency_key)
     if made.exists():
         raise ValidationError({"idempotency_key": [
             f"It was recorded already ({HeldKind(kind).label} {made.get().pk}): nothing to "
@@ -79,7 +92,7 @@ def held_send(*, actor, held: HeldEntry, body: dict):
     if actor.pk != held.dealer_id:
         raise PermissionDenied("Only the dealer who entered it corrects and sends it; a "
                                "supervisor enters it late or discards it.")
-    service, data = KINDS[HeldKind(held.kind)][1], checked_body(held.kind, body)
+    service, data = KINDS[HeldKind(held.kind)].record, checked_body(held.kind, body)
     record, _ = service(actor=actor, table=held.table, idempotency_key=held.idempotency_key,
                         **data)
     _resolve(held, Resolution.RECORDED, actor, record)
@@ -93,7 +106,7 @@ def held_enter_late(*, actor, held: HeldEntry):
     on the books open now (tables.floor.dealt)."""
     held = _open(held)
     _require_supervisor_of(actor, held)
-    service, data = KINDS[HeldKind(held.kind)][1], checked_body(held.kind, held.body)
+    service, data = KINDS[HeldKind(held.kind)].record, checked_body(held.kind, held.body)
     record, _ = service(actor=held.dealer, table=held.table,
                         idempotency_key=held.idempotency_key, late_entry=True, **data)
     _resolve(held, Resolution.LATE_ENTRY, actor, record)

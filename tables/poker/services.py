@@ -117,7 +117,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
     same request returns the hand first recorded with it, with another request it is
     refused. A table of another casino of the actor's raises ``Table.DoesNotExist``.
     ``dealt_at``: when a hand a tablet queued offline was dealt (``tables.floor.dealt``);
-    ``late_entry``: a supervisor confirms it (``tables.floor.held``)."""
+    ``late_entry``: a supervisor confirms it (``tables.offline``)."""
     asked = {"pot": pot, "flop_dealt": flop_dealt, "players_dealt": players_dealt,
              "winner": winner, "seats": seats, "board": board, "button": button,
              "winners": winners}

@@ -34,6 +34,7 @@ from tables.floor.recording import (
     seal_before_shared_rows,
     void_record,
 )
+from tables.floor.stakes import ante_limits
 from tables.pit.services import recorded_by
 from tables.rules.cards import card_str
 from tables.rules.money import has_exact_cents
@@ -59,7 +60,7 @@ def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
     is refused. A table of another casino of the actor's raises ``Table.DoesNotExist``.
     ``up_card``: the dealer's card dealt face up, one of ``dealer_cards`` (optional).
     ``dealt_at``: when a round a tablet queued offline was dealt (``tables.floor.dealt``);
-    ``late_entry``: a supervisor confirms it (``tables.floor.held``)."""
+    ``late_entry``: a supervisor confirms it (``tables.offline``)."""
     # The up card and the time dealt join the fingerprint only when given: a request as it
     # was made before rounds had them keeps the fingerprint it was stored with.
     extra = {"up_card": up_card} if up_card else {}
@@ -87,7 +88,7 @@ def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
     now = timezone.now()
     paytable = _check_table(table)
     lands = booked(table, books.Record.STUD_ROUND, dealt_at, now, late_entry=late_entry)
-    plays, problems = _plays(table, paytable, seats)
+    plays, problems = _plays(table, seats)
     dealer = parse_cards_at(dealer_cards, ("dealer_cards",), problems=problems)
     up = _up_card(up_card, dealer, void, problems)
     try:
@@ -155,12 +156,11 @@ def _check_table(table: Table) -> Paytable:
     return paytable
 
 
-def _plays(table: Table, paytable: Paytable,
+def _plays(table: Table,
            seats: Sequence[dict[str, Any]]) -> tuple[list[SeatPlay], list[tuple[tuple, str]]]:
     """Each seat's play as the rules take it, and every problem the table's terms find in
     them (an ante outside its limits, a jackpot it lacks, a card that cannot be read)."""
-    low = table.min_ante if table.min_ante is not None else paytable.min_ante
-    high = table.max_ante if table.max_ante is not None else paytable.max_ante
+    low, high = ante_limits(table)   # the paytable read with the table's lock
     plays, problems = [], []
     for index, seat in enumerate(seats):
         ante = Decimal(seat["ante"])

@@ -25,6 +25,7 @@ from tables.floor.models import Table
 from tables.floor.pages import CARD_PICKER
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
+from tables.floor.stakes import ante_limits
 from tables.rules.cards import split_cards
 from tables.rules.money import CURRENCY_DIGITS
 from tables.stud.forms import RoundFinder
@@ -144,13 +145,12 @@ def _for_the_tablet(table) -> dict:
     """What the tablet checks a round against without the network (static/js/offline/
     check.js): the table's seats and ante limits as they stand now, and the hands its
     jackpot pays (the browser says "call the supervisor")."""
-    paytable = table.paytable
-    if paytable is None:
+    low, high = ante_limits(table)
+    if table.paytable_id is None:
         return {"queue_terms": "", "jackpot_categories": "[]"}
     terms = {"label": table.label, "seats": table.seats, "places": CURRENCY_DIGITS.get(
         table.casino.currency, 2), "progressive": table.progressive_id is not None,
-        "min_ante": f"{table.min_ante if table.min_ante is not None else paytable.min_ante:.2f}",
-        "max_ante": f"{table.max_ante if table.max_ante is not None else paytable.max_ante:.2f}"}
+        "min_ante": f"{low:.2f}", "max_ante": f"{high:.2f}"}
     paying = sorted(table.progressive.awards) if table.progressive_id else []
     return {"queue_terms": json.dumps(terms), "jackpot_categories": json.dumps(paying)}
 
