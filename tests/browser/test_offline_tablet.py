@@ -63,6 +63,17 @@ def enter_round(page: Page, dealer: str, seats: dict):
     page.get_by_role("button", name="Settle round").click()
 
 
+def one_round_queued(page: Page, context, base: str, stud) -> str:
+    """The round form kept, the network cut, one round queued at ``stud``: the form's
+    address."""
+    form = f"/dealer/tables/{stud.pk}/round/"
+    kept_for_the_drop(page, base, form)
+    context.set_offline(True)
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+    expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    return form
+
+
 def shot(page: Page, name: str):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -336,11 +347,7 @@ def test_logging_out_forgets_the_dealers_pages_but_not_his_queue(live_server, pa
 
     stud, _ = floor
     base = live_server.url
-    form = f"/dealer/tables/{stud.pk}/round/"
-    kept_for_the_drop(page, base, form)
-    context.set_offline(True)
-    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
-    expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    form = one_round_queued(page, context, base, stud)
     # The network back, the service not answering rounds: the round waits.
     monkeypatch.setattr(TableStudRoundsView, "post", lambda *args, **kwargs: Response(status=503))
     context.set_offline(False)
@@ -396,11 +403,7 @@ def test_a_closed_tab_loses_nothing(live_server, page: Page, context, floor):
 
     stud, _ = floor
     base = live_server.url
-    form = f"/dealer/tables/{stud.pk}/round/"
-    kept_for_the_drop(page, base, form)
-    context.set_offline(True)
-    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
-    expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    form = one_round_queued(page, context, base, stud)
     page.close()
 
     again = context.new_page()   # the tab closed, another opened, still no network
