@@ -1,6 +1,6 @@
-"""The demo as the README's first command loads it, three weeks of play: loaded once for
-this module (inside a transaction rolled back at its end), each test reading it in a
-savepoint of its own. The demo's other loads, shorter ones, are in tests/test_demo.py."""
+"""The demo as the README's first command loads it, three weeks of play (tests/demo/conftest.py
+loads it once for the package). The demo's other loads, shorter ones, are in
+tests/test_demo.py."""
 
 import datetime as dt
 import io
@@ -8,28 +8,13 @@ from decimal import ROUND_DOWN, Decimal
 
 import pytest
 from django.contrib.auth import authenticate
-from django.core.management import call_command
-from django.db import transaction
-from django.test import RequestFactory, override_settings
+from django.test import RequestFactory
 from django.utils import timezone
 
 from tables.floor.models import Casino, Table
-from tests.conftest import FAST_HASHERS
 
-# The module's load is rolled back where the worker that loaded it ends the module.
+# The package's load is rolled back where the worker that loaded it leaves the package.
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]
-
-
-@pytest.fixture(scope="module")
-def printed(django_db_setup, django_db_blocker):
-    """What `load_demo` (the README's command: 21 days of history) printed."""
-    out = io.StringIO()
-    # The tests' quick hasher (conftest's is for one test at a time).
-    with override_settings(PASSWORD_HASHERS=FAST_HASHERS), django_db_blocker.unblock(), \
-            transaction.atomic():
-        call_command("load_demo", debug_off_ok=True, stdout=out)
-        yield out.getvalue()
-        transaction.set_rollback(True)
 
 
 def test_the_demo_casino_has_what_the_readme_promises(printed):
