@@ -1,5 +1,6 @@
 """The accountant's reports over a year of a busy floor: ``bin/bench``, or ``python -m
-bench.reports [--seats N] [--hands N] [--tables N] [--days N] [--repeat N] [--small] [--reuse]``.
+bench.reports [--seats N] [--hands N] [--tables N] [--days N] [--repeat N] [--small] [--reuse]``;
+``--pdfs``: the signed PDFs of the demo's three weeks instead (bench/report_pdfs.py).
 
 casino_bench_reports, on the server of DATABASE_URL (else postgres@127.0.0.1:5432), is dropped,
 migrated and filled: the floor through the services, then the year ending two days ago bulk-loaded
@@ -291,6 +292,8 @@ def parse(argv):
     parser.add_argument("--small", action="store_true", help="300k seats, 20 tables, 62 days")
     parser.add_argument("--reuse", action="store_true", help="keep a database holding the data")
     parser.add_argument("--memory", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--pdfs", action="store_true",
+                        help="the signed PDFs of the demo's three weeks (bench/report_pdfs.py)")
     args = parser.parse_args(argv)
     if args.small:
         args.seats, args.hands, args.tables, args.days = 300_000, 60_000, 20, 62
@@ -323,6 +326,9 @@ def prepare(args) -> list[tuple]:
 
 def main(argv=None) -> None:
     args = parse(argv)
+    if args.pdfs:
+        from bench import report_pdfs
+        return report_pdfs.main(["--repeat", str(args.repeat)] + (["--reuse"] * args.reuse))
     rows = prepare(args) if not args.memory else use_database(DATABASE) or []
     from django.contrib.auth.models import User
     from django.db import connection

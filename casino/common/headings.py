@@ -19,6 +19,10 @@ HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_n
             "by_kind": "By kind", "by_progressive": "By meter",
             "signed_by_dealer": "Dealer's signature",
             "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
+# Ids the API and its CSV carry for joining: where the label is beside them, a page, the
+# PDF and the spreadsheet name the row by its label alone ("CS-1", not "3" beside it).
+NAMED_BY = {"table": "table_label", "progressive": "progressive_name",
+            "dealer": "dealer_name"}
 # An amount as the reports write it: plain digits, two places.
 AMOUNT = re.compile(r"^-?\d+\.\d\d$")
 # Shares shown as percents (the API and its CSV keep the fraction, four places; the
@@ -30,3 +34,10 @@ def heading(name) -> str:
     """'pot_total' -> 'Pot total', 'table_label' -> 'Table': a column as staff name it."""
     name = str(name)
     return HEADINGS.get(name) or name.replace("_", " ").capitalize()
+
+
+def read_columns(columns) -> list[str]:
+    """The columns people read (a page, the PDF, the spreadsheet): an id beside its label
+    left out."""
+    columns = list(columns)
+    return [c for c in columns if NAMED_BY.get(c) not in columns]

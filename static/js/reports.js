@@ -23,13 +23,19 @@
         var hitDays = series.hits.filter(function (h) { return h.progressive_name === name; })
           .map(function (h) { return h.gaming_day; });
         var inBand = series.band && name.indexOf("Band") === 0;
+        var low = inBand && name.indexOf("low") >= 0;
         return {
-          label: name, tension: 0.2, spanGaps: false,
+          // The band is named once in the legend, by its confidence (its low edge's entry).
+          label: low && series.band_label ? series.band_label : name,
+          hiddenInLegend: inBand && !low,
+          tension: 0.2, spanGaps: false,
           data: line.values.map(function (v) { return v === null ? null : Number(v); }),
           // A band's low line is filled up to its high line (the next dataset).
-          fill: inBand && name.indexOf("low") >= 0 ? "+1" : false,
-          backgroundColor: inBand ? "rgba(47, 111, 79, 0.15)" : undefined,
-          borderDash: inBand ? [4, 4] : undefined,
+          fill: low ? "+1" : false,
+          borderColor: line.color, pointBackgroundColor: line.color,
+          backgroundColor: inBand ? "rgba(47, 111, 79, 0.15)" : line.color,
+          borderWidth: inBand ? 1 : 2.5,
+          borderDash: name.indexOf("Expected") >= 0 ? [6, 4] : undefined,
           pointRadius: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? 7 : 1; }),
           pointStyle: line.labels.map(function (d) { return hitDays.indexOf(d) >= 0 ? "triangle" : "circle"; })
         };
@@ -40,7 +46,8 @@
         datasets: [{ label: series.label, data: series.values.map(Number), backgroundColor: "#2f6f4f" }] } };
     }
     config.options = { responsive: true, maintainAspectRatio: false, animation: false,
-      plugins: { legend: { display: series.kind === "line" } },
+      plugins: { legend: { display: series.kind === "line", labels: {
+        filter: function (item, data) { return !data.datasets[item.datasetIndex].hiddenInLegend; } } } },
       scales: { x: { title: { display: true, text: series.x_title } },
                 y: { title: { display: true, text: series.unit } } } };
     canvas.dataset.drawn = "1";

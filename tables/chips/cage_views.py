@@ -21,10 +21,11 @@ from tables.chips.selectors import (
     last_inventories,
     requests_visible_to,
     requests_waiting,
+    rules_of,
     slips_visible_to,
 )
 from tables.chips.services import slip_issue, slip_void
-from tables.rules.chips import from_stored
+from tables.rules.chips import from_stored, slip_lines
 
 SLIPS_SHOWN = 30   # the slips issued, newest first, a page
 LAPSED_SHOWN = 10  # requests whose shift closed before the cage issued them
@@ -118,7 +119,7 @@ def slip_page(request, pk: int):
     signatures = {s.role: s for s in slip.signatures.all()}
     return render(request, "tables/chips/slip.html", {
         "slip": slip, "line": _slip_line(slip), "casino": slip.casino,
-        "chips": [(d, n, d * n) for d, n in from_stored(slip.request.chips).items()],
+        "chips": slip_lines(from_stored(slip.request.chips), rules_of(slip.casino).denominations),
         "signers": [(role.label, signatures.get(role.value)) for role in SignerRole],
         "form": form, "problems": form_problems(form),
         "voidable": may_void and getattr(slip, "void", None) is None

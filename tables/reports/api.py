@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from tables.reports import charts, exports, schemas, seat_export
+from tables.reports import exports, schemas, seat_export
 from tables.reports.catalog import REPORTS, Kind
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
@@ -77,8 +77,7 @@ def respond(report: Report, fmt: str, user):
     if fmt == "xlsx":
         return exports.xlsx_response(report)
     if fmt == "pdf":
-        return exports.pdf_response(report, run_by=user.get_username(),
-                                    chart_svg=charts.svg(report))
+        return exports.pdf_response(report, run_by=user.get_username())
     return Response(report_json(report))
 
 

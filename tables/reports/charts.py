@@ -1,19 +1,28 @@
 """The reports' charts: one series per report, as the pages draw it with Chart.js
-(``series``) and the signed PDFs with matplotlib (``svg``; WeasyPrint runs no
-JavaScript): rake per day, the meter over time with its hits, hold per table, win per
-pit, the count's difference per shift, hold against the band of the hands played. A
-report with no chart says so in words."""
+(``series``) and the signed PDFs with matplotlib (``png``): rake per day (the day still
+running "so far"), the meter over time with its hits, hold per table, win per pit, the
+count's difference per shift, hold against the band of the hands played. A report with
+no chart says so in words."""
 
 from __future__ import annotations
 
 import io
+import logging
 from collections import defaultdict
 from collections.abc import Callable
 from decimal import Decimal
 
+from django.utils import timezone
+
 from tables.reports.figures import Report, with_currency
 
 NO_CHART = "none"
+# The hold chart's lines: the hold dark and solid, what the game math expects dashed in
+# another hue, the band's edges faint (colour is never the only difference: the legend
+# names each, the dashes tell them apart).
+BAND = "#2f6f4f"
+LINE_COLORS = {"Hold %": "#1b3a6b", "Expected hold %": "#b35900",
+               "Band low %": BAND, "Band high %": BAND}
 
 
 def _bars(label: str, values: dict[str, Decimal], axis: str) -> dict:
@@ -59,12 +68,22 @@ def _said_when_flat(chart: dict) -> dict:
     return chart
 
 
+def _so_far(report: Report) -> Callable[[str], str]:
+    """A gaming day as a chart's axis names it: the day still running at a casino of the
+    report "so far" (its bar is not a whole day's)."""
+    now = timezone.now()
+    running = {str(casino.gaming_day(now)) for casino in report.selection.casinos()}
+    return lambda day: f"{day} (so far)" if str(day) in running else str(day)
+
+
 def _rake_per_day(report: Report) -> list[dict]:
+    day_of = _so_far(report)
+
     def draw(rows: list[dict]) -> dict:
         per_day: dict[str, Decimal] = defaultdict(Decimal)
         named = _casino_named(rows)
         for row in rows:
-            per_day[named(row["gaming_day"], row)] += Decimal(row["rake"])
+            per_day[named(day_of(row["gaming_day"]), row)] += Decimal(row["rake"])
         return _bars("Rake per gaming day", per_day, "Gaming day")
     return _apart(report, report.rows, draw)
 
@@ -135,8 +154,11 @@ def _hold_against_band(report: Report) -> list[dict]:
     labels = [day["gaming_day"] for day in days]
     lines = {"Hold %": percent("hold"), "Expected hold %": percent("theoretical_hold"),
              "Band low %": percent("low_hold"), "Band high %": percent("high_hold")}
+    confidence = days[0]["confidence"] if days else None
     return [{"kind": "line", "band": True, "hits": [], "x_title": "Gaming day", "unit": "%",
-             "lines": {name: {"labels": labels, "values": values}
+             "band_label": (f"{Decimal(confidence) * 100:.0f}% band of the hands played"
+                            if confidence is not None else "Band of the hands played"),
+             "lines": {name: {"labels": labels, "values": values, "color": LINE_COLORS[name]}
                        for name, values in lines.items()},
              "label": "Hold against the band of the hands played" + (
                  f" ({report.extra['chart_casino']}; choose a casino for another)"
@@ -146,12 +168,14 @@ def _hold_against_band(report: Report) -> list[dict]:
 def _worth_per_day(report: Report) -> list[dict]:
     """The rated players' expected win (and strategy cost) and the house's actual win per
     gaming day, side by side: a rating's luck against its worth."""
+    day_of = _so_far(report)
+
     def draw(rows: list[dict]) -> dict:
         named = _casino_named(rows)
         worth: dict[str, Decimal] = defaultdict(Decimal)
         actual: dict[str, Decimal] = defaultdict(Decimal)
         for row in rows:
-            day = named(row["gaming_day"], row)
+            day = named(day_of(row["gaming_day"]), row)
             worth[day] += Decimal(row["worth"] or 0)
             actual[day] += Decimal(row["actual_win"] or 0)
         days = sorted(worth)
@@ -231,38 +255,45 @@ def series(report: Report) -> list[dict]:
 
 
 def _plot_lines(axes, data: dict) -> None:
-    """Each line; a band (its low and high lines) shaded between them."""
+    """Each line; a band (its low and high lines) shaded between them, named once in the
+    legend by its confidence."""
     points = {name: [float("nan") if v is None else float(v) for v in line["values"]]
               for name, line in data["lines"].items()}
     for name, line in data["lines"].items():
-        axes.plot(line["labels"], points[name], label=name)
+        in_band = data.get("band") and name.startswith("Band")
+        axes.plot(line["labels"], points[name], label=None if in_band else name,
+                  color=line.get("color"), linestyle="--" if "Expected" in name else "-",
+                  linewidth=0.6 if in_band else 1.6, marker="o", markersize=2.5)
     if data.get("band"):
         low, high = (points[name] for name in data["lines"] if name.startswith("Band"))
         labels = next(iter(data["lines"].values()))["labels"]
-        axes.fill_between(labels, low, high, color="#2f6f4f", alpha=0.15)
+        axes.fill_between(labels, low, high, color=BAND, alpha=0.15,
+                          label=data.get("band_label"))
 
 
-def svg(report: Report) -> str:
-    """The report's charts as one SVG for the PDF, one panel per currency; empty when
+def png(report: Report) -> bytes:
+    """The report's charts as one picture for the PDF, one panel per currency; empty when
     there is nothing to draw."""
     import matplotlib
 
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
+    # Days as the axis's names, on purpose: not "strings that parse as dates" to log.
+    logging.getLogger("matplotlib.category").setLevel(logging.WARNING)
+
     drawn = [data for data in series(report) if _has_points(data)]
     if not drawn:
-        return ""
+        return b""
     figure, panels = pyplot.subplots(len(drawn), 1, figsize=(7.5, 2.6 * len(drawn)),
                                      squeeze=False)
     try:
         for data, axes in zip(drawn, panels[:, 0], strict=True):
             _draw(axes, data)
         figure.tight_layout()
-        out = io.StringIO()
-        figure.savefig(out, format="svg")
-        text = out.getvalue()
-        return text[text.index("<svg"):]
+        out = io.BytesIO()
+        figure.savefig(out, format="png", dpi=160)
+        return out.getvalue()
     finally:
         pyplot.close(figure)
 

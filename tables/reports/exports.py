@@ -14,11 +14,10 @@ from collections.abc import Iterable, Iterator
 
 import xlsxwriter
 from django.http import HttpResponse, StreamingHttpResponse
-from django.template.loader import render_to_string
 from django.utils import timezone
 
-from casino.common.headings import CODE_WORDS, heading
-from tables.reports import charts
+from casino.common.headings import CODE_WORDS, heading, read_columns
+from tables.reports import charts, printing
 from tables.reports.catalog import REPORTS
 from tables.reports.figures import Report
 from tables.reports.models import ExportJob, ExportStatus
@@ -62,9 +61,13 @@ def safe_cell(value) -> str:
     return text
 
 
-def columns_of(report: Report) -> list[str]:
+def columns_of(report: Report, *, read: bool = False) -> list[str]:
+    """A file's columns: every one for the CSV (the API's names, ids included); for the
+    files people read (``read``: the spreadsheet, the PDF), an id beside its label left
+    out."""
     extra = list(ADJUSTMENT_COLUMNS) if report.name in ADJUSTED else []
-    return ["line", *report.columns, *extra]
+    columns = ["line", *report.columns, *extra]
+    return read_columns(columns) if read else columns
 
 
 def lines_of(report: Report) -> Iterator[dict]:
@@ -74,17 +77,6 @@ def lines_of(report: Report) -> Iterator[dict]:
     for line in report.adjustments:
         yield {"line": "adjustment", **line}
     yield {"line": "total", **report.totals}
-
-
-def breakdowns_of(report: Report) -> list[dict]:
-    """Each breakdown with its columns: those the report names, else its key (the dealer's
-    name, the shift) and the rows' measures."""
-    shown = []
-    for name, lines in report.breakdowns.items():
-        columns = report.breakdown_columns.get(name) or (
-            "dealer_name" if name == "by_dealer" else "shift", *report.columns[3:])
-        shown.append({"name": name, "columns": columns, "lines": lines})
-    return shown
 
 
 class _Echo:
@@ -132,7 +124,7 @@ def csv_response(report: Report) -> StreamingHttpResponse:
 def xlsx_bytes(report: Report) -> bytes:
     """The whole report on its first sheet; when it covers several casinos (or meters),
     a sheet for each too, its rows and its own totals, in its own currency."""
-    columns = columns_of(report)
+    columns = columns_of(report, read=True)
     output = io.BytesIO()
     book = xlsxwriter.Workbook(output, {"constant_memory": True,
                                         "strings_to_formulas": False,
@@ -243,29 +235,12 @@ def xlsx_response(report: Report) -> HttpResponse:
                   filename(report, "xlsx"), report)
 
 
-def text_columns(columns, lines: list[dict]) -> set[str]:
-    """The columns holding words (set left in the PDF): any text that is not a number."""
-    return {c for c in columns if any(isinstance(line.get(c), str) and line[c]
-                                      and not NUMBER.match(line[c]) for line in lines)}
-
-
-def pdf_bytes(report: Report, *, run_by: str, chart_svg: str = "") -> bytes:
-    from weasyprint import HTML  # heavy: loaded only for a PDF
-
-    lines = list(lines_of(report))
-    html = render_to_string("reports/report_pdf.html", {
-        "report": report, "columns": report.columns, "lines": lines,
-        "text_columns": text_columns(report.columns, lines),
-        "breakdowns": breakdowns_of(report),
-        "run_by": run_by, "run_at": timezone.localtime(), "chart_svg": chart_svg,
-        "casinos": ", ".join(c.name for c in report.selection.casinos())})
-    return HTML(string=html).write_pdf()
-
-
-def pdf_response(report: Report, *, run_by: str, chart_svg: str = "") -> HttpResponse:
-    return attach(HttpResponse(pdf_bytes(report, run_by=run_by, chart_svg=chart_svg),
+def pdf_response(report: Report, *, run_by: str) -> HttpResponse:
+    return attach(HttpResponse(printing.pdf_bytes(report, run_by=run_by,
+                                                  chart_png=charts.png(report)),
                                content_type=CONTENT_TYPES["pdf"]), filename(report, "pdf"),
                   report)
+
 
 def _progress(job_id: int, percent: int, status: str = ExportStatus.RUNNING, **fields) -> None:
     # One UPDATE per step, committed at once: the page polling the job sees each step.
@@ -312,6 +287,6 @@ def _file(report, fmt: str, run_by: str) -> bytes:
     if fmt == "xlsx":
         return xlsx_bytes(report)
     if fmt == "pdf":
-        return pdf_bytes(report, run_by=run_by, chart_svg=charts.svg(report))
+        return printing.pdf_bytes(report, run_by=run_by, chart_png=charts.png(report))
     lines = csv_lines(columns_of(report), lines_of(report))
     return "".join(lines).encode()

@@ -236,3 +236,14 @@ def with_currency(report: Report) -> Report:
         if line.get("casino") and "currency" not in line:
             line["currency"] = currency.get(line["casino"], "")
     return report
+
+
+def breakdowns_of(report: Report) -> list[dict]:
+    """Each breakdown with its columns: those the report names, else its key (the dealer's
+    name, the shift) and the rows' measures."""
+    shown = []
+    for name, lines in report.breakdowns.items():
+        columns = report.breakdown_columns.get(name) or (
+            "dealer_name" if name == "by_dealer" else "shift", *report.columns[3:])
+        shown.append({"name": name, "columns": columns, "lines": lines})
+    return shown

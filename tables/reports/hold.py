@@ -146,17 +146,15 @@ def _daily(shifts: Shifts, selection: Selection, casinos) -> list[dict]:
 
 
 def _chart(shifts: Shifts, selection: Selection, casinos) -> list[dict]:
-    """The first casino's tables together, day by day (a hold is a share of one casino's
-    money: casinos are not mixed in one line)."""
+    """The first casino's tables together, every day of the span (a hold is a share of one
+    casino's money: casinos are not mixed in one line); a day with no counted shift has
+    no hold, a gap in the line, not a day left out."""
     if not casinos:
         return []
     casino, tables, confidence = casinos[0]
-    days = []
-    for day in selection.days():
-        together = shifts.figure(_keys(tables, day, day), confidence)
-        if together["flag"] != "no counted shift":
-            days.append({"gaming_day": day, "casino": casino.name, **together})
-    return days
+    return [{"gaming_day": day, "casino": casino.name, "confidence": confidence,
+             **shifts.figure(_keys(tables, day, day), confidence)}
+            for day in selection.days()]
 
 
 def hold_report(selection: Selection) -> Report:

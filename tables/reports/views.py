@@ -17,22 +17,20 @@ from django.utils.dateparse import parse_date
 from django.views.decorators.http import require_POST
 
 from casino.common.audit import zone_of, zone_of_owner
+from casino.common.headings import read_columns
 from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
 from tables.reports import charts, exports, services, verification
 from tables.reports.catalog import REPORTS
-from tables.reports.exports import CONTENT_TYPES, attach, breakdowns_of
+from tables.reports.exports import CONTENT_TYPES, attach
+from tables.reports.figures import breakdowns_of
 from tables.reports.models import ClosedDay, ExportJob, ExportStatus
 from tables.reports.selection import SHIFTS, read_selection
 from tables.reports.selectors import card_room_day
 
 READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
-# Ids the API and the files carry for joining: the page names the row by its label alone
-# ("CS-1", not "1" beside it).
-NAMED_BY = {"table": "table_label", "progressive": "progressive_name",
-            "dealer": "dealer_name"}
 # A page of a report's rows: a tablet scrolls through fifty; the files hold them all.
 ROWS_A_PAGE = 50
 # The breakdowns whose lines are each a book of its own currency (see _each_book).
@@ -90,7 +88,7 @@ def report_page(request, name: str):
     apart = _each_book(breakdowns)
     page = Paginator(report.rows, ROWS_A_PAGE).get_page(query.get("page"))
     context.update(report=report, page=page,
-                   columns=[c for c in report.columns if NAMED_BY.get(c) not in report.columns],
+                   columns=read_columns(report.columns),
                    series=charts.series(report), totals=_totals(report), apart=apart,
                    breakdowns=[b for b in breakdowns if b is not apart],
                    selection_query=selection.as_query(),

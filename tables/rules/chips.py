@@ -48,6 +48,15 @@ def standard_denominations(currency: str) -> tuple[Decimal, ...]:
                                                                DEFAULT_DENOMINATIONS))
 
 
+def slip_lines(counts: Mapping[Decimal, int],
+               denominations: Iterable[Decimal]) -> list[tuple[Decimal, int, Decimal]]:
+    """A slip's lines as a printed slip has them: every denomination of the casino's chips
+    (and any other the slip holds), smallest first, each with its count and value (0 where
+    none: a blank line cannot be filled in later)."""
+    every = sorted(set(denominations) | set(counts))
+    return [(d, counts.get(d, 0), d * counts.get(d, 0)) for d in every]
+
+
 def cash_denominations(currency: str) -> tuple[Decimal, ...]:
     return tuple(Decimal(d) for d in STANDARD_CASH.get(currency, DEFAULT_CASH))
 

@@ -3,6 +3,7 @@ flagged, an ordinary day is not; month and year to date per table and per game."
 
 from __future__ import annotations
 
+import io
 import random
 from decimal import Decimal as D
 
@@ -151,8 +152,10 @@ def test_month_and_year_to_date_per_table_and_game(with_game_math, supervisor, d
 
 def test_the_report_draws_the_hold_against_the_band_and_prints_it(
         with_game_math, supervisor, dealer, counters, travel, accountant, client):
+    from pypdf import PdfReader
+
     from tables.reports import charts
-    from tables.reports.exports import pdf_bytes
+    from tables.reports.printing import pdf_bytes
 
     play_counted_shift(with_game_math, folding, 40, supervisor=supervisor, dealer=dealer,
                        counters=counters, travel=travel)
@@ -173,10 +176,12 @@ def test_the_report_draws_the_hold_against_the_band_and_prints_it(
     shown = " ".join(page.content.decode().split())
     assert "<td>month to date</td><td>Test Harbor</td><td>CS-1</td>" in shown
     assert "<td>year to date</td><td>Test Harbor</td><td>all tables</td>" in shown
-    drawn = charts.svg(report)
-    assert drawn.startswith("<svg")
-    assert "Hold against the band" in drawn
-    assert pdf_bytes(report, run_by="alice", chart_svg=drawn).startswith(b"%PDF")
+    drawn = charts.png(report)
+    assert drawn.startswith(b"\x89PNG")
+    printed = pdf_bytes(report, run_by="alice", chart_png=drawn)
+    assert printed.startswith(b"%PDF")
+    text = PdfReader(io.BytesIO(printed)).pages[0].extract_text()
+    assert "Statistical hold" in text and "above the band" in text  # noqa: PT018
 
 
 def test_casinos_of_two_currencies_are_reviewed_apart(with_game_math, supervisor, dealer,

@@ -184,3 +184,25 @@ def test_a_slip_signed_by_both_is_not_voided(accounting_floor, client, superviso
     assert "Slip 3 is signed by the dealer and the supervisor: its chips moved. Correct it " \
            "with a new slip (a credit for a fill, a fill for a credit)." in text(response)
     assert not ChipSlipVoid.objects.exists()
+
+
+def test_a_printed_slip_lists_every_denomination_in_order_and_the_cashiers_line(
+        accounting_floor, client, cage):
+    import re
+
+    from tables.chips.selectors import rules_of
+    from tables.floor.models import Casino
+
+    client.force_login(cage)
+    issued = client.post(f"/cage/requests/{accounting_floor['ids']['request']}/issue/",
+                         {"carried_by": "L. Okafor"}, follow=True)
+    printed = text(issued)
+    rows = re.findall(r'<tr(?: class="none")?><td>\$([\d,.]+)</td><td class="num">([^<]+)</td>',
+                      printed)
+    shown = [float(d.replace(",", "")) for d, _ in rows]
+    casino = Casino.objects.get(name="Test Harbor")
+    assert shown == sorted(float(d) for d in rules_of(casino).denominations)  # smallest first
+    assert ("100.00", "1") in rows  # the credit's one chip
+    assert all(count == "—" for d, count in rows if d != "100.00")
+    assert re.search(r'<span class="line">cleo_cage, 2026-11-30 \d\d:\d\d</span>'
+                     r'<span class="who">Cage cashier \(issued\)</span>', printed)
