@@ -364,6 +364,34 @@ def test_a_tablet_whose_clock_runs_ahead_stamps_its_rounds_by_the_services_clock
     assert round_.dealt_at <= round_.recorded_at
 
 
+def test_a_round_the_service_would_take_now_goes_back_to_the_queue_not_to_the_supervisor(
+        live_server, page: Page, context, floor):
+    """Issue 44: the refusal held is the service's own, found again when the tablet holds
+    the round. Refused a moment before (here a refusal that never came from the service),
+    a round the service would record now is not held (409): it waits in the queue again,
+    and is sent."""
+    from tables.offline.models import HeldEntry
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    one_round_queued(page, context, base, stud)
+    page.route("**/stud-rounds/", lambda route: route.fulfill(
+        status=400, content_type="application/json",
+        body='{"seats": {"0": {"ante": ["Approved by the shift manager: enter it late."]}}}'),
+        times=1)
+    answers = []
+    page.on("response", lambda r: answers.append((r.url.rstrip("/").rsplit("/", 1)[-1], r.status))
+            if r.request.method == "POST" and "/api/v1/" in r.url else None)
+
+    context.set_offline(False)
+    expect(page.locator("#queue-banner [data-recorded]")).to_contain_text("CS-7 round",
+                                                                          timeout=30000)
+    assert answers == [("stud-rounds", 400), ("held-entries", 409), ("stud-rounds", 201)]
+    assert StudRound.objects.count() == 1
+    assert not HeldEntry.objects.exists()
+
+
 def test_two_tabs_of_one_dealer_send_each_round_once(live_server, page: Page, context, floor):
     from tables.stud.models import StudRound
 

@@ -183,3 +183,36 @@ def test_the_dealers_own_correction_is_kept_with_what_he_changed(api, dealer, re
     correction = HeldCorrection.objects.get()
     assert (correction.by, correction.changes) == (dealer, [["seats.0.ante", "150.00", "100.00"]])
     assert HeldEntry.objects.get().body == body
+
+
+def test_a_held_poker_hand_is_corrected_by_its_own_fields(client, dealer, supervisor, holdem,
+                                                         api, travel):
+    """A quick hand (its pot, the flop, the players, the winner) is corrected the same way:
+    held for a closed day, its pot typed 58 for 85; corrected, it is entered late."""
+    from tables.poker.models import PokerHand
+    from tables.reports.closing import close_day
+
+    travel(at(2026, 12, 1, 6, 30))
+    close_day(holdem.casino, dt.date(2026, 11, 30))
+    body = {"pot": "58.00", "flop_dealt": True, "dealt_at": at(2026, 12, 1, 5, 50).isoformat()}
+    api.as_user(dealer)
+    assert api.post(f"/api/v1/tables/{holdem.pk}/poker-hands/", body, format="json",
+                    HTTP_IDEMPOTENCY_KEY="hand-1").status_code == 400
+    held = api.post(HELD, {"table": holdem.pk, "kind": "poker_hand", "body": body},
+                    format="json", HTTP_IDEMPOTENCY_KEY="hand-1").json()
+    entry = HeldEntry.objects.get(pk=held["id"])
+    client.force_login(supervisor)
+    url = f"/pit/held/{held['id']}/correct/"
+
+    page = client.get(url).content.decode()
+    assert 'name="pot" value="58.00"' in page
+    assert '<option value="yes" selected>yes</option>' in page   # the flop, dealt
+    asked = client.post(url, as_shown(entry, pot="85.00")).content.decode()
+    assert "Pot: 58.00 → 85.00" in asked
+    client.post(url, {**as_shown(entry, pot="85.00"), "confirm": "yes"})
+
+    hand = PokerHand.objects.get()
+    assert (hand.pot, hand.dealer, hand.gaming_day) == (Decimal("85.00"), dealer,
+                                                        dt.date(2026, 12, 1))
+    assert HeldCorrection.objects.get().changes == [["pot", "58.00", "85.00"]]
+
