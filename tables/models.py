@@ -50,7 +50,13 @@ from tables.floor.models import (
     TableDealer,
     TableStatus,
 )
-from tables.offline.models import HeldEntry, HeldKind, HeldResolution, Resolution
+from tables.offline.models import (
+    HeldCorrection,
+    HeldEntry,
+    HeldKind,
+    HeldResolution,
+    Resolution,
+)
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.players.models import (
     Player,
@@ -112,6 +118,7 @@ __all__ = [
     "FundEntryKind",
     "Game",
     "HandMode",
+    "HeldCorrection",
     "HeldEntry",
     "HeldKind",
     "HeldResolution",

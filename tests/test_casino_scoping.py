@@ -5,6 +5,8 @@ exist, on the API and the pages alike; an empty list where a list is asked for."
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 from tests.conftest import make_user
@@ -289,6 +291,9 @@ MATRIX = {
     ("POST", "/api/v1/held-entries/{held}/discard/", "form"):
                                                        (401, 403, 400, 404, 400, 403, 404, 403),
     ("POST", "/pit/held/{held}/enter-late/", "form"):  (302, 403, 403, 403, 302, 403, 404, 403),
+    # the supervisor's correction before his late entry (issue 44): an empty one is refused
+    ("GET", "/pit/held/{held}/correct/", None):        (302, 403, 403, 403, 200, 403, 404, 403),
+    ("POST", "/pit/held/{held}/correct/", "form"):     (302, 403, 403, 403, 400, 403, 404, 403),
     ("POST", "/pit/held/{held}/discard/", "form"):     (302, 403, 403, 403, 302, 403, 404, 403),
 }
 # What every user (or no one) reaches alike, outside the matrix: logging in and out, the
@@ -364,9 +369,11 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     waitlist = cardroom.waitlist_open(actor=supervisor, casino=us_casino, game="holdem",
                                       structure="no_limit", small="1", big="2")
     entry, _ = cardroom.entry_join(actor=supervisor, waitlist=waitlist, name="Ann")
+    # Dealt three hours ago: refused when it arrived (it waited too long), so held.
+    dealt = dt.datetime.now(dt.UTC) - dt.timedelta(hours=3)
     held, _ = held_keep(actor=dealer, table=jackpot_table, kind="stud_round",
-                        body={**CONTRACT_ROUND, "dealt_at": "2026-01-05T12:00:00Z"},
-                        idempotency_key="tablet-7", refusal={"dealt_at": ["too old"]})
+                        body={**CONTRACT_ROUND, "dealt_at": dealt.isoformat()},
+                        idempotency_key="tablet-7")
     return {
         "people": {"anonymous": None, "no_role": outsider, "dealer_assigned": dealer,
                    "dealer_unassigned": other_dealer, "supervisor": supervisor,

@@ -70,7 +70,9 @@ RECORDS = ["tables_studround", "tables_studseat", "tables_studroundvoid", "table
            "tables_entry", "tables_entrystep", "tables_seattaken", "tables_seatleft",
            # what a dealer's tablet queued and the service refused, and its resolution
            # (issue 33)
-           "tables_heldentry", "tables_heldresolution"]
+           "tables_heldentry", "tables_heldresolution",
+           # the correction a held entry was recorded with, its body as held kept (issue 44)
+           "tables_heldcorrection"]
 AUDIT = ["tables_casinoevent", "tables_casinostaffevent", "tables_tableevent",
          "tables_tabledealerevent", "tables_staffaccountevent", "payouts_paytableevent",
          "payouts_rakescheduleevent", "payouts_progressiveevent", "payouts_jackpothitevent",

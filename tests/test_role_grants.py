@@ -31,7 +31,8 @@ CARD_ROOM = {"tables.view_waitlist", "tables.add_waitlist", "tables.change_waitl
              "tables.view_roomrulesevent"}
 # The tablet's held entries (issue 33): a dealer holds and resolves his own; a supervisor
 # resolves his casinos'.
-HELD = {"tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution"}
+HELD = {"tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution",
+        "tables.view_heldcorrection", "tables.add_heldcorrection"}  # a correction (issue 44)
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",

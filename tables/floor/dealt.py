@@ -21,8 +21,6 @@ from django.core.exceptions import ValidationError
 from tables.floor import books, shifts
 from tables.floor.models import Table
 
-# A tablet's clock may run a little ahead of the service's; more is a wrong clock.
-AHEAD = dt.timedelta(minutes=2)
 # Sent within this long of its dealing, a record was never queued: it is the floor as it
 # is now (the dealer who sends it is the dealer on the table).
 LIVE = dt.timedelta(minutes=1)
@@ -50,15 +48,21 @@ def booked(table: Table, record: books.Record, dealt_at: dt.datetime | None,
     """The books a record made at ``table`` lands on, or a refusal in words (on
     ``table`` for the table as it is now, on ``dealt_at`` for the time it was dealt).
     ``late_entry``: a supervisor confirms it (``tables.offline``): its age is his to
-    judge, and a record dealt in a closed day or shift lands on the books open now."""
+    judge, and a record dealt in a closed day or shift lands on the books open now; it is
+    never the floor as it is now (its dealer may deal elsewhere by then).
+
+    A time later than the service's clock is refused, by however little: a tablet keeps
+    the service's time (static/js/offline/queue.js), so one ahead is a clock changed
+    since, and a record dated in the future would sort after rounds dealt later."""
     casino = table.casino
-    if dealt_at is None or (now - dealt_at <= LIVE and dealt_at <= now + AHEAD):
+    if dealt_at is not None and dealt_at > now:
+        _refuse(f"Dealt at {dealt_at.astimezone(casino.zone):%Y-%m-%d %H:%M:%S %Z} is later "
+                f"than now ({now.astimezone(casino.zone):%H:%M:%S %Z}) by the casino's "
+                "clock: the tablet's clock runs ahead. Nothing was recorded; the tablet now "
+                "keeps the casino's time: send it again.", "dealt_at")
+    if dealt_at is None or (now - dealt_at <= LIVE and not late_entry):
         return _open_now(table, record, dealt_at, now, queued=False)
     said = f"{dealt_at.astimezone(casino.zone):%Y-%m-%d %H:%M %Z}"
-    if dealt_at > now:
-        _refuse(f"Dealt at {said} is later than now "
-                f"({now.astimezone(casino.zone):%H:%M %Z}) by the casino's clock: the "
-                "tablet's clock is wrong. Nothing was recorded.", "dealt_at")
     if not late_entry and now - dealt_at > max_age():
         _refuse(f"Dealt at {said}, this {record} waited longer than a queued one may "
                 f"({_span(max_age())}): a supervisor confirms it before it is recorded.",

@@ -52,18 +52,20 @@ _TABLE_TO_RECORD_AT = FrozenQuery(_table_to_record_at, "table", "actor")
 
 
 def lock_for_recording(actor, table: Table, *, records: str,
-                       related: Sequence[str] = ("casino",)) -> Table:
+                       related: Sequence[str] = ("casino",), late_entry: bool = False) -> Table:
     """The table a dealer records at, its row locked until the recording commits. One
     query also answers whether the actor works at its casino (else ``Table.DoesNotExist``,
     a 404) and deals there (else ``PermissionDenied``: only its assigned dealers record
     its rounds or hands). It also reads, for ``books.landing_day`` and
     ``shifts.recording_refusal``, the casino's last closed day (``books_closed_to``) and
-    whether it keeps its table inventory here (``keeps_inventory``)."""
+    whether it keeps its table inventory here (``keeps_inventory``). ``late_entry``: a
+    supervisor enters the dealer's round late (``tables.offline``): he dealt it there,
+    whether or not he is assigned there now; a dealer still."""
     if not actor.is_authenticated:
         raise Table.DoesNotExist("Table matching query does not exist.")
     table = _TABLE_TO_RECORD_AT.get((tuple(related), bool(actor.is_superuser)),
                                     table=table.pk, actor=actor.pk)
-    if not has_role(actor, Role.DEALER) or not table.actor_deals_here:
+    if not has_role(actor, Role.DEALER) or not (table.actor_deals_here or late_entry):
         raise PermissionDenied(
             f"{actor.get_username()} is not assigned to deal at {table.label}; only its "
             f"assigned dealers record {records} there.")

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -62,13 +63,28 @@ class TableSerializer(ModelSerializer):
         return []
 
 
+class DealtAtField(serializers.DateTimeField):
+    """An instant with its offset from UTC: a time without one is any of the world's
+    clocks (read on the service's, a tablet's 09:00 in New York became 09:00 UTC)."""
+
+    default_error_messages = {
+        "naive": "Say when it was dealt with its offset from UTC, like "
+                 "2026-11-30T09:00:00-05:00: a time without one could be any clock's."}
+
+    def enforce_timezone(self, value):
+        if timezone.is_naive(value):
+            self.fail("naive")
+        return super().enforce_timezone(value)
+
+
 def dealt_at_input() -> serializers.DateTimeField:
     """A round's or hand's ``dealt_at`` as a tablet that queued it offline sends it."""
-    return serializers.DateTimeField(
+    return DealtAtField(
         required=False, allow_null=True, default=None,
         help_text="When it was dealt, for a round or hand a tablet queued offline (ISO 8601 "
-                  "with offset): it lands on that time's gaming day and shift while they "
-                  "are open (tables.floor.dealt).")
+                  "with its offset from UTC, required): it lands on that time's gaming day "
+                  "and shift while they are open, and is refused when later than the "
+                  "service's clock (tables.floor.dealt).")
 
 
 def dealt_at_output(record) -> str | None:

@@ -9,9 +9,6 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from django.core.exceptions import ValidationError
-
-from casino.common.errors import error_detail
 from tables.floor.models import Casino, Table
 from tables.management.demo_history import clock_at, stud_body
 from tables.offline import services as held
@@ -41,18 +38,8 @@ def run_offline(casino: Casino, dealer, now: dt.datetime) -> int:
                     "dealt_at": max(now - dt.timedelta(minutes=minutes), began).isoformat()}
             body["seats"][0]["ante"] = "150.00"
             entry, _ = held.held_keep(actor=dealer, table=table, kind="stud_round", body=body,
-                                      idempotency_key=f"demo-held-{minutes}",
-                                      refusal=_refusal(dealer, table, body))
+                                      idempotency_key=f"demo-held-{minutes}")
             if reason:
                 held.held_discard(actor=dealer, held=entry, reason=reason)
     return len(QUEUED) + len(REFUSED)
 
-
-def _refusal(dealer, table: Table, body: dict) -> dict:
-    """The service's own words for the body, as the tablet was answered."""
-    checked = held.checked_body("stud_round", body)
-    try:
-        stud_round_record(actor=dealer, table=table, **checked)
-    except ValidationError as refused:
-        return error_detail(refused)
-    raise AssertionError("the demo's refused round was recorded")

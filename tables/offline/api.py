@@ -1,8 +1,8 @@
 """/api/v1/held-entries/: what a dealer's tablet queued offline and the service refused
 when it arrived, held until resolved (docs/api.md, "Held entries"). A dealer holds his own
 (POST, with the entry's Idempotency-Key) and corrects and sends it (send/); a supervisor
-enters it late (enter-late/); either discards it with a reason (discard/). Writes go
-through tables.offline.services."""
+enters it late, as sent or corrected (enter-late/); either discards it with a reason
+(discard/). Writes go through tables.offline.services."""
 
 from __future__ import annotations
 
@@ -12,11 +12,19 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from casino.common.api import Conflict
+from casino.common.errors import error_detail
 from casino.common.permissions import RoleModelPermissions, holding
 from tables.floor.models import Table
 from tables.offline import selectors, services
 from tables.offline.models import HeldEntry
-from tables.offline.serializers import DiscardInput, HeldInput, HeldOutput, SendInput
+from tables.offline.serializers import (
+    DiscardInput,
+    EnterLateInput,
+    HeldInput,
+    HeldOutput,
+    SendInput,
+)
 from tables.poker.serializers import PokerHandOutput
 from tables.stud.serializers import StudRoundOutput
 
@@ -50,10 +58,11 @@ class HeldEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         try:
             held, made = services.held_keep(
                 actor=request.user, table=Table(pk=data["table"]), kind=data["kind"],
-                body=data["body"], refusal=data["refusal"],
-                idempotency_key=request.headers.get("Idempotency-Key", "")[:80])
+                body=data["body"], idempotency_key=request.headers.get("Idempotency-Key", "")[:80])
         except Table.DoesNotExist:
             raise Http404(f"There is no table number {data['table']} here.") from None
+        except services.NotRefused as taken:
+            raise Conflict(error_detail(taken)) from None
         return Response(HeldOutput(self.get_queryset().get(pk=held.pk)).data,
                         status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
 
@@ -68,10 +77,14 @@ class HeldEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
         return Response(_shown(record),
                         status=status.HTTP_201_CREATED if made else status.HTTP_200_OK)
 
-    @extend_schema(request=None, responses={201: StudRoundOutput})
+    @extend_schema(request=EnterLateInput, responses={201: StudRoundOutput})
     @action(detail=True, methods=["post"], url_path="enter-late")
     def enter_late(self, request, pk=None):
-        record = services.held_enter_late(actor=request.user, held=self.get_object())
+        held = self.get_object()
+        payload = EnterLateInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        record = services.held_enter_late(actor=request.user, held=held,
+                                          body=payload.validated_data.get("body"))
         return Response(_shown(record), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=DiscardInput, responses={201: HeldOutput})

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from casino.common.roles import Role
 
+# Resolving one (sent, entered late, discarded) and correcting it go together: the
+# correction is written with the resolution it led to.
+RESOLVING = ["tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution",
+             "tables.view_heldcorrection", "tables.add_heldcorrection"]
+
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.DEALER: ["tables.view_heldentry", "tables.add_heldentry", "tables.view_heldresolution",
-                  "tables.add_heldresolution"],
-    Role.SUPERVISOR: ["tables.view_heldentry", "tables.view_heldresolution",
-                      "tables.add_heldresolution"],
+    Role.DEALER: [*RESOLVING, "tables.add_heldentry"],
+    Role.SUPERVISOR: RESOLVING,
 }

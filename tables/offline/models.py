@@ -1,8 +1,9 @@
 """A round or hand a dealer's tablet queued offline that the service refused when it
 arrived (issue 33), held until someone resolves it: the dealer corrects and sends it, a
-supervisor records it as a late entry, or either discards it with a reason. The entry as
-the tablet sent it and the service's words are kept, and so is its resolution, each a
-record never changed: nothing a dealer typed is lost without a trace."""
+supervisor records it as a late entry (corrected first, if need be), or either discards
+it with a reason. The entry as the tablet sent it and the service's words are kept, and
+so are its correction and its resolution, each a record never changed: nothing a dealer
+typed is lost without a trace."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ class HeldKind(models.TextChoices):
 
 class HeldEntry(models.Model):
     """What the tablet queued (``body``: the API's request, with ``dealt_at``), under its
-    Idempotency-Key, and the refusal it met (``refusal``: the API's 400, field by field)."""
+    Idempotency-Key, and the refusal it met (``refusal``: the service's own 400, field by
+    field, found when it was held: never the tablet's text)."""
 
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
@@ -43,9 +45,30 @@ class HeldEntry(models.Model):
         return f"held {self.get_kind_display()} {self.pk} at table {self.table_id}"
 
 
+class HeldCorrection(models.Model):
+    """What was recorded in place of the body as held, by whom and when: the dealer's
+    correction he sent, or a supervisor's before his late entry (``changes``: each field
+    changed, as [field, before, after], the field a path in the body: "seats.0.ante").
+    Written with the resolution it led to; the held entry's body stays as the tablet
+    sent it."""
+
+    held = models.OneToOneField(HeldEntry, on_delete=models.PROTECT, related_name="correction")
+    body = models.JSONField()
+    changes = models.JSONField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                           related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"correction of held entry {self.held_id}"
+
+
 class Resolution(models.TextChoices):
-    RECORDED = "recorded", "recorded"            # corrected by the dealer and sent
-    LATE_ENTRY = "late_entry", "entered late"    # confirmed by a supervisor as it was
+    RECORDED = "recorded", "recorded"            # sent by the dealer (corrected, usually)
+    LATE_ENTRY = "late_entry", "entered late"    # confirmed by a supervisor (corrected or not)
     DISCARDED = "discarded", "discarded"
 
 

@@ -11,7 +11,7 @@ from tables.offline.models import HeldEntry
 
 def held_visible_to(user) -> QuerySet:
     rows = at_casinos_of(HeldEntry.objects.all(), user, "table__casino").select_related(
-        "table__casino", "dealer", "resolution__by")
+        "table__casino", "dealer", "resolution__by", "correction__by")
     if not user.is_authenticated:
         return rows.none()
     return rows if is_supervisor(user) else rows.filter(dealer=user)

@@ -5,24 +5,72 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
+from casino.common.errors import nested_error
 from tables.offline.models import HeldEntry, HeldKind, Resolution
 
+NOT_TEXT = ("This holds a character that is not text (a NUL, or half of a UTF-16 pair): "
+            "nothing was kept.")
 
-class HeldInput(serializers.Serializer):
+
+def not_text_at(value, where: tuple = ()) -> tuple | None:
+    """The place of the first string in ``value`` (a key too) holding a NUL or a lone
+    surrogate, as a path (("body", "seats", 0, "cards")); None: plain text throughout.
+    PostgreSQL keeps neither, and an answer that echoes one cannot be written."""
+    if isinstance(value, str):
+        return where if "\x00" in value or _surrogate(value) else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not_text_at(key) is not None:
+                return where or ("non_field_errors",)
+            found = not_text_at(item, (*where, key))
+            if found is not None:
+                return found
+    if isinstance(value, list):
+        for index, item in enumerate(value):
+            found = not_text_at(item, (*where, index))
+            if found is not None:
+                return found
+    return None
+
+
+def _surrogate(text: str) -> bool:
+    return any("\ud800" <= char <= "\udfff" for char in text)
+
+
+class TextOnly(serializers.Serializer):
+    """A request whose strings are text throughout, refused by place before its fields
+    are read (a choice's refusal echoes what was sent)."""
+
+    def to_internal_value(self, data):
+        where = not_text_at(data)
+        if where is not None:
+            raise serializers.ValidationError(
+                nested_error(where or ("non_field_errors",), NOT_TEXT).detail)
+        return super().to_internal_value(data)
+
+
+class HeldInput(TextOnly):
     table = serializers.IntegerField(min_value=1, max_value=2**63 - 1, error_messages={
         "invalid": "Give the table's number.", "required": "Give the table's number."})
     kind = serializers.ChoiceField(choices=[k.value for k in HeldKind], error_messages={
         "invalid_choice": "'{input}' is not stud_round or poker_hand."})
     body = serializers.DictField(help_text="The recording's request as the tablet queued it, "
                                            "with dealt_at.")
-    refusal = serializers.DictField(help_text="The service's 400, field by field.")
+    # No refusal is read: the service finds its own words again (a tablet's are ignored).
 
 
-class SendInput(serializers.Serializer):
-    body = serializers.DictField(help_text="The corrected request (its dealt_at kept).")
+class SendInput(TextOnly):
+    body = serializers.DictField(help_text="The corrected request (its dealt_at as held, or "
+                                           "left out).")
 
 
-class DiscardInput(serializers.Serializer):
+class EnterLateInput(TextOnly):
+    body = serializers.DictField(required=False, help_text=(
+        "The supervisor's correction (its dealt_at as held, or left out); without it, "
+        "entered as the dealer sent it."))
+
+
+class DiscardInput(TextOnly):
     reason = serializers.CharField(max_length=300, error_messages={
         "blank": "Say why it is discarded: the reason is kept with it.",
         "required": "Say why it is discarded: the reason is kept with it."})
@@ -39,6 +87,15 @@ class ResolutionOutput(serializers.Serializer):
         return resolution.stud_round_id or resolution.poker_hand_id
 
 
+class CorrectionOutput(serializers.Serializer):
+    by = serializers.CharField(source="by.username")
+    at = serializers.DateTimeField()
+    changes = serializers.ListField(child=serializers.ListField(), help_text=(
+        "Each field changed: [field, before, after], the field its place in the body "
+        "(\"seats.0.ante\")."))
+    body = serializers.DictField(help_text="The body recorded; the entry's own stays as sent.")
+
+
 class HeldOutput(serializers.ModelSerializer):
     table_label = serializers.CharField(source="table.label")
     dealer = serializers.CharField(source="dealer.username")
@@ -46,11 +103,13 @@ class HeldOutput(serializers.ModelSerializer):
     zone = serializers.CharField(source="table.casino.timezone")
     correct_url = serializers.SerializerMethodField()
     resolution = serializers.SerializerMethodField()
+    correction = serializers.SerializerMethodField()
 
     class Meta:
         model = HeldEntry
         fields = ["id", "table", "table_label", "kind", "dealer", "dealt_at", "zone", "held_at",
-                  "body", "refusal", "idempotency_key", "correct_url", "resolution"]
+                  "body", "refusal", "idempotency_key", "correct_url", "resolution",
+                  "correction"]
 
     def get_correct_url(self, held) -> str:
         """The form its dealer corrects it on (a poker hand with its seats: the full one)."""
@@ -65,3 +124,7 @@ class HeldOutput(serializers.ModelSerializer):
     def get_resolution(self, held) -> dict | None:
         done = getattr(held, "resolution", None)
         return None if done is None else ResolutionOutput(done).data
+
+    def get_correction(self, held) -> dict | None:
+        done = getattr(held, "correction", None)
+        return None if done is None else CorrectionOutput(done).data

@@ -1,22 +1,28 @@
 """The dealer's tablet offline: its service worker (served under /dealer/ so that it
-keeps the dealer's pages), and the supervisor's resolutions of what it held, from /pit/."""
+keeps the dealer's pages), and the supervisor's resolutions of what it held, from /pit/:
+entered late, corrected first (/pit/held/<id>/correct/: the fields, then what changes,
+confirmed), or discarded."""
 
 from __future__ import annotations
 
 import hashlib
 
-from django.core.exceptions import ValidationError
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_GET, require_POST
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from rest_framework.exceptions import ValidationError as ApiRefusal
 
+from casino.common.confirmation import ask_first, confirm_page
 from casino.common.errors import error_detail
 from casino.common.problems import carried_out, problems_in
 from casino.common.roles import Role, role_required
-from tables.offline import selectors, services
+from tables.offline import correcting, selectors, services
 from tables.offline.models import HeldKind
+from tables.offline.pages import messages_of
 
 WORDS = {"held": "Held entry", "reason": "Reason", "dealt_at": "Dealt at", "table": "Table"}
 
@@ -46,12 +52,88 @@ def enter_late(request, pk: int):
             record = services.held_enter_late(actor=request.user, held=held)
         except (ApiRefusal, ValidationError) as refused:
             raise _in_words(refused) from None
-        noun = "Round" if held.kind == HeldKind.STUD_ROUND else "Hand"
-        return (f"{noun} {record.pk} at {held.table.label} is entered late, as "
-                f"{held.dealer.get_username()} dealt it.")
+        return _entered(held, record, corrected=False)
 
     carried_out(request, act, WORDS)
     return redirect("pit")
+
+
+@role_required(Role.SUPERVISOR)
+@require_http_methods(["GET", "POST"])
+def correct(request, pk: int):
+    """A held entry's fields as the dealer sent them, for the supervisor to correct; then
+    what changes, confirmed, and it is entered late as corrected (the late entry itself
+    tried first: a correction the service would refuse is said next to its fields)."""
+    held = get_object_or_404(selectors.unresolved(selectors.held_visible_to(request.user)),
+                             pk=pk)
+    if request.method == "GET":
+        return _correction_page(request, held, None, services.enter_late_refusal(
+            actor=request.user, held=held))
+    body = correcting.body_from(held.kind, held.body, request.POST)
+
+    def write():
+        return services.held_enter_late(actor=request.user, held=held, body=body)
+
+    try:
+        outcome = ask_first(request, write, lambda: _confirm(request, held, body))
+    except (ApiRefusal, ValidationError, PermissionDenied) as refused:
+        detail = (refused.detail if isinstance(refused, ApiRefusal) else
+                  {"held": [str(refused)]} if isinstance(refused, PermissionDenied) else
+                  error_detail(refused))
+        return _correction_page(request, held, body, detail)
+    if isinstance(outcome, HttpResponse):
+        return outcome
+    messages.success(request, _entered(held, outcome, corrected=True))
+    return redirect("pit")
+
+
+def _entered(held, record, *, corrected: bool) -> str:
+    noun = "Round" if held.kind == HeldKind.STUD_ROUND else "Hand"
+    dealer = held.dealer.get_username()
+    how = f"in {dealer}'s name, with your correction" if corrected else f"as {dealer} dealt it"
+    return f"{noun} {record.pk} at {held.table.label} is entered late, {how}."
+
+
+def _correction_page(request, held, body, refusal):
+    """The fields (as held, or as posted with the refusal next to each it names)."""
+    shown = held.body if body is None else body
+    top, seats = correcting.form_fields(held.kind, shown,
+                                        request.POST if body is not None else None)
+    names = {f["name"] for f in top} | {f["name"] for s in seats for f in s["fields"]}
+    by_field, above = {}, []
+    for where, message in problems_in(refusal or {}):
+        field = correcting.field_of(where.removeprefix("body."), names)
+        if field is None:
+            above.append(message)
+        else:
+            by_field.setdefault(field, []).append(message)
+    for field in [*top, *(f for s in seats for f in s["fields"])]:
+        field["errors"] = by_field.get(field["name"], [])
+    zone = held.table.casino.zone
+    return render(request, "tables/offline/correct.html", {
+        "held": held, "top": top, "seats": seats, "above": above, "posted": body is not None,
+        "problems": messages_of(refusal or {}),
+        "refusal": messages_of(held.refusal),
+        "dealt": f"{held.dealt_at.astimezone(zone):%Y-%m-%d %H:%M:%S %Z}",
+        "held_at": f"{held.held_at.astimezone(zone):%Y-%m-%d %H:%M %Z}"},
+        status=400 if body is not None else 200)
+
+
+def _confirm(request, held, body):
+    noun = held.get_kind_display()
+    changed = correcting.change_lines(held.kind, held.body, correcting.changes(held.body, body))
+    zone = held.table.casino.zone
+    return confirm_page(
+        request, title=f"Enter the {noun} at {held.table.label} late, corrected?",
+        consequences=[
+            f"The {noun} {held.dealer.get_username()} dealt at "
+            f"{held.dealt_at.astimezone(zone):%Y-%m-%d %H:%M %Z} is recorded in his name, as "
+            "you corrected it: on the books of the day and shift it was dealt in while they "
+            "are open, else on those open now.",
+            "What his tablet sent is kept as it was; your correction is kept beside it, with "
+            "your name and the time." if changed else
+            "You changed nothing: it is entered late as his tablet sent it."],
+        changes=changed, button="Enter it late", back=reverse("pit"))
 
 
 @role_required(Role.SUPERVISOR)

@@ -67,9 +67,9 @@ STAKE_FIELDS = ("small_bet", "big_bet", "min_bet", "max_bet", "small_blind", "bi
 KILLED_LIMITS = {"small_bet", "big_bet", "min_bet", "max_bet"}
 
 
-def _lock_poker_table(actor, table: Table) -> Table:
+def _lock_poker_table(actor, table: Table, *, late_entry: bool = False) -> Table:
     table = lock_for_recording(actor, table, records="hands",
-                               related=("casino", "rake_schedule"))
+                               related=("casino", "rake_schedule"), late_entry=late_entry)
     if not table.is_poker:
         raise ValidationError({"table": [f"{table.label} is a stud table; record its rounds "
                                          "as stud rounds."]})
@@ -136,7 +136,7 @@ def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
 @transaction.atomic
 def _record(actor, table, key, fingerprint, dealt, *, pot, flop_dealt, players_dealt, winner,
             seats, board, button, winners, split=False) -> PokerHand:
-    table = _lock_poker_table(actor, table)
+    table = _lock_poker_table(actor, table, late_entry=dealt[1])
     lands = booked(table, books.Record.POKER_HAND, dealt[0], timezone.now(),
                    late_entry=dealt[1])
     _check_seat_number(button, table, ("button",))

@@ -82,7 +82,8 @@ def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
             fingerprint) -> StudRound:
     dealer_cards, up_card, dealt_at, late_entry = dealt
     table = lock_for_recording(actor, table, records="rounds",
-                               related=("casino", "paytable", "progressive"))
+                               related=("casino", "paytable", "progressive"),
+                               late_entry=late_entry)
     if table.progressive and table.progressive.casino_id == table.casino_id:
         table.progressive.casino = table.casino  # whose books the meter keeps, in hand
     now = timezone.now()

@@ -74,6 +74,25 @@ def one_round_queued(page: Page, context, base: str, stud) -> str:
     return form
 
 
+def held_over_the_limit(page: Page, context, base: str, stud, *rounds: tuple[str, str, str]):
+    """``rounds`` (the dealer's cards, seat 1's ante and cards) queued at ``stud`` with the
+    network cut, its antes capped at 25.00 meanwhile: back online, each is held. The held
+    list on the dealer's banner."""
+    from tables.floor.services import table_configure
+
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    context.set_offline(True)
+    for dealer, ante, cards in rounds:
+        enter_round(page, dealer, {1: (ante, "raise", cards, False)})
+        expect(page.get_by_label("Dealer's cards")).to_have_value("")
+    table_configure(actor=stud.casino.staff.get(username="pit_boss"), table=stud,
+                    max_ante=Decimal("25.00"))
+    context.set_offline(False)
+    held = page.locator("#queue-banner [data-held] li")
+    expect(held).to_have_count(len(rounds), timeout=15000)
+    return held
+
+
 def shot(page: Page, name: str):
     if SHOTS:
         Path(SHOTS).mkdir(parents=True, exist_ok=True)
@@ -248,9 +267,11 @@ def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page:
     panel = boss.get_by_role("region", name="Refused when the tablet sent it: 2 to resolve")
     expect(panel).to_contain_text("an ante of 50.00 is outside this table's limits")
     over = boss.locator("li[data-held]", has_text="an ante of 50.00")
-    over.get_by_role("button", name="Enter late the stud round at CS-7").click()
-    expect(boss.locator(".messages")).to_contain_text(
-        "Not done: Seat 1: an ante of 50.00 is outside this table's limits (5.00 to 25.00).")
+    # Said up front: entering it as sent cannot work (issue 44), and no button offers it.
+    expect(over.locator("[data-not-as-sent]")).to_have_text(
+        "Entering it late as it was sent would be refused for the same reason. Correct it "
+        "first, or discard it.")
+    expect(over.get_by_role("button", name="Enter late the stud round at CS-7")).to_have_count(0)
     over.get_by_label("Reason to discard").fill("dealt again at the table at 25")
     over.get_by_role("button", name="Discard").click()
     expect(boss.locator(".messages")).to_contain_text("is discarded; the reason is kept with it")
@@ -269,6 +290,106 @@ def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page:
 
     page.reload()
     expect(page.locator("#queue-banner")).to_be_hidden()
+
+
+def test_a_supervisor_corrects_a_held_rounds_ante_and_enters_it(live_server, page: Page,
+                                                                  context, browser, floor):
+    """Issue 44: a round held for an ante over a limit lowered meanwhile could only be
+    discarded. The supervisor corrects the ante on /pit/, sees what changes, and enters it
+    late in the dealer's name; the dealer's round as sent and the correction both kept."""
+    from tables.offline.models import HeldCorrection, HeldEntry
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    held_over_the_limit(page, context, base, stud, ("As Kd 7c 4h 2s", "50", "Qh Qs 9d 5c 3h"))
+
+    boss = browser.new_page(viewport=page.viewport_size, has_touch=True)
+    boss.add_init_script(path=str(AXE))
+    log_in(boss, base, user="pit_boss", lands_on="/pit/")
+    held = boss.locator("li[data-held]")
+    expect(held).to_contain_text("an ante of 50.00 is outside this table's limits")
+    expect(held.locator("[data-not-as-sent]")).to_contain_text("would be refused")
+    shot(boss, "held-pit")
+    held.get_by_role("link", name="Correct and enter late the stud round at CS-7").click()
+    expect(boss.get_by_role("heading", name="Correct the held stud round at CS-7")).to_be_visible()
+    expect(boss.get_by_role("alert", name="Problems")).to_contain_text(
+        "Entering it late as it was sent would be refused:")
+    ante = boss.get_by_label("Seat 1 Ante")
+    expect(ante).to_have_value("50")
+    assert axe_violations(boss) == []
+    assert fits(boss) == []
+    shot(boss, "held-correct")
+    ante.fill("30")   # still over: said beside the field, nothing kept
+    boss.get_by_role("button", name="Check it, then enter it late").click()
+    expect(boss.locator("#f-seats-0-ante-error")).to_have_text(
+        "Seat 1: an ante of 30.00 is outside this table's limits (5.00 to 25.00).")
+    expect(boss.get_by_label("Seat 1 Ante")).to_have_attribute("aria-invalid", "true")
+    boss.get_by_label("Seat 1 Ante").fill("25")
+    boss.get_by_role("button", name="Check it, then enter it late").click()
+    expect(boss.locator(".changes")).to_have_text("Seat 1, ante: 50 → 25")
+    assert fits(boss) == []
+    shot(boss, "held-correct-confirm")
+    assert not HeldCorrection.objects.exists()
+    boss.get_by_role("button", name="Enter it late").click()
+    expect(boss.locator(".messages")).to_contain_text(
+        "is entered late, in deb_dealer's name, with your correction.")
+    expect(boss.locator(".held-entries")).to_have_count(0)
+
+    late = StudRound.objects.get()
+    assert (late.dealer.username, late.seats.get(seat=1).ante) == ("deb_dealer", Decimal(25))
+    assert HeldEntry.objects.get().body["seats"][0]["ante"] == "50"   # as the tablet sent it
+    correction = HeldCorrection.objects.get()
+    assert (correction.by.username, correction.changes) == (
+        "pit_boss", [["seats.0.ante", "50", "25"]])
+
+
+def test_a_tablet_whose_clock_runs_ahead_stamps_its_rounds_by_the_services_clock(
+        live_server, page: Page, context, floor):
+    """Issue 44: a dealt time ahead of the service's clock is refused, by however little;
+    the tablet keeps the service's time from its answers (their Date), so a tablet five
+    minutes ahead records its rounds as any other (it was refused beyond two minutes)."""
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    context.clock.set_system_time(dt.datetime.now(dt.UTC) + dt.timedelta(minutes=5))
+    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
+    page.wait_for_function("localStorage.getItem('casino-dealer-skew') !== null")
+
+    enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
+
+    expect(page.locator(".instructions")).to_contain_text("Pay seat 1")
+    round_ = StudRound.objects.get()
+    assert round_.dealt_at <= round_.recorded_at
+
+
+def test_a_round_the_service_would_take_now_goes_back_to_the_queue_not_to_the_supervisor(
+        live_server, page: Page, context, floor):
+    """Issue 44: the refusal held is the service's own, found again when the tablet holds
+    the round. Refused a moment before (here a refusal that never came from the service),
+    a round the service would record now is not held (409): it waits in the queue again,
+    and is sent."""
+    from tables.offline.models import HeldEntry
+    from tables.stud.models import StudRound
+
+    stud, _ = floor
+    base = live_server.url
+    one_round_queued(page, context, base, stud)
+    page.route("**/stud-rounds/", lambda route: route.fulfill(
+        status=400, content_type="application/json",
+        body='{"seats": {"0": {"ante": ["Approved by the shift manager: enter it late."]}}}'),
+        times=1)
+    answers = []
+    page.on("response", lambda r: answers.append((r.url.rstrip("/").rsplit("/", 1)[-1], r.status))
+            if r.request.method == "POST" and "/api/v1/" in r.url else None)
+
+    context.set_offline(False)
+    expect(page.locator("#queue-banner [data-recorded]")).to_contain_text("CS-7 round",
+                                                                          timeout=30000)
+    assert answers == [("stud-rounds", 400), ("held-entries", 409), ("stud-rounds", 201)]
+    assert StudRound.objects.count() == 1
+    assert not HeldEntry.objects.exists()
 
 
 def test_two_tabs_of_one_dealer_send_each_round_once(live_server, page: Page, context, floor):
@@ -297,23 +418,14 @@ def test_two_tabs_of_one_dealer_send_each_round_once(live_server, page: Page, co
 
 def test_the_dealer_corrects_one_held_round_and_discards_another(live_server, page: Page,
                                                                  context, floor):
-    from tables.floor.services import table_configure
     from tables.offline.models import HeldResolution
     from tables.stud.models import StudRound
 
     stud, _ = floor
     base = live_server.url
-    kept_for_the_drop(page, base, f"/dealer/tables/{stud.pk}/round/")
-    context.set_offline(True)
-    enter_round(page, "As Kd 7c 4h 2s", {1: ("50", "raise", "Qh Qs 9d 5c 3h", False)})
-    expect(page.get_by_label("Dealer's cards")).to_have_value("")
-    enter_round(page, "Ks Kc 4d 3c 2d", {1: ("60", "raise", "Jh Jd 8c 6s 4s", False)})
-    expect(page.locator("#queue-banner")).to_contain_text("2 rounds waiting to send")
-    table_configure(actor=stud.casino.staff.get(username="pit_boss"), table=stud,
-                    max_ante=Decimal("25.00"))
-    context.set_offline(False)
-    held = page.locator("#queue-banner [data-held] li")
-    expect(held).to_have_count(2, timeout=15000)
+    held = held_over_the_limit(page, context, base, stud,
+                               ("As Kd 7c 4h 2s", "50", "Qh Qs 9d 5c 3h"),
+                               ("Ks Kc 4d 3c 2d", "60", "Jh Jd 8c 6s 4s"))
 
     first = held.filter(has_text="an ante of 50.00")
     first.get_by_role("link", name="Correct and send").click()

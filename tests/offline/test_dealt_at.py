@@ -66,9 +66,53 @@ def test_a_round_from_a_tablet_whose_clock_runs_ahead_is_refused(api, dealer, li
 
     assert answer.status_code == 400
     assert answer.json() == {"dealt_at": [
-        "Dealt at 2026-11-30 09:10 EST is later than now (09:00 EST) by the casino's clock: "
-        "the tablet's clock is wrong. Nothing was recorded."]}
+        "Dealt at 2026-11-30 09:10:00 EST is later than now (09:00:00 EST) by the casino's "
+        "clock: the tablet's clock runs ahead. Nothing was recorded; the tablet now keeps "
+        "the casino's time: send it again."]}
     assert not StudRound.objects.exists()
+
+
+@pytest.mark.parametrize("ahead", [dt.timedelta(seconds=1), dt.timedelta(minutes=1, seconds=59)])
+def test_a_dealt_time_ahead_of_the_services_clock_by_however_little_is_refused(
+        api, dealer, live_table, travel, ahead):
+    """Issue 44: a tablet up to two minutes ahead was taken; the tablet keeps the
+    service's time now (static/js/offline/queue.js), so any time ahead is refused."""
+    travel(at(2026, 11, 30, 9, 0))
+    answer = posted(api, dealer, live_table, at(2026, 11, 30, 9, 0) + ahead)
+
+    assert answer.status_code == 400
+    assert "the tablet's clock runs ahead" in answer.json()["dealt_at"][0]
+    assert not StudRound.objects.exists()
+
+
+def test_a_dealt_time_without_its_utc_offset_is_refused_for_rounds_hands_and_held_entries(
+        api, dealer, live_table, holdem, travel):
+    """Issue 44: "2026-11-30T09:00:00" was read on the service's clock (UTC), five hours
+    from the casino's 09:00."""
+    from tables.offline.models import HeldEntry
+    from tables.poker.models import PokerHand
+
+    travel(at(2026, 11, 30, 9, 30))
+    naive = "2026-11-30T09:00:00"
+    said = ["Say when it was dealt with its offset from UTC, like 2026-11-30T09:00:00-05:00: "
+            "a time without one could be any clock's."]
+    api.as_user(dealer)
+    round_ = api.post(URL.format(live_table.pk), {**CONTRACT_ROUND, "dealt_at": naive},
+                      format="json", HTTP_IDEMPOTENCY_KEY="naive-1")
+    hand = api.post(f"/api/v1/tables/{holdem.pk}/poker-hands/",
+                    {"pot": "85.00", "flop_dealt": True, "dealt_at": naive}, format="json",
+                    HTTP_IDEMPOTENCY_KEY="naive-2")
+    held = api.post("/api/v1/held-entries/", {
+        "table": live_table.pk, "kind": "stud_round",
+        "body": {**CONTRACT_ROUND, "dealt_at": naive}}, format="json",
+        HTTP_IDEMPOTENCY_KEY="naive-3")
+
+    assert (round_.status_code, round_.json()) == (400, {"dealt_at": said})
+    assert (hand.status_code, hand.json()) == (400, {"dealt_at": said})
+    assert (held.status_code, held.json()) == (400, {"dealt_at": said})
+    assert not StudRound.objects.exists()
+    assert not PokerHand.objects.exists()
+    assert not HeldEntry.objects.exists()
 
 
 def test_a_round_queued_too_long_waits_for_a_supervisor(api, dealer, live_table, travel,

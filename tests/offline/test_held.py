@@ -9,27 +9,10 @@ import pytest
 from tables.offline.models import HeldEntry, HeldResolution
 from tables.stud.models import StudRound
 from tests.helpers import CONTRACT_ROUND
+from tests.offline.conftest import HELD
 from tests.played import at
 
 pytestmark = pytest.mark.django_db
-HELD = "/api/v1/held-entries/"
-
-
-@pytest.fixture
-def refused(api, dealer, live_table, supervisor, travel):
-    """A round dealt at 09:00 with an ante of 150 (CS-1's limit is 100), sent at 09:30 and
-    refused: the tablet holds it."""
-    travel(at(2026, 11, 30, 9, 30))
-    body = {**CONTRACT_ROUND, "dealt_at": at(2026, 11, 30, 9, 0).isoformat(),
-            "seats": [{**CONTRACT_ROUND["seats"][0], "ante": "150.00"}]}
-    answer = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", body,
-                                      format="json", HTTP_IDEMPOTENCY_KEY="tab-1")
-    assert answer.status_code == 400
-    held = api.post(HELD, {"table": live_table.pk, "kind": "stud_round", "body": body,
-                           "refusal": answer.json()}, format="json",
-                    HTTP_IDEMPOTENCY_KEY="tab-1")
-    assert held.status_code == 201, held.json()
-    return held.json(), body
 
 
 def test_a_refused_round_is_held_once_with_the_services_words(api, dealer, refused):
@@ -97,18 +80,8 @@ def test_a_supervisor_discards_it_saying_why_on_the_pit(client, api, supervisor,
 
 
 def test_a_supervisor_enters_late_what_its_shift_closed_on(api, dealer, supervisor,
-                                                             live_table, travel):
-    from tables.reports.closing import close_day
-
-    travel(at(2026, 12, 1, 6, 30))
-    close_day(live_table.casino, dt.date(2026, 11, 30))
-    body = {**CONTRACT_ROUND, "dealt_at": at(2026, 12, 1, 5, 40).isoformat()}
-    answer = api.as_user(dealer).post(f"/api/v1/tables/{live_table.pk}/stud-rounds/", body,
-                                      format="json", HTTP_IDEMPOTENCY_KEY="tab-9")
-    assert answer.status_code == 400
-    held = api.post(HELD, {"table": live_table.pk, "kind": "stud_round", "body": body,
-                           "refusal": answer.json()}, format="json",
-                    HTTP_IDEMPOTENCY_KEY="tab-9").json()
+                                                             closed_day_held):
+    held, _ = closed_day_held
 
     refused = api.as_user(dealer).post(f"{HELD}{held['id']}/enter-late/")
     assert refused.status_code == 403

@@ -230,7 +230,7 @@
     var built = data.queue === "stud_round" ? studBody() : pokerBody();
     if (built.lines.length) return refusedLines(built.lines, built.detail, built.numbers);
     var jackpot = data.queue === "stud_round" ? C.jackpotHands(built.body, paying) : [];
-    var dealt = correcting ? correcting.body.dealt_at : new Date().toISOString();
+    var dealt = correcting ? correcting.body.dealt_at : Q.now().toISOString();
     built.body.dealt_at = dealt;
     var entry = {key: correcting ? "send-" + correcting.idempotency_key : key(),
                  kind: data.queue, table: parseInt(data.table, 10), label: data.label,

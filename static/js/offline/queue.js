@@ -74,6 +74,24 @@
   function changed() { if (channel) channel.postMessage("changed"); return show(); }
   if (channel) channel.onmessage = function () { show(); };
 
+  // --- The service's time (issue 44) ------------------------------------------------
+  // A dealt time later than the service's clock is refused, by however little: the
+  // tablet stamps its rounds by the service's clock, not its own. Each answer's Date header
+  // is the service's time (to the second, rounded down) at a moment before the answer
+  // arrived, so the tablet's clock moved by (that - the arrival) is never ahead of the
+  // service's, only a second or so behind. Kept across reloads: offline, the last one.
+  var SKEW = "casino-dealer-skew", skew = 0;
+  try { skew = Number(localStorage.getItem(SKEW)) || 0; } catch (e) { skew = 0; }
+  function heard(answer) {
+    var said = Date.parse(answer.headers.get("Date") || "");
+    if (!isNaN(said)) {
+      skew = said - Date.now();
+      try { localStorage.setItem(SKEW, String(skew)); } catch (e) { /* kept for this page */ }
+    }
+    return answer;
+  }
+  function now() { return new Date(Date.now() + skew); }
+
   // --- Sending ---------------------------------------------------------------------
   function csrf() {
     var found = document.cookie.split("; ").filter(function (c) { return c.indexOf("csrftoken=") === 0; })[0];
@@ -89,7 +107,7 @@
     var timer = stop && setTimeout(function () { stop.abort(); }, 10000);
     return fetch(url, {method: "POST", credentials: "same-origin", headers: headers,
                        body: JSON.stringify(body), signal: stop ? stop.signal : undefined})
-      .finally(function () { clearTimeout(timer); });
+      .then(heard).finally(function () { clearTimeout(timer); });
   }
   function locked(work) {
     if (navigator.locks) return navigator.locks.request(LOCK, work);
@@ -169,10 +187,18 @@
 
   // Held on the service, and off the tablet; until the service takes it (no network, or
   // it refuses to hold it: a table no longer his), it stays here, shown with its words.
+  // The service finds its own words for the refusal; one it would record now (a limit
+  // raised since, 409) waits to be sent again.
   function hold(entry) {
-    var held = {table: entry.table, kind: entry.kind, body: entry.body, refusal: entry.refusal};
+    var held = {table: entry.table, kind: entry.kind, body: entry.body};
     return post(banner.dataset.heldUrl, held, entry.key).then(function (answer) {
       if (answer.status === 200 || answer.status === 201) return drop(entry.key);
+      if (answer.status === 409) {
+        entry.state = "waiting";
+        delete entry.refusal;
+        delete entry.unheld;
+        return put(entry);
+      }
       return answer.json().catch(function () { return {}; }).then(function (why) {
         entry.unheld = words(why);
         return put(entry);
@@ -258,9 +284,9 @@
 
   // The held entries of this dealer, read from the service when it answers.
   function fetchHeld() {
-    return fetch(banner.dataset.heldUrl + "?open=1", {credentials: "same-origin",
+    return fetch(banner.dataset.heldUrl + "?open=1", {credentials: "same-origin", cache: "no-store",
                                                       headers: {"Accept": "application/json"}})
-      .then(function (answer) { return answer.ok ? answer.json() : null; })
+      .then(heard).then(function (answer) { return answer.ok ? answer.json() : null; })
       .then(function (rows) {
         if (rows) heldShown = rows.results || rows;
         return show();
@@ -328,6 +354,9 @@
       }, function (error) { delete awaiting[entry.key]; throw error; });
     },
     show: show, words: words,
+    // Now by the service's clock, as near as the tablet knows it (never ahead of it): the
+    // time a round is dealt at.
+    now: now,
     // The latest entry of this dealer's queue at ``table`` (null: none waits).
     latest: function (table) {
       return all().then(function (entries) {
