@@ -230,8 +230,9 @@ def test_rake_and_stud_over_casinos_of_two_currencies_sum_each_casino_apart(
     # A chart per currency, each naming its unit: dollars and pounds never share an axis.
     assert [(c["unit"], c["label"], dict(zip(c["labels"], c["values"], strict=True)))
             for c in chart] == [
-        ("GBP", "Rake per gaming day, GBP", {"2026-03-03": "3.00"}),
-        ("USD", "Rake per gaming day, USD", {"2026-03-03": "5.00"})]
+        # Read on the day itself: its bar is the day so far.
+        ("GBP", "Rake per gaming day, GBP", {"2026-03-03 (so far)": "3.00"}),
+        ("USD", "Rake per gaming day, USD", {"2026-03-03 (so far)": "5.00"})]
 
 
 def test_a_chart_whose_bars_would_all_be_zero_is_said_in_words(holdem):
