@@ -78,6 +78,7 @@ from tables.reports.models import (
     ExportJob,
     MeterFigure,
     RakeFigure,
+    RatingCheck,
     StudFigure,
     TableHour,
 )
@@ -132,6 +133,7 @@ __all__ = [
     "RakeFigure",
     "Rating",
     "RatingChange",
+    "RatingCheck",
     "RatingFigures",
     "RecordSeal",
     "ReopenRule",

@@ -11,6 +11,21 @@ from casino.common.roles import is_supervisor
 from casino.common.staff import at_casinos_of
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
 from tables.players.selectors import reads_people
+from tables.rules.money import round_to_step, unit
+
+HOUR = Decimal(3600)
+
+
+def hours_of(seconds: int) -> Decimal:
+    """A poker rating's basis: its time in hours, to the ten-thousandth."""
+    return (Decimal(seconds) / HOUR).quantize(Decimal("0.0001"))
+
+
+def earned_on(basis: Decimal, rate: Decimal, multiplier: Decimal, currency: str) -> Decimal:
+    """What a rating's basis (its worth, or its hours) earns at a rate and a tier's
+    multiplier: cents rounded down, never below nothing."""
+    return round_to_step(max(basis * rate * multiplier, Decimal(0)), unit(currency),
+                         rounding="down")
 
 
 def rules_of(casino) -> CompRules:
@@ -19,7 +34,7 @@ def rules_of(casino) -> CompRules:
 
 
 def limit_of(casino, user) -> Decimal:
-    """The most ``user`` may give alone in one comp at ``casino``."""
+    """The most ``user`` may give one player alone in a gaming day at ``casino``."""
     own = CompLimit.objects.filter(casino=casino, user=user.pk).first()
     return own.limit if own is not None else rules_of(casino).issuer_limit
 

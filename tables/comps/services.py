@@ -100,14 +100,13 @@ def _earning(figures: RatingFigures, rules_then: tuple[Decimal, Decimal] | None)
         rules_then = (rate, rules.multiplier(rating.player.tier))
     rate, multiplier = rules_then
     if rating.table.is_poker:
-        basis = (Decimal(figures.seconds_played) / HOUR).quantize(Decimal("0.0001"))
+        basis = selectors.hours_of(figures.seconds_played)
     else:
         basis = figures.worth
         if basis is None:
             return None  # the paytable's figures are not worked out yet: nothing guessed
-    amount = max(basis * rate * multiplier, Decimal(0))
-    return basis, rate, multiplier, round_to_step(amount, unit(casino.currency),
-                                                  rounding="down")
+    return basis, rate, multiplier, selectors.earned_on(basis, rate, multiplier,
+                                                        casino.currency)
 
 
 def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> None:
@@ -126,8 +125,11 @@ def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> 
         kind, day = EntryKind.EARNED, rating.gaming_day
     else:  # the difference lands on today's books, as a void does
         kind, day = EntryKind.REVISED, rating.table.casino.gaming_day(timezone.now())
-    if first is not None and amount == so_far:
-        return
+        # A new worth lands even when its cents earn what the old did (0.00 then): the
+        # ledger's last basis is always the rating's worth. Only a figure the comps do
+        # not read (the actual win) moved: nothing to post.
+        if amount == so_far and basis == earlier.order_by("-id").first().basis:
+            return
     _post(account, kind=kind, amount=amount - so_far, gaming_day=day, actor=actor,
           figures=figures, basis=basis, rate=rate, multiplier=multiplier)
 

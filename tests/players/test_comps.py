@@ -22,31 +22,15 @@ from tables.players.models import RatingFigures
 from tables.stud.services import stud_round_void
 from tests.conftest import make_user
 from tests.played import at
+from tests.players.conftest import FOLD
 
 pytestmark = pytest.mark.django_db
-
-FOLD = {"dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
-        "seats": [{"seat": 1, "ante": "10.00", "decision": "fold"}]}
 
 
 def cents_down(amount) -> D:
     if isinstance(amount, Fraction):
         amount = D(amount.numerator) / D(amount.denominator)
     return D(amount).quantize(D("0.01"), rounding=ROUND_DOWN)
-
-
-@pytest.fixture
-def rated(live_table, pat, supervisor, play_round, travel, django_capture_on_commit_callbacks):
-    """Pat (gold) rated on three folded antes of 10 at CS-1, the paytable's figures
-    worked out, and his rating closed."""
-    travel(at(2026, 3, 3, 9, 0))
-    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
-    rounds = [play_round(live_table, at(2026, 3, 3, 9, minute), FOLD) for minute in (5, 10, 15)]
-    with django_capture_on_commit_callbacks(execute=True):
-        rating_figures(rating)  # the edges asked for, and worked out
-    travel(at(2026, 3, 3, 9, 30))
-    services.rating_close(actor=supervisor, rating=rating)
-    return rating, rounds
 
 
 def test_a_closed_rating_earns_its_worth_times_the_rate_and_the_tiers_multiplier(rated):
