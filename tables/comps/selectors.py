@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from casino.common.roles import is_supervisor
 from casino.common.staff import at_casinos_of
@@ -37,6 +37,14 @@ def limit_of(casino, user) -> Decimal:
     """The most ``user`` may give one player alone in a gaming day at ``casino``."""
     own = CompLimit.objects.filter(casino=casino, user=user.pk).first()
     return own.limit if own is not None else rules_of(casino).issuer_limit
+
+
+def given_on(account: CompAccount, giver, gaming_day) -> Decimal:
+    """What ``giver`` gave from the account on ``gaming_day``, against her limit: her
+    comps given, approved or waiting (a declined one was never given)."""
+    return (Comp.objects.filter(account=account, given_by=giver.pk, gaming_day=gaming_day)
+            .exclude(decision__approved=False)
+            .aggregate(total=Sum("amount"))["total"] or Decimal(0))
 
 
 def account_of(player, casino) -> CompAccount:
