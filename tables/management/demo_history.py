@@ -58,25 +58,29 @@ def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
 
 def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int,
               pit: list | None = None) -> list:
-    """The day's stud rounds at each table, recorded in the order they were dealt with the
-    pit's steps between them (``pit``: (moment, step) pairs), so that a rating closed at
-    16:00 stands on the rounds recorded before it, as on the floor. The cards are drawn
-    table by table first: the seeded shuffle deals the same rounds in any order."""
-    dealt = []
+    """The day's stud rounds, table by table; each of the pit's steps at a table (``pit``:
+    (moment, table, step)) is taken before the table's first round dealt at or after its
+    moment, so that a rating closed at 16:00 stands on its table's rounds before it, as
+    on the floor (a rating's figures are read from its rounds when it closes)."""
+    recorded = []
     for table in tables:
+        steps = sorted(((at, step) for at, where, step in pit or () if where == table.pk),
+                       key=lambda taken: taken[0])
         for n in range(rounds):
             moment = day_start + dt.timedelta(minutes=20 + n * (1200 // rounds))
             body = stud_body(rng, rng.randint(3, 6), table.progressive_id is not None)
-            dealt.append((moment, partial(_deal, dealer, table, body)))
-    recorded = [None] * len(dealt)
-    happened = [(moment, index, deal) for index, (moment, deal) in enumerate(dealt)]
-    happened += [(moment, -1, step) for moment, step in pit or ()]  # a step before a round
-    for moment, index, act in sorted(happened, key=lambda event: event[:2]):
-        with clock_at(moment):
-            done = act()
-        if index >= 0:
-            recorded[index] = done
+            while steps and steps[0][0] <= moment:
+                _take(*steps.pop(0))
+            with clock_at(moment):
+                recorded.append(_deal(dealer, table, body))
+        for step in steps:   # after the table's last round
+            _take(*step)
     return recorded
+
+
+def _take(moment: dt.datetime, step) -> None:
+    with clock_at(moment):
+        step()
 
 
 def _deal(dealer, table, body: dict):
@@ -117,8 +121,8 @@ BARRED_TRY = ("10161", "CS-2", 4)
 
 def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> tuple[list, list]:
     """The day's ratings at the casino's tables, open at 10:05 (to close at 20:30), and the
-    pit's steps of the day, to take between the rounds: a break at 13:00 for the first, a
-    move at 16:00 for the one who moves."""
+    pit's steps of the day at their tables, to take between the rounds: a break at 13:00
+    for the first, a move at 16:00 for the one who moves."""
     ratings, steps = [], []
     for card, label, seat in RATED:
         table = Table.objects.filter(casino=casino, label=label).first()
@@ -128,14 +132,15 @@ def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> tupl
             ratings.append(seating.rating_open(actor=supervisor, table=table, seat=seat,
                                                player=Player.objects.get(card=card)))
     if ratings and ratings[0].player.card == RATED[0][0]:
-        steps += [(day_start + dt.timedelta(hours=3),
-                   partial(seating.rating_pause, actor=supervisor, rating=ratings[0])),
-                  (day_start + dt.timedelta(hours=3, minutes=40),
-                   partial(seating.rating_resume, actor=supervisor, rating=ratings[0]))]
+        first = ratings[0]
+        steps += [(day_start + dt.timedelta(hours=3), first.table_id,
+                   partial(seating.rating_pause, actor=supervisor, rating=first)),
+                  (day_start + dt.timedelta(hours=3, minutes=40), first.table_id,
+                   partial(seating.rating_resume, actor=supervisor, rating=first))]
     for index, rating in enumerate(ratings):
         if rating.player.card in MOVES:
             label, seat = MOVES[rating.player.card]
-            steps.append((day_start + dt.timedelta(hours=6), partial(
+            steps.append((day_start + dt.timedelta(hours=6), rating.table_id, partial(
                 _move, supervisor, ratings, index,
                 Table.objects.get(casino=casino, label=label), seat)))
     return ratings, steps
