@@ -19,30 +19,20 @@ from pghistory.models import Events
 from tables.comps import selectors
 from tables.comps import services as comps
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
-from tables.players import services
-from tables.players.figures import rating_figures
 from tests.conftest import make_user
 from tests.played import at
-from tests.players.conftest import FOLD
 
 HOST_LIMIT = D("10.00")
 
 
 @pytest.fixture
-def wealthy(live_table, pat, host, supervisor, us_casino, play_round, travel,
-            django_capture_on_commit_callbacks):
-    """Pat earned well over $40 at Test Harbor (the whole worth back, times 99 for his
-    gold card); the host may give $10.00 alone."""
+def wealthy(pat, host, supervisor, us_casino, request):
+    """Pat earned well over $40 at Test Harbor on his rating (tests/players/conftest.py:
+    rated): the whole worth back, times 99 for his gold card, in force before it closed;
+    the host may give $10.00 alone."""
     comps.comp_rules_set(actor=supervisor, casino=us_casino, reinvestment=D(1), gold=D(99))
     comps.comp_limit_set(actor=supervisor, casino=us_casino, user=host, limit=HOST_LIMIT)
-    travel(at(2026, 3, 3, 9, 0))
-    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
-    for minute in (5, 10, 15):
-        play_round(live_table, at(2026, 3, 3, 9, minute), FOLD)
-    with django_capture_on_commit_callbacks(execute=True):
-        rating_figures(rating)
-    travel(at(2026, 3, 3, 9, 30))
-    services.rating_close(actor=supervisor, rating=rating)
+    request.getfixturevalue("rated")
     assert CompAccount.objects.get().balance > 60
     return pat
 
