@@ -23,7 +23,7 @@ EXPORTS = ("tables.tasks.write_export", "tables.tasks.resend_waiting_exports",
            "payouts.tasks.compute_par", "tables.tasks.analyse_paytables",
            "tables.tasks.close_gaming_days", "tables.tasks.verify_closed_days",
            "payouts.tasks.verify_ledgers", "tables.tasks.revise_ratings",
-           "tables.tasks.keep_table_hours")
+           "tables.tasks.keep_table_hours", "tables.tasks.check_ratings")
 
 
 def routes() -> dict[str, dict[str, str]]:
@@ -57,6 +57,7 @@ def beat(anchor_minutes: int) -> dict[str, dict]:
         "reconcile-meters-nightly": _nightly("payouts.tasks.reconcile_meters", 15),
         "verify-ledgers-nightly": _nightly("payouts.tasks.verify_ledgers", 30),
         "verify-closed-days-nightly": _nightly("tables.tasks.verify_closed_days", 45),
+        "check-ratings-nightly": _nightly("tables.tasks.check_ratings", 50),
         "seal-records": _every("casino.tasks.seal_records", minutes=1),
         "anchor-ledgers": _every("casino.tasks.anchor_ledgers", minutes=anchor_minutes),
     }

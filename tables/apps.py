@@ -8,7 +8,6 @@ class TablesConfig(AppConfig):
 
     def ready(self) -> None:
         from casino.common import db_roles, staff
-        from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from tables import checks  # noqa: F401  (registers the deployment checks)
         from tables.cardroom import grants as cardroom
@@ -28,7 +27,6 @@ class TablesConfig(AppConfig):
         from tables.poker.chain import FUND_LEDGER
         from tables.poker.models import BadBeatFund
         from tables.reports import grants as reports
-        from tables.reports.health import last_day_check
         from tables.stud import grants as stud
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
@@ -51,9 +49,18 @@ class TablesConfig(AppConfig):
         register(FUND_LEDGER)
         self.add_comps()
         self.add_cardroom()
-        # The closed days against their records (nightly), on /healthz.
-        shown_on_healthz.register("closed_days", last_day_check)
+        self.add_health()
         self.add_panels()
+
+    @staticmethod
+    def add_health() -> None:
+        """On /healthz, the nightly checks: the closed days against their records, and
+        the ratings, their comps and the player activity report reconciled."""
+        from casino.common import health
+        from tables.reports.health import last_day_check, last_rating_check
+
+        health.register("closed_days", last_day_check)
+        health.register("rated_play", last_rating_check)
 
     @staticmethod
     def add_cardroom() -> None:

@@ -84,6 +84,7 @@ from tables.reports.models import (
     ExportJob,
     MeterFigure,
     RakeFigure,
+    RatingCheck,
     StudFigure,
     TableHour,
 )
@@ -139,6 +140,7 @@ __all__ = [
     "RakeFigure",
     "Rating",
     "RatingChange",
+    "RatingCheck",
     "RatingFigures",
     "RecordSeal",
     "ReopenRule",

@@ -54,9 +54,11 @@ def test_healthz_shows_what_the_apps_registered_and_none_while_the_database_is_d
         client, monkeypatch):
     from casino.common import health
 
-    assert set(health._CHECKS) == {"ledgers", "closed_days"}  # payouts' and tables' ready()
+    # payouts' and tables' ready()
+    assert set(health._CHECKS) == {"ledgers", "closed_days", "rated_play"}
     body = client.get("/healthz").json()
     assert body["closed_days"]["checked_at"] is None  # no nightly check has run yet
+    assert body["rated_play"]["checked_at"] is None
     assert "ledgers" in body
 
     def refuse(*args, **kwargs):
@@ -64,4 +66,4 @@ def test_healthz_shows_what_the_apps_registered_and_none_while_the_database_is_d
 
     monkeypatch.setattr(connection, "cursor", refuse)
     down = client.get("/healthz").json()
-    assert (down["ledgers"], down["closed_days"]) == (None, None)
+    assert (down["ledgers"], down["closed_days"], down["rated_play"]) == (None, None, None)

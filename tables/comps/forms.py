@@ -7,6 +7,7 @@ from django import forms
 
 from casino.common.amounts import PercentFormField, PlainDecimalFormField, as_percent
 from casino.common.forms import in_words
+from casino.common.witness import second_person_fields
 from tables.comps.models import CompKind, CompRules
 
 
@@ -33,6 +34,11 @@ class DecisionForm(forms.Form):
         in_words(self)
 
 
+# A supervisor's own limit (his own, or the casino's while he has none) is changed with
+# another supervisor of the casino: the service says when.
+WITNESS = "Only when the limit is your own: another supervisor of this casino."
+
+
 def _multiplier(label: str) -> PlainDecimalFormField:
     return PlainDecimalFormField(label=label, max_digits=6, decimal_places=4, min_value=0,
                                  help_text="The rate times this, e.g. 1.25.")
@@ -51,8 +57,9 @@ class CompRulesForm(forms.Form):
                                          decimal_places=2, min_value=0)
     issuer_limit = PlainDecimalFormField(
         label="A giver's limit", max_digits=14, decimal_places=2, min_value=0,
-        help_text="The most a host or supervisor gives alone in one comp; above it another "
-                  "supervisor approves.")
+        help_text="The most a host or supervisor gives one player alone in a gaming day; "
+                  "above it another supervisor approves.")
+    witness, witness_password = second_person_fields("Second supervisor", help_text=WITNESS)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -60,7 +67,8 @@ class CompRulesForm(forms.Form):
 
     @classmethod
     def initial_of(cls, rules: CompRules) -> dict:
-        initial = {name: getattr(rules, name) for name in cls.base_fields}
+        initial = {name: getattr(rules, name) for name in cls.base_fields
+                   if not name.startswith("witness")}
         initial["reinvestment"] = as_percent(rules.reinvestment)
         return initial
 
@@ -68,9 +76,12 @@ class CompRulesForm(forms.Form):
 class LimitForm(forms.Form):
     user = forms.ChoiceField(label="Host or supervisor")
     limit = PlainDecimalFormField(label="Own limit", max_digits=14, decimal_places=2,
-                                  min_value=0)
+                                  min_value=0, help_text="A player a gaming day.")
+    witness, witness_password = second_person_fields("Second supervisor", help_text=WITNESS)
 
     def __init__(self, *args, givers=(), **kwargs):
+        # Ids of its own: the rules' form on the same page has a second supervisor too.
+        kwargs.setdefault("auto_id", "id_limit_%s")
         super().__init__(*args, **kwargs)
         self.fields["user"].choices = [(u.pk, u.get_username()) for u in givers]
         in_words(self)

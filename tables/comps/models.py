@@ -42,8 +42,9 @@ class CompRules(models.Model):
                                help_text="What an hour at a poker table earns a member "
                                          "(times his tier's multiplier).")
     issuer_limit = money_field(verbose_name="a giver's limit", default=Decimal("100.00"),
-                               help_text="The most a host or supervisor gives alone in one "
-                                         "comp; above it a supervisor approves.")
+                               help_text="The most a host or supervisor gives one player "
+                                         "alone in a gaming day; above it a supervisor "
+                                         "approves.")
 
     class Meta:
         verbose_name_plural = "comp rules"
@@ -66,7 +67,9 @@ class CompRules(models.Model):
 
 @pghistory.track()
 class CompLimit(models.Model):
-    """One host's (or supervisor's) own limit at a casino, over the casino's default."""
+    """One host's (or supervisor's) own limit at a casino, over the casino's default: what
+    she gives one player alone in a gaming day. A supervisor's own is changed with a
+    second supervisor (named in the change's audited reason)."""
 
     casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
@@ -118,7 +121,8 @@ class Comp(models.Model):
                                  related_name="+")
     at = models.DateTimeField(default=timezone.now)
     gaming_day = models.DateField(db_index=True)
-    # Over the giver's limit: it waits for a supervisor's CompDecision.
+    # Taking the giver's comps to the player that gaming day over her limit: it waits for
+    # a supervisor's CompDecision.
     needs_approval = models.BooleanField(default=False)
 
     class Meta:

@@ -5,12 +5,27 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from casino.common.roles import is_supervisor
 from casino.common.staff import at_casinos_of
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
 from tables.players.selectors import reads_people
+from tables.rules.money import round_to_step, unit
+
+HOUR = Decimal(3600)
+
+
+def hours_of(seconds: int) -> Decimal:
+    """A poker rating's basis: its time in hours, to the ten-thousandth."""
+    return (Decimal(seconds) / HOUR).quantize(Decimal("0.0001"))
+
+
+def earned_on(basis: Decimal, rate: Decimal, multiplier: Decimal, currency: str) -> Decimal:
+    """What a rating's basis (its worth, or its hours) earns at a rate and a tier's
+    multiplier: cents rounded down, never below nothing."""
+    return round_to_step(max(basis * rate * multiplier, Decimal(0)), unit(currency),
+                         rounding="down")
 
 
 def rules_of(casino) -> CompRules:
@@ -19,9 +34,17 @@ def rules_of(casino) -> CompRules:
 
 
 def limit_of(casino, user) -> Decimal:
-    """The most ``user`` may give alone in one comp at ``casino``."""
+    """The most ``user`` may give one player alone in a gaming day at ``casino``."""
     own = CompLimit.objects.filter(casino=casino, user=user.pk).first()
     return own.limit if own is not None else rules_of(casino).issuer_limit
+
+
+def given_on(account: CompAccount, giver, gaming_day) -> Decimal:
+    """What ``giver`` gave from the account on ``gaming_day``, against her limit: her
+    comps given, approved or waiting (a declined one was never given)."""
+    return (Comp.objects.filter(account=account, given_by=giver.pk, gaming_day=gaming_day)
+            .exclude(decision__approved=False)
+            .aggregate(total=Sum("amount"))["total"] or Decimal(0))
 
 
 def account_of(player, casino) -> CompAccount:

@@ -1,6 +1,7 @@
-"""Every write of comps: a casino's rules and a giver's own limit (audited), what a
-closed rating earns (and its revisions, when its figures change), a comp given, and a
-supervisor's decision on one over its giver's limit. Each movement of an account locks
+"""Every write of comps: a casino's rules and a giver's own limit (audited; a
+supervisor's own limit changed with a second supervisor), what a closed rating earns (and
+its revisions, when its figures change), a comp given, and a supervisor's decision on one
+that takes its giver over her limit for the player's gaming day. Each movement of an account locks
 its row and writes its ledger entry with the new balance, in one transaction."""
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
+from casino.common.witness import second_person
 from tables.comps import selectors, wording
 from tables.comps.models import (
     Comp,
@@ -32,7 +35,6 @@ from tables.rules.money import round_to_step, unit
 
 RULE_FIELDS = ("reinvestment", "member", "silver", "gold", "platinum", "poker_hourly",
                "issuer_limit")
-HOUR = Decimal(3600)
 
 
 def _require_supervisor_at(actor, casino) -> None:
@@ -41,19 +43,57 @@ def _require_supervisor_at(actor, casino) -> None:
     require_staff(actor, casino)
 
 
-@transaction.atomic
-def comp_rules_set(*, actor, casino, **changes) -> CompRules:
-    """Change a casino's comp rules (their first change saves the defaults)."""
+def _witness_refusal(casino, person) -> str:
+    name = person.get_username()
+    if not is_supervisor(person):
+        return f"{name} is not a pit supervisor: another supervisor confirms."
+    if not casinos_of(person).filter(pk=casino.pk).exists():
+        return f"{name} does not work at {casino.name}."
+    return ""
+
+
+@sensitive_variables("witness_password")
+def _confirmed(actor, casino, witness: str, witness_password: str, request) -> str:
+    """A supervisor's change of his own limit is confirmed by another supervisor of the
+    casino, by that one's own password (through the login throttle): the audit's words."""
+    person, refused = second_person(
+        actor, witness, witness_password, request, acting="changing his own limit",
+        refusal=lambda person: _witness_refusal(casino, person),
+        ask="This limit is yours: another supervisor of "
+            f"{casino.name} confirms a change of it with their own password.")
+    if refused:
+        raise ValidationError({path[-1]: message for path, message in refused})
+    return f", confirmed by {person.get_username()} (a second supervisor)"
+
+
+@sensitive_variables("witness_password")
+def comp_rules_set(*, actor, casino, witness: str = "", witness_password: str = "",
+                   request=None, **changes) -> CompRules:
+    """Change a casino's comp rules (their first change saves the defaults). Its giver's
+    limit is the changing supervisor's own while he has none of his own: a change of it
+    then needs a second supervisor."""
     _require_supervisor_at(actor, casino)
+    rules = selectors.rules_of(casino)
+    confirmed = ""
+    if ("issuer_limit" in changes and amount_of(changes["issuer_limit"], "issuer_limit")
+            != rules.issuer_limit and not CompLimit.objects.filter(
+                casino=casino, user=actor.pk).exists()):
+        confirmed = _confirmed(actor, casino, witness, witness_password, request)
+    return _rules_saved(actor, casino, changes, f"comp rules changed{confirmed}")
+
+
+@transaction.atomic
+def _rules_saved(actor, casino, changes: dict, reason: str) -> CompRules:
     rules = (CompRules.objects.select_for_update().filter(casino=casino).first()
              or selectors.rules_of(casino))
-    return settings_saved(rules, changes, RULE_FIELDS, actor=actor,
-                          reason="comp rules changed")
+    return settings_saved(rules, changes, RULE_FIELDS, actor=actor, reason=reason)
 
 
-@transaction.atomic
-def comp_limit_set(*, actor, casino, user, limit) -> CompLimit:
-    """One giver's own limit at the casino (a host or supervisor on its staff)."""
+@sensitive_variables("witness_password")
+def comp_limit_set(*, actor, casino, user, limit, witness: str = "",
+                   witness_password: str = "", request=None) -> CompLimit:
+    """One giver's own limit at the casino (a host or supervisor on its staff); a
+    supervisor's own is changed with a second supervisor's confirmation."""
     _require_supervisor_at(actor, casino)
     if not (casinos_of(user).filter(pk=casino.pk).exists()
             and (is_supervisor(user) or has_role(user, Role.HOST))):
@@ -62,11 +102,19 @@ def comp_limit_set(*, actor, casino, user, limit) -> CompLimit:
     limit = amount_of(limit, "limit")
     if limit is None:
         raise ValidationError({"limit": "Give the limit, like 250.00."})
+    confirmed = (_confirmed(actor, casino, witness, witness_password, request)
+                 if user.pk == actor.pk else "")
+    return _limit_saved(actor, casino, user, limit,
+                        f"comp limit of {user.get_username()} set{confirmed}")
+
+
+@transaction.atomic
+def _limit_saved(actor, casino, user, limit: Decimal, reason: str) -> CompLimit:
     own = (CompLimit.objects.select_for_update().filter(casino=casino, user=user).first()
            or CompLimit(casino=casino, user=user))
     own.limit = limit
     own.full_clean()
-    with changed_by(actor, f"comp limit of {user.get_username()} set"):
+    with changed_by(actor, reason):
         own.save()
     return own
 
@@ -100,14 +148,13 @@ def _earning(figures: RatingFigures, rules_then: tuple[Decimal, Decimal] | None)
         rules_then = (rate, rules.multiplier(rating.player.tier))
     rate, multiplier = rules_then
     if rating.table.is_poker:
-        basis = (Decimal(figures.seconds_played) / HOUR).quantize(Decimal("0.0001"))
+        basis = selectors.hours_of(figures.seconds_played)
     else:
         basis = figures.worth
         if basis is None:
             return None  # the paytable's figures are not worked out yet: nothing guessed
-    amount = max(basis * rate * multiplier, Decimal(0))
-    return basis, rate, multiplier, round_to_step(amount, unit(casino.currency),
-                                                  rounding="down")
+    return basis, rate, multiplier, selectors.earned_on(basis, rate, multiplier,
+                                                        casino.currency)
 
 
 def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> None:
@@ -126,8 +173,11 @@ def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> 
         kind, day = EntryKind.EARNED, rating.gaming_day
     else:  # the difference lands on today's books, as a void does
         kind, day = EntryKind.REVISED, rating.table.casino.gaming_day(timezone.now())
-    if first is not None and amount == so_far:
-        return
+        # A new worth lands even when its cents earn what the old did (0.00 then): the
+        # ledger's last basis is always the rating's worth. Only a figure the comps do
+        # not read (the actual win) moved: nothing to post.
+        if amount == so_far and basis == earlier.order_by("-id").first().basis:
+            return
     _post(account, kind=kind, amount=amount - so_far, gaming_day=day, actor=actor,
           figures=figures, basis=basis, rate=rate, multiplier=multiplier)
 
@@ -154,8 +204,9 @@ def _comp_problems(account: CompAccount, amount, kind: str, reason: str) -> dict
 
 @transaction.atomic
 def comp_give(*, actor, player: Player, casino, amount, kind: str, reason: str) -> Comp:
-    """A host or supervisor gives a comp within the player's balance there; over the
-    giver's own limit it waits for another supervisor's approval."""
+    """A host or supervisor gives a comp within the player's balance there; one that
+    takes her comps to him this gaming day over her limit waits for another supervisor's
+    approval."""
     if not (is_supervisor(actor) or has_role(actor, Role.HOST)):
         raise PermissionDenied("Only hosts and supervisors give comps.")
     require_staff(actor, casino)
@@ -166,9 +217,14 @@ def comp_give(*, actor, player: Player, casino, amount, kind: str, reason: str) 
         raise ValidationError(problems)
     amount = amount_of(amount, "amount")
     now = timezone.now()
+    day = casino.gaming_day(now)
+    # Her limit holds for all she gives him in a gaming day: read under his account's
+    # lock, so two comps to him at once are summed one after the other.
+    today = selectors.given_on(account, actor, day)
     comp = Comp.objects.create(account=account, amount=amount, kind=kind, reason=reason,
-                               given_by=actor, at=now, gaming_day=casino.gaming_day(now),
-                               needs_approval=amount > selectors.limit_of(casino, actor))
+                               given_by=actor, at=now, gaming_day=day,
+                               needs_approval=today + amount > selectors.limit_of(casino,
+                                                                                  actor))
     if not comp.needs_approval:
         _post(account, kind=EntryKind.GIVEN, amount=-amount, gaming_day=comp.gaming_day,
               actor=actor, comp=comp)

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
@@ -57,6 +58,8 @@ def give(request, pk: int):
         "form": form, "problems": form_problems(form), "entries": entries,
         "comps": selectors.comps_visible_to_account(account) if account else [],
         "limit": selectors.limit_of(casino, request.user) if casino else None,
+        "given_today": selectors.given_on(account, request.user, casino.gaming_day(
+            timezone.now())) if account and account.pk else 0,
         "states": wording.STATE_WORDS}, status=400 if form.errors else 200)
 
 
@@ -95,7 +98,8 @@ def decide(request, pk: int):
 @role_required(Role.SUPERVISOR)
 @require_http_methods(["GET", "POST"])
 def comp_rules(request, pk: int):
-    """A casino's comp rules and its givers' own limits, with their history."""
+    """A casino's comp rules and its givers' own limits, with their history (a change of
+    a supervisor's own limit names the second supervisor who confirmed it)."""
     casino = get_object_or_404(casinos_of(request.user), pk=pk)
     rules = selectors.rules_of(casino)
     givers = [u for u in get_user_model().objects.filter(
@@ -109,11 +113,13 @@ def comp_rules(request, pk: int):
     if request.method == "POST" and chosen.is_valid():
         try:
             if is_limit:
-                services.comp_limit_set(actor=request.user, casino=casino, user=next(
-                    u for u in givers if str(u.pk) == chosen.cleaned_data["user"]),
-                    limit=chosen.cleaned_data["limit"])
+                data = dict(chosen.cleaned_data)
+                picked = data.pop("user")
+                services.comp_limit_set(actor=request.user, casino=casino, request=request,
+                                        user=next(u for u in givers if str(u.pk) == picked),
+                                        **data)
             else:
-                services.comp_rules_set(actor=request.user, casino=casino,
+                services.comp_rules_set(actor=request.user, casino=casino, request=request,
                                         **chosen.cleaned_data)
         except ValidationError as refused:
             refusal_on_form(chosen, refused)
@@ -121,11 +127,14 @@ def comp_rules(request, pk: int):
             messages.success(request, f"{casino.name}'s comp rules are saved: they apply to "
                                       "the ratings that close from now on.")
             return redirect("pit-comp-rules", pk=casino.pk)
-    events = list(Events.objects.tracks(rules).order_by("-pgh_id")[:50]) if rules.pk else []
+    limits = list(CompLimit.objects.filter(casino=casino).select_related("user")
+                  .order_by("user__username"))
+    events = [*(Events.objects.tracks(rules).order_by("-pgh_id")[:50] if rules.pk else ()),
+              *(Events.objects.tracks(limits).order_by("-pgh_id")[:50] if limits else ())]
+    events.sort(key=lambda event: event.pgh_created_at, reverse=True)
     return render(request, "tables/comps/comp_rules.html", {
         "casino": casino, "zone": casino.zone, "form": form, "limit_form": limit_form,
-        "limits": CompLimit.objects.filter(casino=casino).select_related("user")
-        .order_by("user__username"),
+        "limits": limits,
         "problems": form_problems(chosen),
         "history": audit.entries(events, zone=casino.zone, viewer=request.user)},
         status=400 if chosen.errors else 200)

@@ -14,8 +14,9 @@ def over_balance(name: str, casino: str, balance: Decimal, amount: Decimal,
 
 
 def waits(amount: Decimal, limit: Decimal, currency: str) -> str:
-    return (f"{in_currency(amount, currency)} is over your limit of "
-            f"{in_currency(limit, currency)}: it waits for a supervisor's approval.")
+    return (f"{in_currency(amount, currency)} takes your comps to this player today over "
+            f"your limit of {in_currency(limit, currency)} a player a gaming day: it waits "
+            "for a supervisor's approval.")
 
 
 def given(name: str, amount: Decimal, kind: str, currency: str) -> str:

@@ -9,6 +9,7 @@ import contextlib
 import datetime as dt
 import random
 from decimal import Decimal
+from functools import partial
 
 import time_machine
 from django.core.exceptions import ValidationError
@@ -26,6 +27,8 @@ from tables.rules.hands import category_name, evaluate
 from tables.stud.services import stud_round_record, stud_round_void
 
 ACE, KING = 12, 11
+# How soon the beat revises a closed rating's figures after a void (casino.schedule).
+BEAT = dt.timedelta(minutes=5)
 
 
 @contextlib.contextmanager
@@ -53,19 +56,38 @@ def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
     return {"dealer_cards": dealt, "up_card": dealt[0], "seats": plays}
 
 
-def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int) -> list:
+def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int,
+              pit: list | None = None) -> list:
+    """The day's stud rounds, table by table; each of the pit's steps at a table (``pit``:
+    (moment, table, step)) is taken before the table's first round dealt at or after its
+    moment, so that a rating closed at 16:00 stands on its table's rounds before it, as
+    on the floor (a rating's figures are read from its rounds when it closes)."""
     recorded = []
     for table in tables:
+        steps = sorted(((at, step) for at, where, step in pit or () if where == table.pk),
+                       key=lambda taken: taken[0])
         for n in range(rounds):
             moment = day_start + dt.timedelta(minutes=20 + n * (1200 // rounds))
+            body = stud_body(rng, rng.randint(3, 6), table.progressive_id is not None)
+            while steps and steps[0][0] <= moment:
+                _take(*steps.pop(0))
             with clock_at(moment):
-                round_, _ = stud_round_record(
-                    actor=dealer, table=table,
-                    **stud_body(rng, rng.randint(3, 6), table.progressive_id is not None))
-                if table.progressive_id and round_.jackpot_hits.exists():
-                    settle_pending_hits(table.progressive_id)
-            recorded.append(round_)
+                recorded.append(_deal(dealer, table, body))
+        for step in steps:   # after the table's last round
+            _take(*step)
     return recorded
+
+
+def _take(moment: dt.datetime, step) -> None:
+    with clock_at(moment):
+        step()
+
+
+def _deal(dealer, table, body: dict):
+    round_, _ = stud_round_record(actor=dealer, table=table, **body)
+    if table.progressive_id and round_.jackpot_hits.exists():
+        settle_pending_hits(table.progressive_id)
+    return round_
 
 
 def _poker_day(rng, tables, dealer, day_start: dt.datetime, hands: int) -> list:
@@ -97,10 +119,11 @@ MOVES = {"20005": ("CS-2", 3)}
 BARRED_TRY = ("10161", "CS-2", 4)
 
 
-def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> list:
-    """The day's ratings at the casino's tables: open at 10:05, a break at 13:00 for the
-    first, a move at 16:00 for the one who moves; returned open, to close at 20:30."""
-    ratings = []
+def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> tuple[list, list]:
+    """The day's ratings at the casino's tables, open at 10:05 (to close at 20:30), and the
+    pit's steps of the day at their tables, to take between the rounds: a break at 13:00
+    for the first, a move at 16:00 for the one who moves."""
+    ratings, steps = [], []
     for card, label, seat in RATED:
         table = Table.objects.filter(casino=casino, label=label).first()
         if table is None or (label == "CSP-1" and back % 2):
@@ -109,18 +132,24 @@ def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> list
             ratings.append(seating.rating_open(actor=supervisor, table=table, seat=seat,
                                                player=Player.objects.get(card=card)))
     if ratings and ratings[0].player.card == RATED[0][0]:
-        with clock_at(day_start + dt.timedelta(hours=3)):
-            seating.rating_pause(actor=supervisor, rating=ratings[0])
-        with clock_at(day_start + dt.timedelta(hours=3, minutes=40)):
-            seating.rating_resume(actor=supervisor, rating=ratings[0])
+        first = ratings[0]
+        steps += [(day_start + dt.timedelta(hours=3), first.table_id,
+                   partial(seating.rating_pause, actor=supervisor, rating=first)),
+                  (day_start + dt.timedelta(hours=3, minutes=40), first.table_id,
+                   partial(seating.rating_resume, actor=supervisor, rating=first))]
     for index, rating in enumerate(ratings):
         if rating.player.card in MOVES:
             label, seat = MOVES[rating.player.card]
-            with clock_at(day_start + dt.timedelta(hours=6)):
-                ratings[index] = seating.rating_move(
-                    actor=supervisor, rating=rating, seat=seat,
-                    table=Table.objects.get(casino=casino, label=label))
-    return ratings
+            steps.append((day_start + dt.timedelta(hours=6), rating.table_id, partial(
+                _move, supervisor, ratings, index,
+                Table.objects.get(casino=casino, label=label), seat)))
+    return ratings, steps
+
+
+def _move(supervisor, ratings: list, index: int, table, seat: int) -> None:
+    """He moves within his visit: the rating in his place in ``ratings`` is the next one."""
+    ratings[index] = seating.rating_move(actor=supervisor, rating=ratings[index],
+                                         table=table, seat=seat)
 
 
 def _unseat(supervisor, ratings: list, day_start: dt.datetime) -> None:
@@ -162,8 +191,8 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
             tables = list(Table.objects.filter(casino=casino).select_related("rake_schedule"))
             stud = [t for t in tables if t.game == Game.CARIBBEAN_STUD and t.paytable_id]
             poker = [t for t in tables if t.game != Game.CARIBBEAN_STUD and t.rake_schedule_id]
-            rated = _seat_players(supervisor, start, casino, back)
-            rounds = _stud_day(rng, stud, dealer, start, rng.randint(6, 10))
+            rated, steps = _seat_players(supervisor, start, casino, back)
+            rounds = _stud_day(rng, stud, dealer, start, rng.randint(6, 10), pit=steps)
             _unseat(supervisor, rated, start)
             if after_day is not None:
                 after_day(casino, back, start)
@@ -184,11 +213,15 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
 
 
 def _corrections(rng, supervisor, start, rounds, hands) -> None:
-    """Now and then a supervisor voids a round or a hand, the same day or the next."""
+    """Now and then a supervisor voids a round or a hand, the same day or the next; the
+    figures of a closed rating that held the round are revised by the beat after."""
     if rounds and rng.random() < 0.3:
-        with clock_at(start + dt.timedelta(hours=rng.choice((12, 22)))):
+        voided_at = start + dt.timedelta(hours=rng.choice((12, 22)))
+        with clock_at(voided_at):
             stud_round_void(actor=supervisor, round_=rng.choice(rounds),
                             reason="dealt from the wrong shoe")
+        with clock_at(voided_at + BEAT):  # the beat's next run: the rating it was in revised
+            seating.revise_ratings()
     if hands and rng.random() < 0.3:
         with clock_at(start + dt.timedelta(hours=rng.choice((12, 22)))):
             poker_hand_void(actor=supervisor, hand=rng.choice(hands),

@@ -197,7 +197,8 @@ class HoldReportView(ReportView):
 class PlayersReportView(ReportView):
     """Per rated player, casino and gaming day: ratings, hours, hands, average bet, action
     (wagered), the house's actual and theoretical win, strategy cost, worth, comps earned
-    (revisions included) and given. Totals; by casino."""
+    by that day's ratings (their revisions included) and given that day. Totals; by
+    casino."""
 
     kind = REPORTS["players"]
 

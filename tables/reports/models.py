@@ -174,6 +174,32 @@ class DayCheck(models.Model):
         return not self.findings
 
 
+class RatingCheck(models.Model):
+    """The nightly reconciliation of the rated play (reports.ratings_check): every closed
+    rating's figures as they stand against its rounds, its comps earned against its
+    worth, and the player activity report against the sums over each player's ratings.
+    Written once; /healthz and the accountant's closed-days page show the latest."""
+
+    checked_at = models.DateTimeField(default=timezone.now)
+    ratings = models.PositiveIntegerField(help_text="How many closed ratings were checked.")
+    findings = models.JSONField(
+        default=list, help_text="Each disagreement: the casino (id and name), the gaming "
+                                "day, the player, the rating (none for a report line), "
+                                "what disagrees (figures, comps or report) in words.")
+
+    class Meta:
+        ordering = ["-checked_at"]
+        get_latest_by = "checked_at"
+        triggers = append_only()
+
+    def __str__(self) -> str:
+        return f"rating check {self.checked_at:%Y-%m-%d %H:%M}: {len(self.findings)} findings"
+
+    @property
+    def intact(self) -> bool:
+        return not self.findings
+
+
 class TableHour(models.Model):
     """A table's hour as its records stood when the hour was over (HTR Kroisos' hourly
     results): the rounds or hands recorded in it, the action and the recorded win, in the

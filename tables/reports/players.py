@@ -6,7 +6,9 @@ liability (each account's balance at both ends of the span and what moved it).
 A closed rating is read from its figures as they stand (tables.players' RatingFigures:
 written at its close, again after a void); a rating still open, or closed moments ago
 and not yet written, is worked out from its rounds. Comps are read from their chained
-ledger by the day each entry landed. Amounts stay in each casino's currency: rows name
+ledger: those earned by the day of the ratings that earned them (a revision landing on a
+later day's books too), those given by the day they were given; the comp liability reads
+every entry by the day it landed. Amounts stay in each casino's currency: rows name
 it, and totals over two currencies are given per casino only."""
 
 from __future__ import annotations
@@ -72,19 +74,24 @@ def _worked_out(selection: Selection) -> list[dict]:
 
 
 def _comps(selection: Selection) -> dict[tuple, dict[str, Decimal]]:
-    """(player, casino, day) -> comps earned (revisions included) and given that day."""
-    moved = (CompEntry.objects.filter(account__casino__in=selection.casinos(),
+    """(player, casino, day) -> what his ratings of that day earned (their revisions
+    included, whichever day's books they landed on) and the comps given that day."""
+    casinos = selection.casinos()
+    earned = (CompEntry.objects.filter(
+        account__casino__in=casinos, kind__in=(EntryKind.EARNED, EntryKind.REVISED),
+        figures__rating__gaming_day__range=(selection.first, selection.last))
+        .values_list("account__player", "account__casino", "figures__rating__gaming_day")
+        .annotate(amount=Sum("amount")))
+    given = (CompEntry.objects.filter(account__casino__in=casinos, kind=EntryKind.GIVEN,
                                       gaming_day__range=(selection.first, selection.last))
-             .values("account__player", "account__casino", "gaming_day", "kind")
+             .values_list("account__player", "account__casino", "gaming_day")
              .annotate(amount=Sum("amount")))
     comps: dict[tuple, dict[str, Decimal]] = defaultdict(
         lambda: {"comps_earned": ZERO, "comps_given": ZERO})
-    for m in moved:
-        key = (m["account__player"], m["account__casino"], m["gaming_day"])
-        if m["kind"] == EntryKind.GIVEN:
-            comps[key]["comps_given"] -= m["amount"]
-        else:
-            comps[key]["comps_earned"] += m["amount"]
+    for *key, amount in earned:
+        comps[tuple(key)]["comps_earned"] += amount
+    for *key, amount in given:
+        comps[tuple(key)]["comps_given"] -= amount
     return comps
 
 

@@ -1,7 +1,7 @@
 """The reports' Celery tasks: closing the gaming days that ended (beat), checking the
-closed days against the records (nightly beat), asking for the game math the stud
-report's theoretical hold needs (beat), and writing an export file while its page shows
-the progress."""
+closed days against the records and reconciling the rated play (nightly beats), asking
+for the game math the stud report's theoretical hold needs (beat), and writing an export
+file while its page shows the progress."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from celery import shared_task
 
 from casino.common.queueing import send_once
 from payouts.analysis import services as analysis
-from tables.reports import closing, exports, hourly, verification
+from tables.reports import closing, exports, hourly, ratings_check, verification
 
 
 @shared_task(name="tables.tasks.close_gaming_days", time_limit=3600)
@@ -33,6 +33,14 @@ def verify_closed_days() -> int:
     """Beat, nightly: check every closed day against the records (a DayCheck, shown on
     /healthz and to the accountant); returns how many problems were found."""
     return len(verification.check_closed_days().findings)
+
+
+@shared_task(name="tables.tasks.check_ratings", time_limit=3600)
+def check_ratings() -> int:
+    """Beat, nightly: reconcile the rated play (every closed rating's figures, its comps
+    earned, the player activity report; a RatingCheck shown on /healthz and to the
+    accountant); returns how many disagreements were found."""
+    return len(ratings_check.check_ratings().findings)
 
 
 @shared_task(name="tables.tasks.analyse_paytables", time_limit=60)

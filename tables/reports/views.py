@@ -22,7 +22,7 @@ from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
-from tables.reports import charts, exports, services, verification
+from tables.reports import charts, exports, ratings_check, services, verification
 from tables.reports.catalog import REPORTS
 from tables.reports.exports import CONTENT_TYPES, attach
 from tables.reports.figures import breakdowns_of
@@ -165,7 +165,8 @@ def closed_days(request):
     for day in days:  # when it closed, on the clock of the books it closed
         day.zone = zone_of_owner(day.casino)
     return render(request, "reports/closed_days.html", {
-        "days": days, "reports": REPORTS.values(), **_day_check(request.user)})
+        "days": days, "reports": REPORTS.values(), **_day_check(request.user),
+        **_rating_check(request.user)})
 
 
 def _day_check(user) -> dict:
@@ -180,3 +181,16 @@ def _day_check(user) -> dict:
             "day_check_findings": findings,
             "day_checked_at": (f"{check.checked_at.astimezone(zone):%Y-%m-%d %H:%M %Z}"
                                if check else "")}
+
+
+def _rating_check(user) -> dict:
+    """The last reconciliation of the rated play, as the reader may see it: the
+    disagreements at the reader's casinos, in words, on their clock."""
+    check = ratings_check.last_check()
+    mine = set(casinos_of(user).values_list("pk", flat=True))
+    findings = [f for f in (check.findings if check else []) if f["casino"] in mine]
+    return {"rating_check": check,
+            "rating_check_words": ratings_check.summary_words(check, findings),
+            "rating_check_findings": findings,
+            "rating_checked_at": (f"{check.checked_at.astimezone(zone_of(user)):%Y-%m-%d %H:%M %Z}"
+                                  if check else "")}

@@ -22,31 +22,15 @@ from tables.players.models import RatingFigures
 from tables.stud.services import stud_round_void
 from tests.conftest import make_user
 from tests.played import at
+from tests.players.conftest import FOLD
 
 pytestmark = pytest.mark.django_db
-
-FOLD = {"dealer_cards": ["As", "Kd", "7c", "4h", "2s"],
-        "seats": [{"seat": 1, "ante": "10.00", "decision": "fold"}]}
 
 
 def cents_down(amount) -> D:
     if isinstance(amount, Fraction):
         amount = D(amount.numerator) / D(amount.denominator)
     return D(amount).quantize(D("0.01"), rounding=ROUND_DOWN)
-
-
-@pytest.fixture
-def rated(live_table, pat, supervisor, play_round, travel, django_capture_on_commit_callbacks):
-    """Pat (gold) rated on three folded antes of 10 at CS-1, the paytable's figures
-    worked out, and his rating closed."""
-    travel(at(2026, 3, 3, 9, 0))
-    rating = services.rating_open(actor=supervisor, table=live_table, seat=1, player=pat)
-    rounds = [play_round(live_table, at(2026, 3, 3, 9, minute), FOLD) for minute in (5, 10, 15)]
-    with django_capture_on_commit_callbacks(execute=True):
-        rating_figures(rating)  # the edges asked for, and worked out
-    travel(at(2026, 3, 3, 9, 30))
-    services.rating_close(actor=supervisor, rating=rating)
-    return rating, rounds
 
 
 def test_a_closed_rating_earns_its_worth_times_the_rate_and_the_tiers_multiplier(rated):
@@ -123,7 +107,7 @@ def test_a_host_gives_within_the_balance_and_her_limit(rated, pat, host, us_casi
                                                        supervisor):
     balance = CompAccount.objects.get().balance
     assert balance == D("0.49")  # 30 x 5.224% x 25% x 1.25
-    comps.comp_rules_set(actor=supervisor, casino=us_casino, issuer_limit=D("0.20"))
+    comps.comp_limit_set(actor=supervisor, casino=us_casino, user=host, limit=D("0.20"))
     comp = comps.comp_give(actor=host, player=pat, casino=us_casino, amount="0.20",
                            kind="food", reason="coffee and cake")
     assert (comp.needs_approval, comp.entry.amount) == (False, D("-0.20"))
@@ -144,16 +128,14 @@ def test_a_host_gives_within_the_balance_and_her_limit(rated, pat, host, us_casi
 def test_over_her_limit_a_comp_waits_for_another_supervisor(rated, pat, host, us_casino,
                                                             supervisor):
     balance = CompAccount.objects.get().balance
-    comps.comp_rules_set(actor=supervisor, casino=us_casino, issuer_limit=D("0.50"))
-    comps.comp_limit_set(actor=supervisor, casino=us_casino, user=supervisor,
-                         limit=D("0.10"))
+    second = make_user("sue_supervisor", "supervisor")
+    comps.comp_limit_set(actor=second, casino=us_casino, user=supervisor, limit=D("0.10"))
     waiting = comps.comp_give(actor=supervisor, player=pat, casino=us_casino, amount="0.30",
                               kind="show", reason="two tickets")
     assert waiting.needs_approval
     assert CompAccount.objects.get().balance == balance
     with pytest.raises(ValidationError, match="another supervisor"):
         comps.comp_decide(actor=supervisor, comp=waiting, approved=True)
-    second = make_user("sue_supervisor", "supervisor")
     with pytest.raises(ValidationError, match="Say why"):
         comps.comp_decide(actor=second, comp=waiting, approved=False)
     comps.comp_decide(actor=second, comp=waiting, approved=True)
@@ -174,7 +156,7 @@ def test_the_comp_ledger_is_chained_and_a_tampered_entry_shows(rated, as_owner):
 
 def test_the_api_reads_the_ledger_and_gives_a_comp(api, rated, pat, host, supervisor,
                                                      us_casino, accountant, dealer):
-    comps.comp_rules_set(actor=supervisor, casino=us_casino, issuer_limit=D("0.10"))
+    comps.comp_limit_set(actor=supervisor, casino=us_casino, user=host, limit=D("0.10"))
     read = api.as_user(host).get(f"/api/v1/players/{pat.pk}/comps/")
     assert read.status_code == 200, read.content
     body = read.json()
@@ -218,9 +200,11 @@ def test_the_pages_give_approve_and_set_the_rules(client, rated, pat, host, supe
     from django.test import Client
 
     client.force_login(supervisor)
+    make_user("sue_supervisor", "supervisor")   # the casino's limit is his own: a second
     rules = client.post(f"/pit/casinos/{us_casino.pk}/comp-rules/", {
         "reinvestment": "30", "member": "1", "silver": "1.1", "gold": "1.25",
-        "platinum": "1.5", "poker_hourly": "1.00", "issuer_limit": "0.10"})
+        "platinum": "1.5", "poker_hourly": "1.00", "issuer_limit": "0.10",
+        "witness": "sue_supervisor", "witness_password": "sue_supervisor-password-1"})
     assert rules.status_code == 302, rules.content.decode()
     assert CompRulesOf(us_casino).reinvestment == D("0.3")
     refused = client.post(f"/pit/casinos/{us_casino.pk}/comp-rules/", {
