@@ -137,3 +137,40 @@ def test_a_forgotten_clock_out_is_flagged_for_a_day(client, time_machine, floor,
     time_machine.move_to(START + dt.timedelta(hours=41), tick=False)
     assert "never clocked out" not in page_text(client.get("/pit/rotation/"))
 
+
+
+def test_the_last_three_hours_of_reliefs_and_breaks_as_the_pit_recorded_them(
+        client, time_machine, floor, supervisor, dealer, other_dealer, us_casino):
+    """Issue 44: the README promises the last three hours of reliefs and breaks; the page
+    showed only tables opened, closed and given new limits. Each move in words, latest
+    first, a relief's two moves in one line, with who recorded it; older ones are gone."""
+    services.dealer_relieve(actor=supervisor, table=floor, relief=other_dealer)  # 19:02
+    time_machine.move_to(START + dt.timedelta(minutes=95), tick=False)
+    services.dealer_relieve(actor=dealer, table=floor, relief=dealer, goes_to="meal")
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    log = shown[shown.index("Reliefs and breaks, the last three hours"):
+                shown.index("Tables opened, closed")]
+    assert log.index("19:35 · dana_dealer relieved otto_dealer at CS-1; otto_dealer went on "
+                     "his meal break until 20:05. Recorded by dana_dealer.") < log.index(
+        "19:02 · otto_dealer relieved dana_dealer at CS-1; dana_dealer went on a break until "
+        "19:22. Recorded by sam_supervisor.") < log.index(
+        "18:00 · dana_dealer took CS-1, which had no dealer. Recorded by sam_supervisor.")
+    assert "18:00 · otto_dealer clocked in. Recorded by sam_supervisor." in log
+    assert log.count("dana_dealer went on a break") == 1  # with her relief, not apart
+    time_machine.move_to(START + dt.timedelta(minutes=3 * 60 + 30), tick=False)
+    client.force_login(supervisor)  # his session has timed out meanwhile
+    log = page_text(client.get("/pit/rotation/"))
+    assert "18:00 ·" not in log
+    assert "19:02 · otto_dealer relieved" in log
+
+
+def test_an_overdue_relief_says_so_in_words(client, floor, supervisor):
+    """CS-1's relief was due at 19:00; it is 19:02: the relief reads "Overdue since 19:00",
+    and the table's row "overdue 2 min", set apart by colour too."""
+    client.force_login(supervisor)
+    page = client.get("/pit/rotation/").content.decode()
+    shown = " ".join(page.split())
+    assert '<strong class="overdue">Overdue since 19:00</strong> · otto_dealer relieves' in shown
+    assert '19:00 · <strong class="overdue">overdue 2 min</strong>' in shown
+    assert '<tr class="overdue">' in page
