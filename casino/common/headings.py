@@ -18,7 +18,10 @@ HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_n
             "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
             "by_kind": "By kind", "by_progressive": "By meter",
             "signed_by_dealer": "Dealer's signature",
-            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
+            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner",
+            "unended": "Stints never ended",
+            "never_ended": "Stints never ended (a forgotten clock-out): counted to their "
+                           "shift's end"}
 # An amount as the reports write it: plain digits, two places.
 AMOUNT = re.compile(r"^-?\d+\.\d\d$")
 # Shares shown as percents (the API and its CSV keep the fraction, four places; the
