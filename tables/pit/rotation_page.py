@@ -14,6 +14,7 @@ from tables.floor.models import Casino, Game
 from tables.pit import selectors, wording
 from tables.pit.log import floor_log, table_log
 from tables.pit.models import MoveKind
+from tables.rules import rotation
 
 
 @dataclass(frozen=True)
@@ -83,15 +84,19 @@ def rotation_page(casino: Casino, now: dt.datetime) -> RotationPage:
     label = {t.pk: t.label for tables in pits.values() for t in tables}
     proposals = selectors.proposal_of(read)
     reliefs, flags, seen = [], [], set()
-    for pit, found in proposals.items():
-        for r in found.reliefs:
-            reliefs.append(ReliefRow(
-                pit, clock(r.at), r.table, label[r.table], r.dealer, r.relieved,
-                r.goes_to or "",
-                wording.relief_words(relief=name.get(r.dealer, "?"),
-                                     relieved=name.get(r.relieved) if r.relieved else None,
-                                     table=label[r.table], goes_to=r.goes_to),
-                r.at <= now, clock(r.due) if r.due is not None and r.due < now else None))
+    # The whole floor's reliefs in the order the rotation serves them (its pit aside): an
+    # empty table, a game not allowed, then the most overdue, then by time.
+    for pit, r in sorted(((pit, r) for pit, found in proposals.items() for r in found.reliefs),
+                         key=lambda pair: (rotation.FIRST.get(pair[1].reason, 2),
+                                           pair[1].due or pair[1].at, pair[1].at)):
+        reliefs.append(ReliefRow(
+            pit, clock(r.at), r.table, label[r.table], r.dealer, r.relieved,
+            r.goes_to or "",
+            wording.relief_words(relief=name.get(r.dealer, "?"),
+                                 relieved=name.get(r.relieved) if r.relieved else None,
+                                 table=label[r.table], goes_to=r.goes_to),
+            r.at <= now, clock(r.due) if r.due is not None and r.due < now else None))
+    for found in proposals.values():
         for f in found.flags:
             words = wording.flag_words(f.kind, table=label.get(f.table),
                                        dealer=name.get(f.dealer), since=clock(f.since))

@@ -174,3 +174,24 @@ def test_an_overdue_relief_says_so_in_words(client, floor, supervisor):
     assert '<strong class="overdue">Overdue since 19:00</strong> · otto_dealer relieves' in shown
     assert '19:00 · <strong class="overdue">overdue 2 min</strong>' in shown
     assert '<tr class="overdue">' in page
+
+
+
+def test_the_reliefs_are_listed_the_most_overdue_first_whatever_their_pit(
+        client, time_machine, floor, supervisor, other_dealer, us_casino):
+    """CS-1 (no pit) was due at 19:00, CS-9 in pit B at 18:50: CS-9's relief is listed
+    first, though its pit sorts after."""
+    late = table_create(actor=supervisor, casino=us_casino, label="CS-9",
+                        game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN, pit="B")
+    nora, finn = make_user("nora_dealer", "dealer"), make_user("finn_dealer", "dealer")
+    time_machine.move_to(START - dt.timedelta(minutes=10), tick=False)
+    for person in (nora, finn):
+        services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=person,
+                                  games=[Game.CARIBBEAN_STUD])
+        services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=person)
+    services.dealer_relieve(actor=supervisor, table=late, relief=nora)
+    time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    assert shown.index("Overdue since 18:50</strong> · B ·") < shown.index(
+        "Overdue since 19:00</strong> ·")
