@@ -23,13 +23,17 @@ def floor(time_machine, supervisor, dealer, other_dealer, us_casino):
     time_machine.move_to(START, tick=False)
     cs = table_create(actor=supervisor, casino=us_casino, label="CS-1",
                       game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN)
-    for person in (dealer, other_dealer):
-        services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=person,
-                                  games=[Game.CARIBBEAN_STUD])
-        services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=person)
+    clocked_in_to_deal_stud(supervisor, us_casino, dealer, other_dealer)
     services.dealer_relieve(actor=supervisor, table=cs, relief=dealer)
     time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
     return cs
+
+
+def clocked_in_to_deal_stud(supervisor, casino, *dealers) -> None:
+    for person in dealers:
+        services.dealer_games_set(actor=supervisor, casino=casino, dealer=person,
+                                  games=[Game.CARIBBEAN_STUD])
+        services.dealer_clock_in(actor=supervisor, casino=casino, dealer=person)
 
 
 def page_text(response) -> str:
@@ -185,10 +189,7 @@ def test_the_reliefs_are_listed_the_most_overdue_first_whatever_their_pit(
                         game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN, pit="B")
     nora, finn = make_user("nora_dealer", "dealer"), make_user("finn_dealer", "dealer")
     time_machine.move_to(START - dt.timedelta(minutes=10), tick=False)
-    for person in (nora, finn):
-        services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=person,
-                                  games=[Game.CARIBBEAN_STUD])
-        services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=person)
+    clocked_in_to_deal_stud(supervisor, us_casino, nora, finn)
     services.dealer_relieve(actor=supervisor, table=late, relief=nora)
     time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
     client.force_login(supervisor)
