@@ -18,7 +18,10 @@ HEADINGS = {"table_label": "Table", "progressive_name": "Progressive", "dealer_n
             "by_shift": "By shift", "by_pit": "By pit", "by_game": "By game",
             "by_kind": "By kind", "by_progressive": "By meter",
             "signed_by_dealer": "Dealer's signature",
-            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner"}
+            "signed_by_supervisor": "Supervisor's signature", "carried_by": "Runner",
+            "unended": "Stints never ended",
+            "never_ended": "Stints never ended (a forgotten clock-out): counted to their "
+                           "shift's end"}
 # Ids the API and its CSV carry for joining: where the label is beside them, a page, the
 # PDF and the spreadsheet name the row by its label alone ("CS-1", not "3" beside it).
 NAMED_BY = {"table": "table_label", "progressive": "progressive_name",

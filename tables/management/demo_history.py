@@ -1,6 +1,7 @@
 """A few weeks of play for the demo casino, recorded through the same services the
-dealers' pages use, each on the clock of the moment it happened: stud rounds with
-side wagers (and the hits they make), card-room hands and time, a few voids and a
+dealers' pages use, each on the clock of the moment it happened and in the order it
+happened, by the dealer the day's floor has on the table then (demo_floor): stud rounds
+with side wagers (and the hits they make), card-room hands and time, a few voids and a
 meter correction. Reproducible: the cards come from a seeded shuffle."""
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from django.core.exceptions import ValidationError
 from payouts.jackpots import services as progressives
 from payouts.jackpots.settlement import settle_pending_hits
 from tables.floor.models import Game, Table
-from tables.pit import selectors as pit_selectors
-from tables.pit import services as pit_services
+from tables.management.demo_floor import DayFloor
 from tables.players import services as seating
 from tables.players.models import Player
 from tables.poker.services import poker_hand_record, poker_hand_void, time_collection_record
@@ -27,6 +27,8 @@ from tables.rules.hands import category_name, evaluate
 from tables.stud.services import stud_round_record, stud_round_void
 
 ACE, KING = 12, 11
+
+
 # How soon the beat revises a closed rating's figures after a void (casino.schedule).
 BEAT = dt.timedelta(minutes=5)
 
@@ -56,58 +58,60 @@ def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
     return {"dealer_cards": dealt, "up_card": dealt[0], "seats": plays}
 
 
-def _stud_day(rng, tables, dealer, day_start: dt.datetime, rounds: int,
-              pit: list | None = None) -> list:
-    """The day's stud rounds, table by table; each of the pit's steps at a table (``pit``:
-    (moment, table, step)) is taken before the table's first round dealt at or after its
-    moment, so that a rating closed at 16:00 stands on its table's rounds before it, as
-    on the floor (a rating's figures are read from its rounds when it closes)."""
-    recorded = []
-    for table in tables:
-        steps = sorted(((at, step) for at, where, step in pit or () if where == table.pk),
-                       key=lambda taken: taken[0])
-        for n in range(rounds):
-            moment = day_start + dt.timedelta(minutes=20 + n * (1200 // rounds))
-            body = stud_body(rng, rng.randint(3, 6), table.progressive_id is not None)
-            while steps and steps[0][0] <= moment:
-                _take(*steps.pop(0))
-            with clock_at(moment):
-                recorded.append(_deal(dealer, table, body))
-        for step in steps:   # after the table's last round
-            _take(*step)
-    return recorded
+def _stud_plan(tables, day_start: dt.datetime, rounds: int) -> list[tuple]:
+    """The day's stud rounds: (when, table, None), ``rounds`` a table spread over the day."""
+    return [(day_start + dt.timedelta(minutes=20 + n * (1200 // rounds)), table, None)
+            for table in tables for n in range(rounds)]
 
 
-def _take(moment: dt.datetime, step) -> None:
-    with clock_at(moment):
-        step()
-
-
-def _deal(dealer, table, body: dict):
-    round_, _ = stud_round_record(actor=dealer, table=table, **body)
-    if table.progressive_id and round_.jackpot_hits.exists():
-        settle_pending_hits(table.progressive_id)
-    return round_
-
-
-def _poker_day(rng, tables, dealer, day_start: dt.datetime, hands: int) -> list:
-    recorded = []
+def _poker_plan(tables, day_start: dt.datetime, hands: int) -> list[tuple]:
+    """The day's poker hands, and at a time-collection table its collections: (when
+    recorded, table, the period's start or None)."""
+    plan = []
     for table in tables:
         if table.rake_schedule.method == "time":
             for n in range(0, hands, 4):
-                moment = day_start + dt.timedelta(hours=2, minutes=30 * n)
-                with clock_at(moment + dt.timedelta(minutes=1)):
-                    time_collection_record(actor=dealer, table=table, period_start=moment,
-                                           seats=list(range(1, rng.randint(5, 9))))
+                start = day_start + dt.timedelta(hours=2, minutes=30 * n)
+                plan.append((start + dt.timedelta(minutes=1), table, start))
             continue
-        for n in range(hands):
-            with clock_at(day_start + dt.timedelta(minutes=15 + n * (1100 // hands))):
+        plan += [(day_start + dt.timedelta(minutes=15 + n * (1100 // hands)), table, None)
+                 for n in range(hands)]
+    return plan
+
+
+def _play(rng, supervisor, floor: DayFloor, plan: list[tuple], dealers: dict,
+          steps: list[tuple]) -> tuple:
+    """The day's rounds and hands in the order they were dealt, each by the dealer the
+    floor has on its table then (the floor's moves up to then written first), and the
+    pit's ``steps`` (when, table, step) taken at their moments, before a round dealt at the
+    same moment: a rating closed at 16:00 stands on the rounds before it, as on the floor
+    (its figures are read from its rounds when it closes)."""
+    rounds, hands = [], []
+    for moment, table, period in sorted([*plan, *steps],
+                                        key=lambda p: (p[0], not callable(p[2]), p[1].pk)):
+        with clock_at(moment):
+            floor.keep_until(supervisor, moment)
+            if callable(period):
+                period()
+                continue
+            dealer = dealers[floor.dealer_at(table.pk, moment)]
+            if period is not None:
+                time_collection_record(actor=dealer, table=table, period_start=period,
+                                       seats=list(range(1, rng.randint(5, 9))))
+            elif table.game == Game.CARIBBEAN_STUD:
+                round_, _ = stud_round_record(
+                    actor=dealer, table=table,
+                    **stud_body(rng, rng.randint(3, 6), table.progressive_id is not None))
+                if table.progressive_id and round_.jackpot_hits.exists():
+                    settle_pending_hits(table.progressive_id)
+                rounds.append(round_)
+            else:
                 hand, _ = poker_hand_record(
                     actor=dealer, table=table,
                     pot=Decimal(rng.choice((12, 24, 45, 60, 85, 120, 160, 240))),
                     flop_dealt=rng.random() > 0.15, winner=rng.randint(1, 9))
-            recorded.append(hand)
-    return recorded
+                hands.append(hand)
+    return rounds, hands
 
 
 # Who the pit rates each day (issue 29): (card, table, seat), seated at 10:05 and gone at
@@ -145,7 +149,6 @@ def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> tupl
                 Table.objects.get(casino=casino, label=label), seat)))
     return ratings, steps
 
-
 def _move(supervisor, ratings: list, index: int, table, seat: int) -> None:
     """He moves within his visit: the rating in his place in ``ratings`` is the next one."""
     ratings[index] = seating.rating_move(actor=supervisor, rating=ratings[index],
@@ -168,21 +171,16 @@ def _barred_tries(supervisor, casino, day_start: dt.datetime) -> None:
             seating.rating_open(actor=supervisor, table=table, seat=seat, card=card)
 
 
-def _end_of_shift(supervisor, casino, dealer, start: dt.datetime) -> None:
-    """His rounds put the dealer on the tables (the dealer who records at a table is the
-    dealer on it); after the day's last, the supervisor sends him home from the last."""
-    end = start + dt.timedelta(hours=20, minutes=30)
-    with clock_at(end):
-        if pit_selectors.on_the_floor(casino, end).get(dealer.pk) is not None:
-            pit_services.dealer_clock_out(actor=supervisor, casino=casino, dealer=dealer)
-
-
-def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
-                 jackpot=None, seed: int = 2026, after_day=None) -> int:
-    """Record ``days`` gaming days before ``today`` at every demo table; returns how many
-    rounds and hands were recorded. ``after_day(casino, back, start)``: what else happens
-    once a day's ratings closed (the host's comps)."""
+def load_history(*, casinos, dealers: dict, supervisor, days: int, today: dt.date,
+                 jackpot=None, seed: int = 2026, after_day=None,
+                 until: dt.datetime | None = None) -> int:
+    """Record ``days`` gaming days before ``today`` at every demo table, by the dealers of
+    the floor each casino's crews ran (``dealers``: the crews' by name,
+    tables.management.demo_floor), none after ``until``; returns how many rounds and hands
+    were recorded. ``after_day(casino, back, start)``: what else happens once a day's
+    ratings closed (the host's comps)."""
     rng = random.Random(seed)
+    by_id = {user.pk: user for user in dealers.values()}
     count = 0
     for back in range(days, 0, -1):
         day = today - dt.timedelta(days=back)
@@ -192,16 +190,22 @@ def load_history(*, casinos, dealer, supervisor, days: int, today: dt.date,
             stud = [t for t in tables if t.game == Game.CARIBBEAN_STUD and t.paytable_id]
             poker = [t for t in tables if t.game != Game.CARIBBEAN_STUD and t.rake_schedule_id]
             rated, steps = _seat_players(supervisor, start, casino, back)
-            rounds = _stud_day(rng, stud, dealer, start, rng.randint(6, 10), pit=steps)
+            plan = [*_stud_plan(stud, start, rng.randint(6, 10)),
+                    *_poker_plan(poker, start, rng.randint(8, 14))]
+            plan = [p for p in plan if until is None or p[0] <= until]
+            floor = DayFloor(casino, plan, dealers, day, until)
+            at = {table.pk: table for table in tables}
+            rounds, hands = _play(rng, supervisor, floor, plan, by_id,
+                                  [(when, at[table], step) for when, table, step in steps])
+            with clock_at(max(floor.end, start)):
+                floor.keep_until(supervisor, floor.end)  # the crews' last moves: home
             _unseat(supervisor, rated, start)
             if after_day is not None:
                 after_day(casino, back, start)
             if back == 3:
                 _barred_tries(supervisor, casino, start)
-            hands = _poker_day(rng, poker, dealer, start, rng.randint(8, 14))
             count += len(rounds) + len(hands)
             _corrections(rng, supervisor, start, rounds, hands)
-            _end_of_shift(supervisor, casino, dealer, start)
         if jackpot is not None and back == days // 2:
             with clock_at(casinos[0].day_bounds(day)[0] + dt.timedelta(hours=18)):
                 jackpot.refresh_from_db()

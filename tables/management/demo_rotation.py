@@ -1,6 +1,7 @@
-"""The demo's rotation (issue 31): five more dealers at Harbor Lights, each with the games
-he may deal, and the last three hours of the floor as the pit recorded them (clock-ins,
-reliefs, breaks and meals) with the rounds and hands each dealer recorded meanwhile, so
+"""The demo's rotation (issue 31): Harbor Lights' evening crew (tables.management.demo_floor:
+the README's dealer and five more, each with the games he may deal) and the last three
+hours of the floor as the pit recorded them (clock-ins, reliefs, breaks and meals),
+through the floor's services, with the rounds and hands each dealer recorded meanwhile, so
 /pit/rotation/ opens on a floor that runs (a relief overdue, one due now, a dealer back
 from his break to take each) and the live board on /pit/ has its hours to show."""
 
@@ -10,23 +11,16 @@ import datetime as dt
 import random
 from decimal import Decimal
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
-
-from casino.common.roles import Role
 from tables.floor.models import Casino, Game, Table
-from tables.floor.services import table_dealer_assign
+from tables.management.demo_floor import EVENING
 from tables.management.demo_history import clock_at, stud_body
-from tables.pit import services
+from tables.pit import selectors, services
 from tables.pit.models import DealerMove, MoveKind
 from tables.poker.services import poker_hand_record
 from tables.stud.services import stud_round_record
 
-STUD, HOLDEM, OMAHA = Game.CARIBBEAN_STUD, Game.HOLDEM, Game.OMAHA_HI_LO
-# The demo's dealers (the "dealer" of the README and five more, with his password) and
-# the games each may deal.
-GAMES = {"dealer": [STUD, HOLDEM, OMAHA], "dealer2": [STUD], "dealer3": [HOLDEM, OMAHA],
-         "dealer4": [STUD, HOLDEM], "dealer5": [HOLDEM, OMAHA], "dealer6": [STUD, HOLDEM]}
+# The evening crew's dealers (the README's dealer and five more) and their games.
+GAMES = EVENING
 # (minutes before now, dealer, table he takes; None: he clocks in); the dealer he
 # relieves goes on a break, or his meal where named.
 SCRIPT = [
@@ -42,34 +36,14 @@ MEALS = {(-120, "CS-1"), (-60, "OM-1")}
 ROUND_EVERY = 4  # minutes between two rounds (or hands) at a table of the script
 
 
-def demo_dealers(password: str, casinos: list[Casino]) -> dict:
-    """The demo's dealers by name, on both casinos' staff."""
-    User = get_user_model()
-    found = {}
-    for name in GAMES:
-        user, made = User.objects.get_or_create(username=name)
-        if made:
-            user.set_password(password)
-            user.save()
-        user.groups.add(Group.objects.get(name=Role.DEALER.value))
-        for casino in casinos:
-            casino.staff.add(user)
-        found[name] = user
-    return found
-
-
 def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) -> int:
-    """The floor's last three hours at ``casino``, once (a demo loaded again adds none)."""
-    # The history's rounds moved the dealer who recorded them (the dealer who records at a
-    # table is the dealer on it); the script's own dealers tell whether it ran.
-    if DealerMove.objects.filter(casino=casino, dealer=dealers["dealer6"]).exists():
+    """The floor's last three hours at ``casino``, once (a demo loaded again while they
+    are on the floor adds none)."""
+    # The history's crews went home before these hours began (demo_floor): a dealer of
+    # the script still on the floor says it ran.
+    if selectors.on_the_floor(casino, now).keys() & {dealers[name].pk for name in GAMES}:
         return 0
     tables = {t.label: t for t in Table.objects.filter(casino=casino)}
-    with clock_at(now + dt.timedelta(minutes=SCRIPT[0][0] - 1)):
-        for name, games in GAMES.items():
-            services.dealer_games_set(actor=supervisor, casino=casino, dealer=dealers[name],
-                                      games=games)
-    _assign(supervisor, tables, dealers)
     rng, on = random.Random(31), {}
     # The script's hours may begin in the gaming day before this one (its books closed) or,
     # for a banked table, in the shift before (closed by its closer): rounds and hands go
@@ -102,14 +76,6 @@ def _timeline() -> list[tuple[float, str | None, str | None]]:
               for offset, label in enumerate(("CS-1", "CS-2", "HE-1", "OM-1"))
               for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY)]
     return sorted([*SCRIPT, *rounds], key=lambda event: (event[0], event[1] is None))
-
-
-def _assign(supervisor, tables: dict, dealers: dict) -> None:
-    """Each dealer assigned to the tables of the games he may deal (only they record)."""
-    for name, games in GAMES.items():
-        for table in tables.values():
-            if table.game in games and not table.dealers.filter(pk=dealers[name].pk).exists():
-                table_dealer_assign(actor=supervisor, table=table, dealer=dealers[name])
 
 
 def _deal(rng: random.Random, table: Table, dealer) -> None:

@@ -1,4 +1,8 @@
-"""The tables' log of a shift or a day (issue 31): each table opened or closed, and each
+"""The floor's logs. The dealers' moves of the last hours as the pit recorded them
+(issue 44): each relief (who took the table from whom, and where the relieved went),
+break, meal, clock-in and clock-out, with who recorded it, from the moves themselves.
+
+The tables' log of a shift or a day (issue 31): each table opened or closed, and each
 change of its limits (old and new, who, when), read from the table's audited history:
 the one record of every change to a table (pghistory, written by the database), so the
 log can never disagree with it. A banked table whose chips decide it opens and closes
@@ -18,6 +22,8 @@ from django.contrib.auth import get_user_model
 from pghistory.models import Events
 
 from tables.floor.models import Casino, Table, TableStatus
+from tables.pit import wording
+from tables.pit.models import DealerMove, MoveKind
 
 # The limits of a table, stud and poker: its minimum and maximum wager, its stakes.
 LIMITS = {"min_ante": "minimum ante", "max_ante": "maximum ante", "min_bet": "minimum bet",
@@ -78,3 +84,30 @@ def table_log(casino: Casino, since: dt.datetime, until: dt.datetime) -> list[Ta
                                      {n: old for n, (old, _) in moved.items()},
                                      {n: new for n, (_, new) in moved.items()}))
     return found
+
+
+@dataclass(frozen=True)
+class FloorEntry:
+    at: dt.datetime
+    words: str
+
+
+def floor_log(casino: Casino, since: dt.datetime, until: dt.datetime) -> list[FloorEntry]:
+    """The dealers' moves at the casino between ``since`` and ``until``, latest first, a
+    relief's two moves (the relieved dealer's going and the relief's taking) in one
+    line."""
+    moves = list(DealerMove.objects.filter(casino=casino, at__gte=since, at__lte=until)
+                 .select_related("dealer", "relieved", "by", "table").order_by("at", "id"))
+    zone = casino.zone
+    # The relieved dealer's move written with each relief: told with it, not apart.
+    with_relief = {(m.relieved_id, m.at) for m in moves if m.kind == MoveKind.TABLE
+                   and m.relieved_id is not None}
+    going = {(m.dealer_id, m.at): m for m in moves if m.kind != MoveKind.TABLE}
+    entries = []
+    for move in moves:
+        if move.kind != MoveKind.TABLE and (move.dealer_id, move.at) in with_relief:
+            continue
+        went = going.get((move.relieved_id, move.at)) if move.kind == MoveKind.TABLE else None
+        entries.append(FloorEntry(move.at, wording.move_words(
+            move, went, clock=lambda moment: moment.astimezone(zone).strftime("%H:%M"))))
+    return entries[::-1]

@@ -1,6 +1,7 @@
 """The rotation page's read: the floor now, pit by pit, in the rows the page shows (the
-proposed reliefs, what to flag, each open table and its dealer, each dealer on the floor)
-and the times on the casino's clock."""
+proposed reliefs, overdue ones said so, what to flag, each open table and its dealer and
+how late its relief is, each dealer on the floor, the reliefs and breaks of the last three
+hours as the pit recorded them) and the times on the casino's clock."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from django.contrib.auth import get_user_model
 
 from tables.floor.models import Casino, Game
 from tables.pit import selectors, wording
-from tables.pit.log import table_log
+from tables.pit.log import floor_log, table_log
 from tables.pit.models import MoveKind
+from tables.rules import rotation
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class ReliefRow:
     goes_to: str
     words: str
     now: bool  # due now, not later within the horizon
+    overdue: str | None = None  # since when the table needed him, when before now
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class TableRow:
     since: str | None
     minutes: int | None
     relief_due: str | None
+    overdue: int | None = None  # minutes past its relief's time, when past it
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,11 @@ class RotationPage:
     dealers: list[DealerRow]
     off_floor: list  # the casino's dealers not clocked in: who may clock in
     log: list[str]  # the tables opened, closed and given new limits this gaming day
+    moves: list[str]  # the reliefs, breaks and clocks of the last LOG_HOURS, latest first
+
+
+# How far back the page's log of reliefs and breaks reaches (the README's three hours).
+LOG_HOURS = 3
 
 
 def rotation_page(casino: Casino, now: dt.datetime) -> RotationPage:
@@ -75,15 +84,19 @@ def rotation_page(casino: Casino, now: dt.datetime) -> RotationPage:
     label = {t.pk: t.label for tables in pits.values() for t in tables}
     proposals = selectors.proposal_of(read)
     reliefs, flags, seen = [], [], set()
-    for pit, found in proposals.items():
-        for r in found.reliefs:
-            reliefs.append(ReliefRow(
-                pit, clock(r.at), r.table, label[r.table], r.dealer, r.relieved,
-                r.goes_to or "",
-                wording.relief_words(relief=name.get(r.dealer, "?"),
-                                     relieved=name.get(r.relieved) if r.relieved else None,
-                                     table=label[r.table], goes_to=r.goes_to),
-                r.at <= now))
+    # The whole floor's reliefs in the order the rotation serves them (its pit aside): an
+    # empty table, a game not allowed, then the most overdue, then by time.
+    for pit, r in sorted(((pit, r) for pit, found in proposals.items() for r in found.reliefs),
+                         key=lambda pair: (rotation.FIRST.get(pair[1].reason, 2),
+                                           pair[1].due or pair[1].at, pair[1].at)):
+        reliefs.append(ReliefRow(
+            pit, clock(r.at), r.table, label[r.table], r.dealer, r.relieved,
+            r.goes_to or "",
+            wording.relief_words(relief=name.get(r.dealer, "?"),
+                                 relieved=name.get(r.relieved) if r.relieved else None,
+                                 table=label[r.table], goes_to=r.goes_to),
+            r.at <= now, clock(r.due) if r.due is not None and r.due < now else None))
+    for found in proposals.values():
         for f in found.flags:
             words = wording.flag_words(f.kind, table=label.get(f.table),
                                        dealer=name.get(f.dealer), since=clock(f.since))
@@ -99,18 +112,22 @@ def rotation_page(casino: Casino, now: dt.datetime) -> RotationPage:
         for table in tables:
             on = read.dealer_on(table)
             since = on.latest.at if on else None
+            due = since + dt.timedelta(minutes=rules.minutes_on) if since else None
             rows.append(TableRow(
                 pit, table.label, Game(table.game).label,
                 name.get(on.dealer_id) if on else None, clock(since) if since else None,
                 wording.minutes_between(since, now) if since else None,
-                clock(since + dt.timedelta(minutes=rules.minutes_on)) if since else None))
+                clock(due) if due else None,
+                wording.minutes_between(due, now) or None if due and due < now else None))
     dealers = [_dealer_row(w, name, label, games, clock, now)
                for w in sorted(floor.values(), key=lambda w: name.get(w.dealer_id, ""))]
     day_start = dt.datetime.combine(casino.gaming_day(now), casino.gaming_day_start,
                                     tzinfo=zone)
     logged = [change.words(zone) for change in table_log(casino, day_start, now)]
+    moves = [entry.words for entry in floor_log(
+        casino, now - dt.timedelta(hours=LOG_HOURS), now)]
     return RotationPage(casino, now.astimezone(zone).tzname(), reliefs, flags, rows, dealers,
-                 [u for pk, u in people.items() if pk not in floor], logged)
+                        [u for pk, u in people.items() if pk not in floor], logged, moves)
 
 
 def _dealer_row(where, name, label, games, clock, now) -> DealerRow:

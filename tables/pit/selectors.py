@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib.auth import get_user_model
+from django.db.models import OuterRef, Subquery
 
 from casino.common.frozen import FrozenQuery
 from casino.common.roles import Role
@@ -44,19 +45,26 @@ def as_rules(row: RotationRules) -> rotation.RotationRules:
 
 
 def _latest_move(shape, *, casino: int, dealer: int):
+    clock_in = DealerMove.objects.filter(casino=OuterRef("casino"), dealer=OuterRef("dealer"),
+                                         kind=MoveKind.CLOCK_IN).order_by("-at", "-id")
     return (DealerMove.objects.filter(casino=casino, dealer=dealer).order_by("-at", "-id")
-            .only("kind", "table_id"))
+            .only("kind", "table_id", "at")
+            .annotate(clocked_in=Subquery(clock_in.values("at")[:1])))
 
 
 # Asked at every round and hand recorded (tables.pit.services.recorded_by): built once.
 _LATEST_MOVE = FrozenQuery(_latest_move, "casino", "dealer")
 
 
-def deals_there(casino_id: int, dealer_id: int, table_id: int) -> bool:
+def deals_there(casino_id: int, dealer_id: int, table_id: int, now: dt.datetime) -> bool:
     """Whether the dealer's latest move at the casino put him on the table (nobody has
-    relieved him there since: a relief moves him off it)."""
+    relieved him there since: a relief moves him off it) while the floor still counts
+    him: clocked in less than SHIFT_AT_MOST ago (a dealer who forgot to clock out yesterday
+    takes the table anew, clocked in first, as on_the_floor reads him)."""
     latest = _LATEST_MOVE.first(None, casino=casino_id, dealer=dealer_id)
-    return latest is not None and latest.kind == MoveKind.TABLE and latest.table_id == table_id
+    return (latest is not None and latest.kind == MoveKind.TABLE
+            and latest.table_id == table_id and latest.at <= now
+            and latest.clocked_in is not None and latest.clocked_in > now - SHIFT_AT_MOST)
 
 
 def games_of(casino: Casino) -> dict[int, frozenset[str]]:

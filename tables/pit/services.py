@@ -9,7 +9,7 @@ A move is a record; a mistaken one is followed by the right one, never changed."
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection, transaction
@@ -160,6 +160,33 @@ def dealer_relieve(*, actor, table: Table, relief, goes_to: str = MoveKind.BREAK
     return moves
 
 
+@transaction.atomic
+def dealer_moves_record(*, actor, casino: Casino, moves: Sequence[DealerMove]) -> int:
+    """Moves the floor made while nobody tapped them here, written at once, in the order
+    given: the demo's weeks of history, run by the house's rotation
+    (tables.management.demo_floor). A supervisor's, none later than now, each a dealer's
+    of the casino, after his last move there. The one write of many moves at a time: a
+    floor running now moves through the services above, each move checked under the lock.
+    Returns how many were written."""
+    _require_supervisor_at(actor, casino)
+    _lock_floor(casino)
+    now = timezone.now()
+    staff = set(selectors.staff_of(casino).values_list("pk", flat=True))
+    last = dict(DealerMove.objects.filter(casino=casino, dealer__in={m.dealer_id for m in moves})
+                .order_by("dealer", "-at").distinct("dealer").values_list("dealer", "at"))
+    for move in moves:
+        if move.dealer_id not in staff or move.at > now or move.at < last.get(
+                move.dealer_id, move.at):
+            raise ValidationError({"moves": f"A move of dealer {move.dealer_id} at "
+                                            f"{move.at.isoformat()} is not his to keep here "
+                                            "(not on the casino's staff, later than now, or "
+                                            "before his last move)."})
+        last[move.dealer_id] = move.at
+        move.casino, move.by = casino, actor
+    DealerMove.objects.bulk_create(moves)
+    return len(moves)
+
+
 def recorded_by(dealer, table: Table) -> None:
     """A round or hand recorded at ``table``: the casino's live boards are told, and the
     dealer who records at a table is the dealer on it (issue 31). Recorded by someone the
@@ -171,7 +198,7 @@ def recorded_by(dealer, table: Table) -> None:
     (the round stands, and says who recorded it)."""
     casino = table.casino
     push.floor_changed(casino.pk)
-    if selectors.deals_there(casino.pk, dealer.pk, table.pk):
+    if selectors.deals_there(casino.pk, dealer.pk, table.pk, timezone.now()):
         return
     _lock_floor(casino)
     _lock_dealer(dealer)

@@ -38,3 +38,31 @@ def forgot_to_clock_out(dealer: str, clocked_in: str) -> str:
     return (f"{dealer} clocked in at {clocked_in} and never clocked out: he is no longer "
             "counted on the floor, and his next clock-in starts a new shift.")
 
+
+
+WENT = {MoveKind.BREAK: "went on a break", MoveKind.MEAL: "went on his meal break",
+        MoveKind.CLOCK_OUT: "went home (clocked out)"}
+
+
+def move_words(move, went=None, *, clock) -> str:
+    """A dealer's move as the floor's log says it ("21:15 · dealer4 relieved dealer6 at
+    CS-2; dealer6 went on a break until 21:35. Recorded by supervisor."); ``went``: the
+    relieved dealer's move written with a relief; ``clock``: a time on the casino's clock."""
+    name = move.dealer.get_username()
+    if move.kind == MoveKind.TABLE and move.relieved_id is not None:
+        relieved = move.relieved.get_username()
+        text = f"{name} relieved {relieved} at {move.table.label}"
+        if went is not None:
+            text += f"; {relieved} {_went(went, clock)}"
+    elif move.kind == MoveKind.TABLE:
+        text = f"{name} took {move.table.label}, which had no dealer"
+    elif move.kind == MoveKind.CLOCK_IN:
+        text = f"{name} clocked in"
+    else:
+        text = f"{name} {_went(move, clock)}"
+    return f"{clock(move.at)} · {text}. Recorded by {move.by.get_username()}."
+
+
+def _went(move, clock) -> str:
+    until = f" until {clock(move.until)}" if move.until else ""
+    return WENT[move.kind] + until

@@ -105,12 +105,15 @@ REPORTS = {kind.name: kind for kind in (
                 "comps_earned", "comps_given", "currency")),
     Kind("dealers", "Dealer performance", dealer_report,
          filters=("casino", "table", "dealer", "shift"),
-         about="Each dealer's rounds and hands, hours dealt, rounds an hour, voids and "
-               "irregularities per 100 rounds, by gaming day, shift and game; his breaks.",
+         about="Each dealer's rounds and hands, hours dealt (his stints, cut at each "
+               "shift's end), rounds an hour, voids and irregularities per 100 rounds, by "
+               "gaming day, shift and game; his breaks; stints never ended, flagged.",
          rows_title="By gaming day, shift, dealer and game",
          first=("gaming_day", "shift", "casino", "dealer_name", "game", "rounds",
                 "hours_dealt", "rounds_per_hour", "voided_per_100", "irregular_per_100",
-                "hours_on_break")),
+                # A row's count of stints never ended comes with every column: on a
+                # tablet the list of them, below, names each one.
+                "hours_on_break", "table_label", "took_the_table", "counted_to")),
     Kind("hours", "Table hours", hours_report, filters=("casino", "table"),
          about="Each table's hours as they were kept when over: rounds or hands, action "
                "and recorded win, beside the hour before.",

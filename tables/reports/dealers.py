@@ -1,14 +1,18 @@
 """Dealer performance (issue 31), from the records only: per gaming day, shift, dealer and
-game, the rounds (stud) and hands (poker) he recorded, the hours he dealt (his moves on
-the floor: from taking a table to his next move), rounds an hour, the supervisors' voids
-and the irregularities per 100; per dealer, his hours on breaks too.
+game, the rounds (stud) and hands (poker) he recorded, the hours he dealt (his stints on
+the tables, tables.rules.stints), rounds an hour, the supervisors' voids and the
+irregularities per 100; per dealer, his hours on breaks too.
 
 A round or hand counts for the dealer who recorded it, on its own gaming day and shift.
-An hour on a table counts on the day and shift it began (a down is an hour; it rarely
-crosses a shift's end). Irregularities: a stud round void as a whole (a misdeal, a hole
-card exposed), a dealer who took a fifth card, a seat's dead hand (misdeal or
-violation). Voids are the supervisors' corrections of his records. The figures are the
-records' own, whether their day is closed or not: nothing here is money."""
+An hour on a table counts on the day and shift it lies in: a stint that runs past its
+shift's end is cut there, the table's closed spans left out; one never ended (a
+forgotten clock-out) counts to the end of the shift it began in and no further, and is
+flagged (``unended``, and each one listed). Every rate is its own line's rounds over its
+own line's hours as shown, the totals' too. Irregularities: a stud round void as a
+whole (a misdeal, a hole card exposed), a dealer who took a fifth card, a seat's dead
+hand (misdeal or violation). Voids are the supervisors' corrections of his records. The
+figures are the records' own, whether their day is closed or not: nothing here is
+money."""
 
 from __future__ import annotations
 
@@ -16,12 +20,12 @@ import datetime as dt
 from collections import defaultdict
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Exists, OuterRef, Q
+from django.db.models import Count, Exists, Max, OuterRef, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tables.floor.models import Casino, Game
-from tables.pit.models import DealerMove, MoveKind
-from tables.pit.selectors import SHIFT_AT_MOST
+from tables.floor.models import Casino, Game, Table
+from tables.pit import stints
 from tables.poker.models import PokerHand
 from tables.reports import figures
 from tables.reports.figures import Report
@@ -29,11 +33,14 @@ from tables.reports.selection import Selection
 from tables.stud.models import StudRound, StudSeat
 
 KEY = ("gaming_day", "shift", "casino", "dealer", "game")
-COUNTS = ("rounds", "voided", "irregular")
+COUNTS = ("rounds", "voided", "irregular", "unended")
 COLUMNS = ("gaming_day", "shift", "casino", "dealer_name", "game", "rounds", "hours_dealt",
-           "rounds_per_hour", "voided", "voided_per_100", "irregular", "irregular_per_100")
+           "rounds_per_hour", "voided", "voided_per_100", "irregular", "irregular_per_100",
+           "unended")
 BY_DEALER = ("casino", "dealer_name", "rounds", "hours_dealt", "rounds_per_hour", "voided",
-             "voided_per_100", "irregular", "irregular_per_100", "hours_on_break")
+             "voided_per_100", "irregular", "irregular_per_100", "unended", "hours_on_break")
+NEVER_ENDED = ("gaming_day", "shift", "casino", "dealer_name", "table_label", "took_the_table",
+               "counted_to")
 
 
 def _wanted(selection: Selection, *, casino: str, table: str, dealer: str) -> Q:
@@ -69,58 +76,65 @@ def _recorded(selection: Selection) -> list[dict]:
     return rows
 
 
-def _timed(selection: Selection, casinos: dict[int, Casino]) -> tuple[dict, dict]:
-    """Seconds dealt per key, and seconds on breaks per (casino, dealer), from the moves:
-    each lasts until the dealer's next move (a break no longer than its end), the last
-    one until now, none longer than a shift (SHIFT_AT_MOST: a forgotten clock-out)."""
+def _timed(selection: Selection, casinos: dict[int, Casino]) -> tuple[dict, dict, list]:
+    """Seconds dealt per key, seconds on breaks per (casino, dealer), and the stints never
+    ended that began in the selection: (key, stint)."""
     now = timezone.now()
-    # A gaming day starts within a day of its date's midnight anywhere: the moves from
-    # the day before the span to the day after it (and a shift more, for where the last
-    # one ends), each then placed on its own casino's day.
-    start = dt.datetime.combine(selection.first, dt.time(), tzinfo=dt.UTC) - dt.timedelta(days=1)
-    end_of_span = (dt.datetime.combine(selection.last, dt.time(), tzinfo=dt.UTC)
-                   + dt.timedelta(days=2) + SHIFT_AT_MOST)
-    moves = (DealerMove.objects.filter(casino__in=list(casinos), at__gte=start,
-                                       at__lte=min(now, end_of_span))
-             .select_related("table").order_by("dealer", "at", "id"))
-    if selection.dealer is not None:
-        moves = moves.filter(dealer=selection.dealer)
-    by_dealer = defaultdict(list)
-    for move in moves:
-        by_dealer[(move.casino_id, move.dealer_id)].append(move)
-    dealt, rested = defaultdict(float), defaultdict(float)
-    for (casino_id, dealer_id), his in by_dealer.items():
-        casino = casinos[casino_id]
-        for move, after in zip(his, [*his[1:], None], strict=True):
-            end = min(after.at if after else now, now, move.at + SHIFT_AT_MOST)
-            day, shift = casino.gaming_day(move.at), casino.shift(move.at)
-            if not selection.first <= day <= selection.last or (
-                    selection.shift is not None and shift != selection.shift):
+    floor = stints.dealt(casinos.values(), now=now, dealer=selection.dealer,
+                         since=min(c.day_bounds(selection.first)[0] for c in casinos.values()),
+                         until=max(c.day_bounds(selection.last)[1] for c in casinos.values()),
+                         rounds=last_round_of)
+
+    def wanted(shift) -> bool:
+        return selection.first <= shift.day <= selection.last and (
+            selection.shift is None or shift.number == selection.shift)
+
+    dealt, rested, unended = defaultdict(float), defaultdict(float), []
+    for (casino_id, dealer_id), his in floor.stints.items():
+        clock = floor.clocks[casino_id]
+        for stint in his:
+            if selection.table is not None and stint.table != selection.table.pk:
                 continue
-            if move.kind == MoveKind.TABLE:
-                if selection.table is not None and move.table_id != selection.table.pk:
-                    continue
-                key = (day, shift, casino_id, dealer_id, move.table.game)
-                dealt[key] += max(0.0, (end - move.at).total_seconds())
-            elif move.kind in (MoveKind.BREAK, MoveKind.MEAL):
-                rested[(casino_id, dealer_id)] += max(
-                    0.0, (min(end, move.until) - move.at).total_seconds())
-    return dealt, rested
+            for part in floor.parts(casino_id, stint):
+                if wanted(part.shift):
+                    dealt[_key(part.shift, casino_id, dealer_id, floor.games[stint.table])] \
+                        += part.seconds
+            if stint.unended and wanted(began := clock(stint.start)):
+                unended.append((_key(began, casino_id, dealer_id, floor.games[stint.table]),
+                                stint))
+        for start, end in floor.rests.get((casino_id, dealer_id), ()):
+            if wanted(clock(start)):
+                rested[(casino_id, dealer_id)] += (end - start).total_seconds()
+    return dealt, rested, unended
+
+
+def last_round_of(dealer_id: int):
+    """Where a dealer's last round or hand at a table between two instants is read (when
+    it was dealt: a queued one's time dealt, else its recording's)."""
+    def last_round(table_id: int, after: dt.datetime, until: dt.datetime):
+        found = [records.filter(dealer=dealer_id, table=table_id).annotate(
+            moment=Coalesce("dealt_at", "recorded_at")).filter(
+            moment__range=(after, until)).aggregate(last=Max("moment"))["last"]
+            for records in (StudRound.objects, PokerHand.objects)]
+        return max((m for m in found if m is not None), default=None)
+    return last_round
+
+
+def _key(shift, casino_id: int, dealer_id: int, game: str) -> tuple:
+    return (shift.day, shift.number, casino_id, dealer_id, game)
 
 
 def _hours(seconds: float) -> float:
     return round(seconds / 3600, 2)   # time, not money: a number, as the players' hours
 
 
-def _rates(line: dict, seconds: float, timed_rounds: int | None = None) -> dict:
-    """Hours dealt, rounds an hour (none without an hour dealt), voids and irregularities
-    per 100 rounds (none without a round): numbers, none of them money. Over several
-    rows, the rounds an hour count only the rows with hours dealt (``timed_rounds``): a
-    day the floor kept no moves has rounds but no hours, and would inflate the rate."""
+def _rates(line: dict, seconds: float) -> dict:
+    """Hours dealt, rounds an hour (the line's rounds over its hours as shown; none
+    without an hour shown), voids and irregularities per 100 rounds (none without a
+    round): numbers, none of them money."""
     hours = _hours(seconds)
-    timed = line["rounds"] if timed_rounds is None else timed_rounds
     line["hours_dealt"] = hours
-    line["rounds_per_hour"] = round(timed / hours, 1) if hours else None
+    line["rounds_per_hour"] = round(line["rounds"] / hours, 1) if hours else None
     for name in ("voided", "irregular"):
         line[f"{name}_per_100"] = round(line[name] * 100 / line["rounds"], 2) \
             if line["rounds"] else None
@@ -128,14 +142,15 @@ def _rates(line: dict, seconds: float, timed_rounds: int | None = None) -> dict:
 
 
 def _nothing() -> dict:
-    return {**dict.fromkeys(COUNTS, 0), "seconds": 0.0, "timed": 0}
+    return {**dict.fromkeys(COUNTS, 0), "seconds": 0.0}
 
 
 def dealer_report(selection: Selection) -> Report:
     casinos = {c.pk: c for c in selection.casinos()}
-    dealt, rested = _timed(selection, casinos)
+    dealt, rested, unended = _timed(selection, casinos)
+    never = [{**dict(zip(KEY, key, strict=True)), "unended": 1} for key, _ in unended]
     recorded = figures.combine(KEY, COUNTS, _recorded(selection),
-                               [dict(zip(KEY, key, strict=True)) for key in dealt])
+                               [dict(zip(KEY, key, strict=True)) for key in dealt], never)
     names = {u.pk: u.get_username() for u in get_user_model().objects.filter(
         pk__in={r["dealer"] for r in recorded} | {dealer for _, dealer in rested})}
     rows, per_dealer = [], {who: _nothing() for who in rested}
@@ -145,7 +160,6 @@ def dealer_report(selection: Selection) -> Report:
         for name in COUNTS:
             into[name] += line[name]
         into["seconds"] += dealt.get(key, 0.0)
-        into["timed"] += line["rounds"] if dealt.get(key) else 0
         rows.append(figures.written(_rates({
             **line, "casino": casinos[line["casino"]].name,
             "dealer_name": names.get(line["dealer"], ""),
@@ -154,13 +168,30 @@ def dealer_report(selection: Selection) -> Report:
     for (casino_id, dealer_id), sums in per_dealer.items():
         line = _rates({"casino": casinos[casino_id].name,
                        "dealer_name": names.get(dealer_id, ""),
-                       **{n: sums[n] for n in COUNTS}}, sums["seconds"], sums["timed"])
+                       **{n: sums[n] for n in COUNTS}}, sums["seconds"])
         line["hours_on_break"] = _hours(rested.get((casino_id, dealer_id), 0.0))
         by_dealer.append(line)
     by_dealer.sort(key=lambda line: (line["casino"], line["dealer_name"]))
-    totals = _rates(figures.total(rows, COUNTS), sum(dealt.values()),
-                    sum(r["rounds"] for r in rows if r["hours_dealt"]))
     return Report(name="dealers", title="Dealer performance", selection=selection,
-                  columns=COLUMNS, rows=rows, totals=totals,
-                  breakdowns={"by_dealer": by_dealer},
-                  breakdown_columns={"by_dealer": BY_DEALER})
+                  columns=COLUMNS, rows=rows,
+                  totals=_rates(figures.total(rows, COUNTS), sum(dealt.values())),
+                  breakdowns={"by_dealer": by_dealer,
+                              "never_ended": _never_ended(unended, casinos, names)},
+                  breakdown_columns={"by_dealer": BY_DEALER, "never_ended": NEVER_ENDED})
+
+
+def _never_ended(unended: list, casinos: dict[int, Casino], names: dict) -> list[dict]:
+    """Each stint never ended, in words: who, where, since when and how far it counts."""
+    labels = dict(Table.objects.filter(pk__in={s.table for _, s in unended})
+                  .values_list("pk", "label"))
+    lines = []
+    for (day, shift, casino_id, dealer_id, _), stint in sorted(
+            unended, key=lambda found: found[1].start):
+        zone = casinos[casino_id].zone
+        lines.append({"gaming_day": day.isoformat(), "shift": shift,
+                      "casino": casinos[casino_id].name,
+                      "dealer_name": names.get(dealer_id, ""),
+                      "table_label": labels.get(stint.table, ""),
+                      "took_the_table": f"{stint.start.astimezone(zone):%Y-%m-%d %H:%M %Z}",
+                      "counted_to": f"{stint.end.astimezone(zone):%Y-%m-%d %H:%M %Z}"})
+    return lines

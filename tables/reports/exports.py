@@ -200,7 +200,7 @@ def _write_cell(sheet, row: int, col: int, name: str, value, looks: _Looks) -> N
         sheet.write_number(row, col, float(value), looks.share)
     elif isinstance(value, bool):
         sheet.write_boolean(row, col, value)
-    elif isinstance(value, int):
+    elif isinstance(value, int | float):  # a count, or hours and rates (no amounts)
         sheet.write_number(row, col, value)
     elif isinstance(value, str) and NUMBER.match(value) and "." in value:
         # Exact cents become the spreadsheet's number; it shows them to the cent.

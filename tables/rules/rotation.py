@@ -12,7 +12,8 @@ next reliefs and the problems a supervisor must see:
 - a relief is a dealer clocked in and not on a table, ready by the relief's time (back
   from his break), who may deal the table's game;
 - the most urgent reliefs are served first (an empty table, a game not allowed, the
-  longest overdue, then the soonest due), and the reliefs are matched so that as many
+  longest overdue whether for a break or a meal, then the soonest due: ``urgency``),
+  and the reliefs are matched so that as many
   reliefs as possible get one (a relief who deals fewer games is kept for the tables only
   he can take): a table goes without relief only when no free relief can deal its game;
 - what is left is flagged: a break overdue with no relief, a meal overdue, a game a
@@ -44,7 +45,9 @@ class Reason(StrEnum):
     BREAK_DUE = "break_due"  # the dealer on it has dealt it time_on
 
 
-URGENCY = {Reason.UNCOVERED: 0, Reason.NOT_ALLOWED: 1, Reason.MEAL_DUE: 2, Reason.BREAK_DUE: 3}
+# Needed now whatever else is due: a table with nobody on it, then a dealer on a game he
+# may not deal.
+FIRST = {Reason.UNCOVERED: 0, Reason.NOT_ALLOWED: 1}
 
 
 class FlagKind(StrEnum):
@@ -99,6 +102,7 @@ class Relief:
     relieved: int | None  # None: the table had nobody on it
     goes_to: BreakKind | None  # where the relieved dealer goes
     reason: Reason
+    due: dt.datetime | None = None  # when the table needed him (before now: overdue)
 
 
 @dataclass(frozen=True)
@@ -158,8 +162,16 @@ def _ready_at(dealer: Dealer, now: dt.datetime) -> dt.datetime:
     return now
 
 
-def _urgency(now: dt.datetime):
-    return lambda n: (URGENCY[n.reason] if n.due <= now else len(URGENCY), n.due, n.table.id)
+def urgency(now: dt.datetime):
+    """The order needs are served in: an empty table, then a game not allowed; then the
+    longest overdue, a break or a meal alike (the earliest due); then those not due yet,
+    the soonest first. Equally due, a meal comes before a break (the law's limit), then
+    the dealer on his table longer, then the table's id (a fixed order)."""
+    def key(need: Need) -> tuple:
+        rank = FIRST.get(need.reason, 2) if need.due <= now else 3
+        on_since = need.dealer.since if need.dealer and need.dealer.since else need.due
+        return (rank, need.due, need.reason is not Reason.MEAL_DUE, on_since, need.table.id)
+    return key
 
 
 def needs(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRules,
@@ -168,7 +180,7 @@ def needs(tables: Iterable[Table], dealers: Iterable[Dealer], rules: RotationRul
     those due by now by their reason, then the rest by their time."""
     on_table = {d.table: d for d in dealers if d.table is not None}
     found = (_need_of(table, on_table.get(table.id), rules, now, pit) for table in tables)
-    return sorted((need for need in found if need is not None), key=_urgency(now))
+    return sorted((need for need in found if need is not None), key=urgency(now))
 
 
 def free_reliefs(dealers: Iterable[Dealer], horizon: dt.timedelta,
@@ -190,7 +202,7 @@ def propose_floor(pits: Mapping[str, tuple[Sequence[Table], RotationRules]],
     flags (a meal overdue) go with the pit ``""`` (the casino's), made if need be."""
     dealers = list(dealers)
     needed = sorted((need for pit, (tables, rules) in pits.items()
-                     for need in needs(tables, dealers, rules, now, pit)), key=_urgency(now))
+                     for need in needs(tables, dealers, rules, now, pit)), key=urgency(now))
     free = free_reliefs(dealers, max((rules.horizon for _, rules in pits.values()),
                                      default=dt.timedelta(0)), now)
     matched = _match(needed, free, now)
@@ -205,7 +217,7 @@ def propose_floor(pits: Mapping[str, tuple[Sequence[Table], RotationRules]],
         found[need.pit].reliefs.append(Relief(
             table=need.table.id, at=max(need.due, _ready_at(relief, now), now),
             dealer=relief.id, relieved=need.dealer.id if need.dealer else None,
-            goes_to=goes_to, reason=need.reason))
+            goes_to=goes_to, reason=need.reason, due=need.due))
     for pit, (tables, rules) in pits.items():
         ids = {t.id for t in tables}
         found[pit].flags = _flags([n for n in needed if n.pit == pit], matched,

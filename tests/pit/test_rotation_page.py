@@ -23,13 +23,17 @@ def floor(time_machine, supervisor, dealer, other_dealer, us_casino):
     time_machine.move_to(START, tick=False)
     cs = table_create(actor=supervisor, casino=us_casino, label="CS-1",
                       game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN)
-    for person in (dealer, other_dealer):
-        services.dealer_games_set(actor=supervisor, casino=us_casino, dealer=person,
-                                  games=[Game.CARIBBEAN_STUD])
-        services.dealer_clock_in(actor=supervisor, casino=us_casino, dealer=person)
+    clocked_in_to_deal_stud(supervisor, us_casino, dealer, other_dealer)
     services.dealer_relieve(actor=supervisor, table=cs, relief=dealer)
     time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
     return cs
+
+
+def clocked_in_to_deal_stud(supervisor, casino, *dealers) -> None:
+    for person in dealers:
+        services.dealer_games_set(actor=supervisor, casino=casino, dealer=person,
+                                  games=[Game.CARIBBEAN_STUD])
+        services.dealer_clock_in(actor=supervisor, casino=casino, dealer=person)
 
 
 def page_text(response) -> str:
@@ -137,3 +141,58 @@ def test_a_forgotten_clock_out_is_flagged_for_a_day(client, time_machine, floor,
     time_machine.move_to(START + dt.timedelta(hours=41), tick=False)
     assert "never clocked out" not in page_text(client.get("/pit/rotation/"))
 
+
+
+def test_the_last_three_hours_of_reliefs_and_breaks_as_the_pit_recorded_them(
+        client, time_machine, floor, supervisor, dealer, other_dealer, us_casino):
+    """Issue 44: the README promises the last three hours of reliefs and breaks; the page
+    showed only tables opened, closed and given new limits. Each move in words, latest
+    first, a relief's two moves in one line, with who recorded it; older ones are gone."""
+    services.dealer_relieve(actor=supervisor, table=floor, relief=other_dealer)  # 19:02
+    time_machine.move_to(START + dt.timedelta(minutes=95), tick=False)
+    services.dealer_relieve(actor=dealer, table=floor, relief=dealer, goes_to="meal")
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    log = shown[shown.index("Reliefs and breaks, the last three hours"):
+                shown.index("Tables opened, closed")]
+    assert log.index("19:35 · dana_dealer relieved otto_dealer at CS-1; otto_dealer went on "
+                     "his meal break until 20:05. Recorded by dana_dealer.") < log.index(
+        "19:02 · otto_dealer relieved dana_dealer at CS-1; dana_dealer went on a break until "
+        "19:22. Recorded by sam_supervisor.") < log.index(
+        "18:00 · dana_dealer took CS-1, which had no dealer. Recorded by sam_supervisor.")
+    assert "18:00 · otto_dealer clocked in. Recorded by sam_supervisor." in log
+    assert log.count("dana_dealer went on a break") == 1  # with her relief, not apart
+    time_machine.move_to(START + dt.timedelta(minutes=3 * 60 + 30), tick=False)
+    client.force_login(supervisor)  # his session has timed out meanwhile
+    log = page_text(client.get("/pit/rotation/"))
+    assert "18:00 ·" not in log
+    assert "19:02 · otto_dealer relieved" in log
+
+
+def test_an_overdue_relief_says_so_in_words(client, floor, supervisor):
+    """CS-1's relief was due at 19:00; it is 19:02: the relief reads "Overdue since 19:00",
+    and the table's row "overdue 2 min", set apart by colour too."""
+    client.force_login(supervisor)
+    page = client.get("/pit/rotation/").content.decode()
+    shown = " ".join(page.split())
+    assert '<strong class="overdue">Overdue since 19:00</strong> · otto_dealer relieves' in shown
+    assert '19:00 · <strong class="overdue">overdue 2 min</strong>' in shown
+    assert '<tr class="overdue">' in page
+
+
+
+def test_the_reliefs_are_listed_the_most_overdue_first_whatever_their_pit(
+        client, time_machine, floor, supervisor, other_dealer, us_casino):
+    """CS-1 (no pit) was due at 19:00, CS-9 in pit B at 18:50: CS-9's relief is listed
+    first, though its pit sorts after."""
+    late = table_create(actor=supervisor, casino=us_casino, label="CS-9",
+                        game=Game.CARIBBEAN_STUD, status=TableStatus.OPEN, pit="B")
+    nora, finn = make_user("nora_dealer", "dealer"), make_user("finn_dealer", "dealer")
+    time_machine.move_to(START - dt.timedelta(minutes=10), tick=False)
+    clocked_in_to_deal_stud(supervisor, us_casino, nora, finn)
+    services.dealer_relieve(actor=supervisor, table=late, relief=nora)
+    time_machine.move_to(START + dt.timedelta(minutes=62), tick=False)
+    client.force_login(supervisor)
+    shown = page_text(client.get("/pit/rotation/"))
+    assert shown.index("Overdue since 18:50</strong> · B ·") < shown.index(
+        "Overdue since 19:00</strong> ·")

@@ -97,11 +97,12 @@ def test_the_page_and_the_csv(client, api, an_evening, supervisor, accountant):
     assert all(name in lines for name in ("dana_dealer", "otto_dealer"))
 
 
-def test_rounds_without_hours_dealt_leave_the_rate_alone(an_evening, time_machine, dealer,
-                                                         monkeypatch):
+def test_every_rate_is_its_own_lines_rounds_over_its_hours_the_totals_too(
+        an_evening, time_machine, dealer, monkeypatch):
     """A day with rounds but no moves kept (recorded before the floor kept its dealers'
-    moves: a recording now takes the table) counts its rounds, not into the rounds an
-    hour."""
+    moves) counts its rounds and no hours: its line has no rate, and the rate of every
+    line that sums it, the totals' too, is that line's rounds over that line's hours (issue
+    44: "Rounds 795 · Hours dealt 242.23 · Rounds per hour 1.2")."""
     from tables.floor.models import Table
     from tables.stud import services
 
@@ -112,7 +113,74 @@ def test_rounds_without_hours_dealt_leave_the_rate_alone(an_evening, time_machin
     time_machine.move_to(START + dt.timedelta(minutes=90), tick=False)
     found = REPORTS["dealers"].build(Selection(first=DAY - dt.timedelta(days=1), last=DAY,
                                                within=(an_evening,)))
+    assert [(r["rounds"], r["hours_dealt"], r["rounds_per_hour"]) for r in found.rows] == [
+        (1, 0.0, None), (3, 1.0, 3.0), (2, 0.5, 4.0)]
     dana = next(d for d in found.breakdowns["by_dealer"] if d["dealer_name"] == "dana_dealer")
-    assert (dana["rounds"], dana["hours_dealt"], dana["rounds_per_hour"]) == (4, 1.0, 3.0)
-    assert (found.totals["rounds"], found.totals["rounds_per_hour"]) == (6, 3.3)
+    assert (dana["rounds"], dana["hours_dealt"], dana["rounds_per_hour"]) == (4, 1.0, 4.0)
+    assert (found.totals["rounds"], found.totals["hours_dealt"],
+            found.totals["rounds_per_hour"]) == (6, 1.5, 4.0)
 
+
+@pytest.fixture
+def a_night(time_machine, live_table, supervisor, dealer, other_dealer):
+    """Dana takes CS-1 at 21:30 (shift 2 ends at 22:00) and Otto relieves her at 22:45;
+    Otto then deals it and goes home without clocking out; the report is read the next
+    evening, when the floor has long forgotten him."""
+    def at(hour, minute=0, day=5):
+        time_machine.move_to(dt.datetime(2026, 12, day, hour, minute,
+                                         tzinfo=live_table.casino.zone), tick=False)
+
+    casino = live_table.casino
+    table_dealer_assign(actor=supervisor, table=live_table, dealer=other_dealer)
+    at(21, 25)
+    for person in (dealer, other_dealer):
+        pit.dealer_clock_in(actor=supervisor, casino=casino, dealer=person)
+    at(21, 30)
+    stud_round_record(actor=dealer, table=live_table, **CLEAN)  # she takes it
+    at(22, 45)
+    stud_round_record(actor=other_dealer, table=live_table, **CLEAN)  # he relieves her
+    at(23, 15)
+    stud_round_record(actor=other_dealer, table=live_table, **CLEAN)
+    at(20, 0, day=6)
+    return casino
+
+
+def test_a_stint_past_its_shift_is_cut_there_and_one_never_ended_is_flagged(a_night):
+    found = report(a_night)
+    assert [(r["dealer_name"], r["shift"], r["rounds"], r["hours_dealt"],
+             r["rounds_per_hour"], r["unended"]) for r in found.rows] == [
+        ("dana_dealer", 2, 1, 0.5, 2.0, 0), ("dana_dealer", 3, 0, 0.75, 0.0, 0),
+        # Otto's stint never ended: counted to the end of the shift it began in (06:00),
+        # never the 16 hours the floor kept him, and flagged.
+        ("otto_dealer", 3, 2, 7.25, 0.3, 1)]
+    assert found.breakdowns["never_ended"] == [{
+        "gaming_day": "2026-12-05", "shift": 3, "casino": "Test Harbor",
+        "dealer_name": "otto_dealer", "table_label": "CS-1",
+        "took_the_table": "2026-12-05 22:45 EST", "counted_to": "2026-12-06 06:00 EST",
+        "currency": "USD"}]
+    assert (found.totals["hours_dealt"], found.totals["rounds_per_hour"],
+            found.totals["unended"]) == (8.5, 0.4, 1)
+
+
+def test_a_stint_never_ended_counts_to_its_shifts_end_at_most(a_night, time_machine,
+                                                              other_dealer, supervisor):
+    """Taken at 18:00 and never ended, no round after: counted to 22:00, never the 16
+    hours the floor keeps a dealer who forgot to clock out."""
+    from tables.floor.models import Table
+
+    casino = a_night
+    for hour, minute in ((17, 55), (18, 0)):
+        time_machine.move_to(dt.datetime(2026, 12, 7, hour, minute, tzinfo=casino.zone),
+                             tick=False)
+        if minute:
+            pit.dealer_clock_in(actor=supervisor, casino=casino, dealer=other_dealer)
+        else:
+            pit.dealer_relieve(actor=supervisor, table=Table.objects.get(label="CS-1"),
+                               relief=other_dealer)
+    time_machine.move_to(dt.datetime(2026, 12, 8, 20, 0, tzinfo=casino.zone), tick=False)
+    day = dt.date(2026, 12, 7)
+    found = REPORTS["dealers"].build(Selection(first=day, last=day, within=(casino,)))
+    assert [(r["dealer_name"], r["shift"], r["rounds"], r["hours_dealt"],
+             r["rounds_per_hour"], r["unended"]) for r in found.rows] == [
+        ("otto_dealer", 2, 0, 4.0, 0.0, 1)]
+    assert found.breakdowns["never_ended"][0]["counted_to"] == "2026-12-07 22:00 EST"

@@ -44,7 +44,8 @@ def ready(id_, *, games=ALL, clocked=120, had_meal=True, back_in=None):
 def test_a_dealer_due_is_relieved_and_goes_on_a_break():
     found = propose([Table(1, STUD)], [dealing(10, 1, for_=61), ready(20)], RULES, NOW)
     assert found.reliefs == [Relief(table=1, at=NOW, dealer=20, relieved=10,  # overdue: now
-                                 goes_to=BreakKind.BREAK, reason=Reason.BREAK_DUE)]
+                                 goes_to=BreakKind.BREAK, reason=Reason.BREAK_DUE,
+                                 due=NOW - minutes(1))]
     assert found.flags == []
 
 
@@ -212,3 +213,35 @@ def test_the_most_urgent_need_of_the_floor_is_served_first_whatever_its_pit():
         (2, 20, Reason.UNCOVERED)]
     assert (found["A"].reliefs, found["A"].flags, found["B"].flags) == ([], [], [])
 
+
+
+def test_the_most_overdue_table_gets_the_free_dealer_first_whatever_it_is_due():
+    """Issue 44, the demo at 21:49: dealer6 at CS-2 was due his break at 21:28, dealer2 at
+    CS-1 his meal at 21:43, and dealer4, the only free stud dealer, went to CS-1 (a meal
+    ranked before any break, however overdue), leaving "dealer6 is overdue a break at CS-2
+    (due 21:28)". The longest overdue is served first; CS-1, due later, is flagged."""
+    cs1, cs2 = Table(1, STUD), Table(2, STUD)
+    dealers = [dealing(2, 1, for_=66, clocked=181, had_meal=False, games=[STUD]),  # meal
+               dealing(6, 2, for_=81, games=[STUD, HOLDEM]),  # due 21 minutes ago
+               ready(4, games=[STUD, HOLDEM])]
+    found = propose([cs1, cs2], dealers, RULES, NOW)
+    assert [(r.table, r.dealer, r.relieved, r.reason, r.due) for r in found.reliefs] == [
+        (2, 4, 6, Reason.BREAK_DUE, NOW - minutes(21))]
+    assert [(f.kind, f.table, f.since) for f in found.flags] == [
+        (FlagKind.BREAK_OVERDUE, 1, NOW - minutes(6))]
+
+
+def test_equally_overdue_the_meal_comes_first_then_the_dealer_on_longer():
+    cs1, cs2, cs3 = Table(1, STUD), Table(2, STUD), Table(3, STUD)
+    meal = dealing(1, 1, for_=20, clocked=250, had_meal=False)  # his meal was due 10 ago
+    longer = dealing(2, 2, for_=70)  # due 10 ago, on 70 minutes
+    found = propose([cs1, cs2], [longer, meal, ready(9)], RULES, NOW)
+    assert [(r.table, r.reason) for r in found.reliefs] == [(1, Reason.MEAL_DUE)]
+    rules = {"A": ([cs2], RULES), "B": ([cs3], RotationRules(time_on=minutes(40)))}
+    from tables.rules.rotation import propose_floor
+
+    # Both due ten minutes ago, one after 70 minutes on his table, one after 50.
+    found = propose_floor(rules, [dealing(2, 2, for_=70), dealing(3, 3, for_=50), ready(9)],
+                          NOW)
+    assert [(r.table, r.dealer) for r in found["A"].reliefs] == [(2, 9)]
+    assert found["B"].reliefs == []

@@ -35,7 +35,13 @@ from tables.floor.services import (
     table_link_progressive,
     table_set_poker_settings,
 )
-from tables.management import demo_cardroom, demo_comps, demo_offline, demo_rotation
+from tables.management import (
+    demo_cardroom,
+    demo_comps,
+    demo_floor,
+    demo_offline,
+    demo_rotation,
+)
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
 from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
@@ -64,6 +70,8 @@ BARRED = ("10161", "barred by security: advantage play dispute")
 # The group's own paytable, in dollars: the controller's, for any USD casino's tables.
 GROUP_PAYTABLE = ("Group Caribbean Stud", "us", "USD")
 ACCOUNTING_DAYS = 3  # the last gaming days of the history with closed and counted shifts
+# The history stops before the rotation's last three hours begin (minutes before now).
+ROTATION_BEGINS = demo_rotation.SCRIPT[0][0] - 10
 
 DEMO_JACKPOT = "Harbor Lights Jackpot"
 DEMO_CASINOS = [
@@ -130,13 +138,16 @@ class Command(BaseCommand):
             casinos = self._floor(supervisor, dealer, staff=floor_staff)
             self._group_paytable(users["controller"])
             self._players(users["host"])  # before the history: the pit rates them in it
+            # The crews that deal the history and the rotation, at their tables.
+            dealers = demo_floor.demo_dealers(DEMO_USERS["dealer"][1], casinos, supervisor)
         if fresh and history_days:
             with clock_at(start):
                 demo_comps.work_out_game_math()   # the closing ratings earn their comps
                 demo_comps.set_rules(supervisor, casinos, users["host"])
             self.stdout.write(f"Recording {history_days} gaming days of play ...")
-            count = load_history(casinos=casinos, dealer=dealer, supervisor=supervisor,
+            count = load_history(casinos=casinos, dealers=dealers, supervisor=supervisor,
                                  days=history_days, today=casinos[0].gaming_day(now),
+                                 until=now + dt.timedelta(minutes=ROTATION_BEGINS),
                                  jackpot=Progressive.objects.get(name=DEMO_JACKPOT),
                                  after_day=partial(demo_comps.give_on_day, users["host"],
                                                    supervisor, casinos))
@@ -151,7 +162,6 @@ class Command(BaseCommand):
         if opened:
             self.stdout.write(f"The current shift of {opened} banked tables opened, its "
                               "opener signed by the supervisor and the dealer.")
-        dealers = demo_rotation.demo_dealers(DEMO_USERS["dealer"][1], casinos)
         moves = demo_rotation.run_rotation(supervisor, casinos[0], dealers, now)
         if moves:
             self.stdout.write(f"The last three hours of {casinos[0].name}'s rotation: "
@@ -218,8 +228,9 @@ class Command(BaseCommand):
         for name, (role, password) in DEMO_USERS.items():
             self.stdout.write(f"  {role.value:<16} user {name:<11} password {password}")
         jackpot = Progressive.objects.get(name=DEMO_JACKPOT)
-        self.stdout.write(f"  more dealers     users {', '.join(list(demo_rotation.GAMES)[1:])} "
-                          f"(the dealer's password)")
+        more = demo_floor.crew_names()
+        more.remove("dealer")
+        self.stdout.write(f"  more dealers     users {', '.join(more)} (the dealer's password)")
         self.stdout.write(f"Floor sign: {url}/sign/{jackpot.pk}/   API docs: {url}/api/docs/   "
                           f"health: {url}/healthz")
 
