@@ -6,6 +6,7 @@ refusal's echo cannot fail on it, nor the database)."""
 from __future__ import annotations
 
 import json
+from io import BytesIO
 
 import pytest
 from hypothesis import given, settings
@@ -22,10 +23,10 @@ from tables.players.models import Player, Rating
 from tables.stud.models import StudRound
 from tests.conftest import make_user
 from tests.helpers import CONTRACT_ROUND
+from tests.unstorable import NUL, SURROGATE, TEXT, UNSTORABLE_TEXT, spoiled
 
 pytestmark = pytest.mark.django_db
 
-NUL, SURROGATE = "\x00", "\ud800"
 ESCAPED = {NUL: "\\u0000", SURROGATE: "\\ud800"}
 BAD = pytest.mark.parametrize("bad", [NUL, SURROGATE], ids=["NUL", "lone surrogate"])
 
@@ -141,6 +142,16 @@ def test_a_nul_in_an_idempotency_key_is_refused_before_it_is_kept(api, dealer, l
     assert not StudRound.objects.exists()
 
 
+def test_a_nul_in_the_user_agent_of_a_failed_log_in_is_refused_before_it_is_kept(client,
+                                                                                 supervisor):
+    answer = client.post("/login/", {"username": supervisor.username, "password": "wrong"},
+                         HTTP_USER_AGENT=f"tablet{NUL}")
+
+    assert answer.status_code == 400
+    assert "User-Agent: &#x27;tablet\\u0000&#x27; holds a NUL character" in (
+        answer.content.decode())
+
+
 def test_a_nul_in_a_page_form_gets_a_page_naming_the_field(client, supervisor, live_table,
                                                            pat):
     client.force_login(supervisor)
@@ -172,17 +183,12 @@ def test_text_that_may_be_held_goes_through_as_it_was(api, supervisor):
 
 # --- The parser's rule, whatever the body -------------------------------------------------
 
-UNSTORABLE = st.sampled_from([NUL, SURROGATE, "\udfff", "\udc80"])
-TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters=NUL),
-               max_size=5)
 BODIES = st.recursive(st.none() | st.booleans() | st.integers() | TEXT,
                       lambda inner: st.lists(inner, max_size=3)
                       | st.dictionaries(TEXT, inner, max_size=3), max_leaves=12)
 
 
 def parsed(body) -> object:
-    from io import BytesIO
-
     return JSONParser().parse(BytesIO(json.dumps(body).encode()))
 
 
@@ -193,37 +199,15 @@ def test_a_body_without_such_text_is_read_as_sent(body):
 
 
 @settings(max_examples=200, deadline=None)
-@given(BODIES, UNSTORABLE, st.data())
+@given(BODIES, st.sampled_from(UNSTORABLE_TEXT), st.data())
 def test_such_text_anywhere_in_a_body_is_refused_where_it_is(body, bad, data):
-    path, spoiled = data.draw(spoil(body, bad))
+    path, spoiled_body = data.draw(spoiled(body, bad))
     where = path or ("non_field_errors",)
     with pytest.raises(ValidationError) as refused:
-        parsed(spoiled)
+        parsed(spoiled_body)
 
     node = refused.value.detail
     for key in where:
         node = node[key]
-    assert f"\\u{ord(bad):04x}" in str(node[0])
-    assert [found for found, _ in unstorable_in(spoiled)] == [where]
-
-
-@st.composite
-def spoil(draw, body, bad):
-    """(path, body): ``body`` with ``bad`` put into one of its strings, or into a field
-    name, or in place of a value; and where in the body it went."""
-    if isinstance(body, dict) and draw(st.booleans()):
-        if not body or draw(st.booleans()):
-            name = draw(TEXT)
-            key = name[:1] + bad + name[1:]
-            return (escaped(key),), {**body, key: None}
-        key = draw(st.sampled_from(sorted(body)))
-        path, child = draw(spoil(body[key], bad))
-        return (key, *path), {**body, key: child}
-    if isinstance(body, list) and body and draw(st.booleans()):
-        index = draw(st.integers(0, len(body) - 1))
-        path, child = draw(spoil(body[index], bad))
-        return (index, *path), [*body[:index], child, *body[index + 1:]]
-    if isinstance(body, str):
-        cut = draw(st.integers(0, len(body)))
-        return (), body[:cut] + bad + body[cut:]
-    return (), bad
+    assert escaped(bad) in str(node[0])
+    assert [found for found, _ in unstorable_in(spoiled_body)] == [where]

@@ -15,8 +15,9 @@ from django.shortcuts import render
 
 UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 SHOWN_AT_MOST = 40
-# The headers the service reads as text (kept with a record: the recording's key).
-READ_HEADERS = ("Idempotency-Key",)
+# The headers the service keeps as text: a recording's key; the device django-axes
+# records with each failed log-in.
+READ_HEADERS = ("Idempotency-Key", "User-Agent")
 FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
