@@ -30,7 +30,7 @@ from schemathesis.checks import not_a_server_error, response_schema_conformance
 
 from tests.conftest import make_user
 from tests.openapi import served_schema
-from tests.unstorable import ON_THE_WIRE, UNSTORABLE_TEXT, spoiled
+from tests.unstorable import ON_THE_WIRE, UNSTORABLE_TEXT, spoiled, spoiled_everywhere
 
 pytestmark = pytest.mark.django_db
 
@@ -52,11 +52,13 @@ def collection_of(path: str, parameter: str) -> str:
 @schema.hook
 def flatmap_body(context, body):
     """The body as generated, or with text no field may hold in one of its strings or
-    field names (or in place of a value)."""
+    field names (or in place of a value), or added to all of its strings."""
     if not isinstance(body, dict | list):
         return st.just(body)
-    return st.one_of(st.just(body), st.sampled_from(UNSTORABLE_TEXT).flatmap(
-        lambda bad: spoiled(body, bad)).map(lambda made: made[1]))
+    bad = st.sampled_from(UNSTORABLE_TEXT)
+    return st.one_of(st.just(body),
+                     bad.flatmap(lambda text: spoiled(body, text)).map(lambda made: made[1]),
+                     bad.map(lambda text: spoiled_everywhere(body, text)))
 
 
 @schema.hook

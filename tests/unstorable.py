@@ -38,3 +38,15 @@ def spoiled(draw, body, bad: str):
         cut = draw(st.integers(0, len(body)))
         return (), body[:cut] + bad + body[cut:]
     return (), bad
+
+
+def spoiled_everywhere(body, bad: str):
+    """``body`` with ``bad`` added to every string value in it (field names kept, so that
+    every field is read): the refusal must name each, whichever field reads it first."""
+    if isinstance(body, str):
+        return body + bad
+    if isinstance(body, dict):
+        return {key: spoiled_everywhere(value, bad) for key, value in body.items()}
+    if isinstance(body, list):
+        return [spoiled_everywhere(value, bad) for value in body]
+    return body
