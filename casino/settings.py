@@ -60,6 +60,9 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before anything reads a body: one over the limit is refused by its length alone.
     "casino.common.bodies.BodyLimitMiddleware",
+    # Before anything reads the query or a form: text no field may hold (NUL, a lone
+    # surrogate) refused by name.
+    "casino.common.text.UnstorableTextMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -162,4 +162,4 @@ def test_table_ante_limits_must_lie_within_the_paytables(api, supervisor, stud_t
         {"paytable": us_paytable.pk, "max_ante": "500.00"}, format="json")
 
     assert response.status_code == 400
-    assert "must lie within the paytable's 5.00 to 100.00" in response.json()["min_ante"][0]
+    assert response.json() == {"max_ante": ["500.00 is above the paytable's 100.00."]}

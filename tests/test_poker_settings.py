@@ -105,7 +105,7 @@ def test_a_fixed_limit_kill_table_is_created_through_the_api(api, supervisor, us
 @pytest.mark.parametrize(("body", "field"), [
     ({"structure": "fixed_limit", "small_bet": "20.00", "big_blind": "20.00"}, "big_bet"),
     ({"structure": "fixed_limit", "small_bet": "40.00", "big_bet": "20.00",
-      "big_blind": "20.00"}, "big_bet"),
+      "big_blind": "20.00"}, "small_bet"),
     ({"structure": "spread_limit", "min_bet": "5.00", "big_blind": "2.00"}, "max_bet"),
     ({"structure": "no_limit", "small_blind": "1.00", "big_blind": "2.00", "kill": "full",
       "kill_trigger": "pot_size"}, "kill"),
@@ -221,7 +221,7 @@ def test_a_supervisor_sets_a_tables_stakes_and_sees_the_refusal_in_words(client,
                                                            "confirm": "yes"})
 
     assert refused.status_code == 400
-    assert "kill trigger: Say what starts a kill" in refused.content.decode()
+    assert "Kill trigger: Say what starts a kill" in refused.content.decode()
     assert saved.status_code == 302
     table.refresh_from_db()
     assert (table.poker_settings_version, table.kill_pot_big_bets) == (1, 10)

@@ -337,7 +337,7 @@ def test_a_change_the_services_refuse_is_refused_at_once_not_asked(client, super
                            {**POKER, "rake_schedule": floor["ten"].pk, "raise_cap": "4"})
 
     assert "is in use at CS-1: give those tables another paytable first" in retire
-    assert "raise cap: Only fixed limit tables" in text_of(settings)
+    assert "Raise cap: Only fixed limit tables" in text_of(settings)
     assert "Cancel: change nothing" not in retire + text_of(settings)
     he1.refresh_from_db()
     assert he1.rake_schedule_id is None

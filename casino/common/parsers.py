@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from rest_framework import exceptions, parsers
 
+from casino.common.errors import nested_errors
+from casino.common.text import unstorable_in
+
 # No body this API takes nests deeper than four levels (seats -> cards); past this one is
 # refused before anything walks it (Python's own limit, near 1,000, would be a 500).
 MAX_JSON_DEPTH = 32
@@ -23,7 +26,9 @@ def _nests_deeper_than(value, limit: int) -> bool:
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's parser, refusing bodies nested deeper than any request of this API."""
+    """DRF's parser, refusing bodies nested deeper than any request of this API, and any
+    string (a value or a field name) holding text no field may hold (NUL, a lone
+    surrogate: casino.common.text), by where it is in the body, before a view reads it."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         too_deep = exceptions.ParseError(
@@ -34,4 +39,7 @@ class JSONParser(parsers.JSONParser):
             raise too_deep from None
         if _nests_deeper_than(data, MAX_JSON_DEPTH):
             raise too_deep
+        unstorable = unstorable_in(data)
+        if unstorable:
+            raise exceptions.ValidationError(nested_errors(unstorable).detail)
         return data

@@ -160,9 +160,10 @@ def _assign_terms(actor, table: Table, *, paytable: Paytable | None = None,
     paytable = paytable or table.paytable
     if paytable is None:
         raise ValidationError({"paytable": ["Assign a paytable to set ante limits."]})
-    return table_assign_paytable(actor=actor, table=table, paytable=paytable,
-                                 min_ante=min_ante or table.min_ante,
-                                 max_ante=max_ante or table.max_ante)
+    return table_assign_paytable(
+        actor=actor, table=table, paytable=paytable,
+        min_ante=table.min_ante if min_ante in (None, "") else min_ante,
+        max_ante=table.max_ante if max_ante in (None, "") else max_ante)
 
 
 @transaction.atomic
@@ -197,12 +198,10 @@ def table_assign_paytable(*, actor, table: Table, paytable: Paytable,
         raise ValidationError({"table": f"{table.label} is a {table.get_game_display()} "
                                         "table; paytables are for stud tables."})
     paytable = versioning.lock_for_table(Paytable, paytable.pk, field="paytable", table=table)
-    low = amount_of(min_ante, "min_ante") or paytable.min_ante
-    high = amount_of(max_ante, "max_ante") or paytable.max_ante
-    if low < paytable.min_ante or high > paytable.max_ante or low > high:
-        raise ValidationError({"min_ante": f"The table's antes ({low} to {high}) must lie within "
-                                           f"the paytable's {paytable.min_ante} to "
-                                           f"{paytable.max_ante}."})
+    low, high = amount_of(min_ante, "min_ante"), amount_of(max_ante, "max_ante")
+    low = paytable.min_ante if low is None else low   # 0 is a limit (refused), not none
+    high = paytable.max_ante if high is None else high
+    stakes.check_ante_limits(table, paytable, low, high)
     table.paytable, table.min_ante, table.max_ante = paytable, low, high
     with changed_by(actor, f"paytable {paytable} assigned"):
         table.save(update_fields=["paytable", "min_ante", "max_ante"])
@@ -253,6 +252,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
     stakes.clear_other_structure(table, changes)
     for field, value in changes.items():
         setattr(table, field, value)
+    changed = {f for f in stakes.POKER_FIELDS if getattr(table, f) != before[f]}
     if table.rake_schedule_id is None:
         raise ValidationError({"rake_schedule": "A poker table needs a rake schedule."})
     if changes.get("rake_schedule") is not None:
@@ -260,7 +260,7 @@ def table_set_poker_settings(*, actor, table: Table, **changes: Any) -> Table:
                                              field="rake_schedule", table=table)
     else:
         schedule = RakeSchedule.objects.get(pk=table.rake_schedule_id)
-    stakes.check_poker_settings(table, schedule)
+    stakes.check_poker_settings(table, schedule, changed=changed)
     if {f: getattr(table, f) for f in stakes.POKER_FIELDS} == before:
         return table
     table.poker_settings_version += 1

@@ -49,6 +49,46 @@ def ante_limits(table: Table) -> tuple[Decimal | None, Decimal | None]:
     return low, high
 
 
+def shown(amount) -> str:
+    """An amount as the limits' refusals repeat it: 200.00."""
+    return f"{Decimal(amount):.2f}"
+
+
+def _named(field: str) -> str:
+    """min_ante -> 'minimum ante', small_bet -> 'small bet'."""
+    return field.replace("min_", "minimum_").replace("max_", "maximum_").replace("_", " ")
+
+
+def order_problem(values: dict, low: str, high: str, changed: set[str]) -> dict[str, str]:
+    """A limit pair out of order (a minimum above its maximum, a small bet above the big
+    one), refused by the limit that was changed: 'min_ante': '500.00 is above the maximum
+    ante, 100.00.'; the higher one's name when only it was changed, else the lower's."""
+    below, above = values[low], values[high]
+    if below is None or above is None or below <= above:
+        return {}
+    if high in changed and low not in changed:
+        return {high: f"{shown(above)} is below the {_named(low)}, {shown(below)}."}
+    return {low: f"{shown(below)} is above the {_named(high)}, {shown(above)}."}
+
+
+def check_ante_limits(table: Table, paytable, low: Decimal, high: Decimal) -> None:
+    """A stud table's ante limits: each within its paytable's, the minimum not above the
+    maximum; every limit that is not, refused at once by its own name ('max_ante': '200.00
+    is above the paytable's 100.00.')."""
+    problems = {}
+    for field, value in (("min_ante", low), ("max_ante", high)):
+        if value < paytable.min_ante:
+            problems[field] = f"{shown(value)} is below the paytable's {shown(paytable.min_ante)}."
+        elif value > paytable.max_ante:
+            problems[field] = f"{shown(value)} is above the paytable's {shown(paytable.max_ante)}."
+    changed = {field for field, value in (("min_ante", low), ("max_ante", high))
+               if value != getattr(table, field)}
+    problems.update(order_problem({"min_ante": low, "max_ante": high}, "min_ante", "max_ante",
+                                  changed))
+    if problems:
+        raise ValidationError(problems)
+
+
 def _require(table: Table, *fields: str) -> None:
     for field in fields:
         if getattr(table, field) in (None, ""):
@@ -71,13 +111,15 @@ def _check_currency(schedule: RakeSchedule, table: Table) -> None:
                                                     f"{table.casino.currency}."})
 
 
-def check_poker_settings(table: Table, schedule: RakeSchedule) -> None:
-    """Refuse settings that do not fit together, naming the field; fill in the defaults
-    (a raise cap of four bets, the full bet rule, the kill's ten big bets)."""
+def check_poker_settings(table: Table, schedule: RakeSchedule, *,
+                         changed: set[str] = frozenset()) -> None:
+    """Refuse settings that do not fit together, naming the field (of a pair out of order,
+    the one ``changed``); fill in the defaults (a raise cap of four bets, the full bet
+    rule, the kill's ten big bets)."""
     _check_currency(schedule, table)
     _check_structure(table)
-    _check_limits(table)
-    _check_blinds(table)
+    _check_limits(table, changed)
+    _check_blinds(table, changed)
     _check_reopen_rule(table)
     _check_kill(table)
 
@@ -107,12 +149,17 @@ def _check_structure(table: Table) -> None:
             raise ValidationError({field: f"{value} must be greater than 0."})
 
 
-def _check_limits(table: Table) -> None:
+def _check_order(table: Table, low: str, high: str, changed: set[str]) -> None:
+    problem = order_problem({low: getattr(table, low), high: getattr(table, high)}, low, high,
+                            changed)
+    if problem:
+        raise ValidationError(problem)
+
+
+def _check_limits(table: Table, changed: set[str]) -> None:
     if table.structure == Structure.FIXED_LIMIT:
         _require(table, "small_bet", "big_bet")
-        if table.big_bet < table.small_bet:
-            raise ValidationError({"big_bet": f"The big bet {table.big_bet} is below the small "
-                                              f"bet {table.small_bet}."})
+        _check_order(table, "small_bet", "big_bet", changed)
         table.raise_cap = table.raise_cap or DEFAULT_RAISE_CAP
         if not 2 <= table.raise_cap <= 10:
             raise ValidationError({"raise_cap": f"{table.raise_cap} bets per round: a cap is 2 "
@@ -126,9 +173,7 @@ def _check_limits(table: Table) -> None:
             raise ValidationError({"heads_up_uncapped": "Only fixed limit tables cap raises."})
     if table.structure == Structure.SPREAD_LIMIT:
         _require(table, "min_bet", "max_bet")
-        if table.max_bet < table.min_bet:
-            raise ValidationError({"max_bet": f"The maximum bet {table.max_bet} is below the "
-                                              f"minimum {table.min_bet}."})
+        _check_order(table, "min_bet", "max_bet", changed)
     else:
         for field in ("min_bet", "max_bet"):
             if getattr(table, field) is not None:
@@ -136,16 +181,14 @@ def _check_limits(table: Table) -> None:
                                               "maximum bet."})
 
 
-def _check_blinds(table: Table) -> None:
+def _check_blinds(table: Table, changed: set[str]) -> None:
     if table.big_blind is None and table.ante is None:
         wanted = "big_blind" if table.game in BLIND_GAMES else "ante"
         raise ValidationError({wanted: f"A {table.get_game_display()} table needs its blinds or "
                                        "an ante."})
     if table.small_blind is not None and table.big_blind is None:
         raise ValidationError({"big_blind": "A small blind needs a big blind."})
-    if table.small_blind is not None and table.small_blind > table.big_blind:
-        raise ValidationError({"small_blind": f"The small blind {table.small_blind} is above the "
-                                              f"big blind {table.big_blind}."})
+    _check_order(table, "small_blind", "big_blind", changed)
 
 
 def _check_reopen_rule(table: Table) -> None:

@@ -132,7 +132,7 @@ def table_settings(request, pk: int):
             try:
                 done = _ask_before_new_schedule(request, table, form, changes)
             except ValidationError as refused:
-                problems = problems_of(refused)
+                problems = problems_of(refused, form)
             else:
                 if isinstance(done, HttpResponse):
                     return done

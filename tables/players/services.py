@@ -174,7 +174,9 @@ NEXT_STEPS = {"open": {RatingStep.PAUSED, RatingStep.CLOSED},
 
 def _changed(actor, rating: Rating, step: str) -> Rating:
     _table_for(actor, rating.table)
-    state = selectors.state_of(rating)
+    # Its changes read again under the table's lock: a close sent twice at once finds
+    # the first one's (what the caller read before the lock may be stale).
+    state = selectors.state_of(rating, list(RatingChange.objects.filter(rating=rating)))
     if step not in NEXT_STEPS[state]:
         raise ValidationError({"status": wording.cannot(rating, state, step)})
     RatingChange.objects.create(rating=rating, step=step, by=actor)

@@ -37,8 +37,7 @@ def test_new_limits_hold_from_the_next_round(client, supervisor, dealer, live_ta
 
 @pytest.mark.parametrize(("posted", "said"), [
     ({"min_ante": "1", "max_ante": "50"},
-     "Minimum ante: The table&#x27;s antes (1 to 50) must lie within the paytable&#x27;s "
-     "5.00 to 100.00."),
+     "Minimum ante: 1.00 is below the paytable&#x27;s 5.00."),
     ({"min_ante": "ten", "max_ante": "50"},
      "Minimum ante: &#x27;ten&#x27; is not an amount: write it like 12.50."),
 ])
