@@ -23,15 +23,17 @@ def heading(name) -> str:
 
 @register.filter
 def cell(value, column):
-    """A report cell as a page shows it: a share as a percent, an amount with its
-    thousands marked (the files keep plain digits), yes or no, a code in words, a list
-    joined."""
+    """A report cell as a page shows it: a share as a percent, an amount (or hours, a
+    rate) with its thousands marked (the files keep plain digits), yes or no, a code in
+    words, a list joined."""
     if column in SHARES and value not in (None, ""):
         return percent(value, 2)
     if isinstance(value, bool):
         return "yes" if value else "NO"
     if isinstance(value, str) and AMOUNT.match(value):
         return f"{Decimal(value):,.2f}"
+    if isinstance(value, float | Decimal):  # hours, rates: as many places as they have
+        return format(Decimal(str(value)), ",")
     return join_list(coded(value))
 
 
@@ -77,6 +79,14 @@ def money(amount, currency: str) -> str:
     if amount is None or amount == "":
         return "—"
     return in_currency(Decimal(str(amount)), currency)
+
+
+@register.filter
+def amount(value) -> str:
+    """An amount in a column whose heading names the currency: '1,083.00' ('' for none)."""
+    if value is None or value == "":
+        return ""
+    return f"{Decimal(str(value)):,.2f}"
 
 
 @register.filter
