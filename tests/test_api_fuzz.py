@@ -178,8 +178,7 @@ def the_rooms_records(user, casino, stud) -> dict[str, list[int]]:
     dealt = (timezone.now() - dt.timedelta(minutes=1)).isoformat()
     held, _ = held_keep(actor=user, table=stud, kind="stud_round", idempotency_key="fuzz-held",
                         body={"dealer_cards": ["2h", "3h", "4d", "8s", "Jc"], "dealt_at": dealt,
-                              "seats": [{"seat": 4, "ante": "500.00", "decision": "fold"}]},
-                        refusal={"seats": {"0": {"ante": ["Above the table's limit."]}}})
+                              "seats": [{"seat": 4, "ante": "500.00", "decision": "fold"}]})
     return {"players": [player.pk], "comps": [comp.pk], "waitlists": [waitlist.pk],
             "entries": [entry.pk], "held-entries": [held.pk],
             "ratings": [closed.pk, rating_open(actor=user, table=stud, seat=2,

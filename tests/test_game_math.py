@@ -245,9 +245,9 @@ def test_the_progressive_page_shows_the_side_wager_at_a_meter_with_its_line(
 
     panel = client.get(f"/pit/progressives/{progressive.pk}/side-wager/",
                        {"meter": "218047.37"}).content.decode()
-    assert "218047.37" in panel
+    assert "218,047.37" in panel
     assert '<td class="num" id="side-wager-return">100.00%' in panel  # the break-even meter
-    assert "The house keeps, in the long run (contribution 70%, seed 10000.00): less than " \
+    assert "The house keeps, in the long run (contribution 70%, seed $10,000.00): less than " \
         "nothing, the awards pay out more than the wagers bring in</th><td class=\"num\">-7.78%" \
         in panel
     assert "<polyline" in panel
@@ -257,7 +257,7 @@ def test_the_progressive_page_shows_the_side_wager_at_a_meter_with_its_line(
         "0%</text", "50%</text", "100%</text", "150%</text", "200%</text",
         "0</text", "109,024</text", "218,047</text", "327,071</text", "436,095</text",
         "Meter (USD)</text", "Paid back</text"]
-    assert "649740.00" in panel  # one royal in 649,740 hands
+    assert "649,740.00" in panel  # one royal in 649,740 hands
 
     refused = client.get(f"/pit/progressives/{progressive.pk}/side-wager/", {"meter": "lots"})
     assert refused.status_code == 400

@@ -5,51 +5,10 @@ from __future__ import annotations
 from django.urls import reverse
 from rest_framework import serializers
 
-from casino.common.errors import nested_error
 from tables.offline.models import HeldEntry, HeldKind, Resolution
 
-NOT_TEXT = ("This holds a character that is not text (a NUL, or half of a UTF-16 pair): "
-            "nothing was kept.")
 
-
-def not_text_at(value, where: tuple = ()) -> tuple | None:
-    """The place of the first string in ``value`` (a key too) holding a NUL or a lone
-    surrogate, as a path (("body", "seats", 0, "cards")); None: plain text throughout.
-    PostgreSQL keeps neither, and an answer that echoes one cannot be written."""
-    if isinstance(value, str):
-        return where if "\x00" in value or _surrogate(value) else None
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if not_text_at(key) is not None:
-                return where or ("non_field_errors",)
-            found = not_text_at(item, (*where, key))
-            if found is not None:
-                return found
-    if isinstance(value, list):
-        for index, item in enumerate(value):
-            found = not_text_at(item, (*where, index))
-            if found is not None:
-                return found
-    return None
-
-
-def _surrogate(text: str) -> bool:
-    return any("\ud800" <= char <= "\udfff" for char in text)
-
-
-class TextOnly(serializers.Serializer):
-    """A request whose strings are text throughout, refused by place before its fields
-    are read (a choice's refusal echoes what was sent)."""
-
-    def to_internal_value(self, data):
-        where = not_text_at(data)
-        if where is not None:
-            raise serializers.ValidationError(
-                nested_error(where or ("non_field_errors",), NOT_TEXT).detail)
-        return super().to_internal_value(data)
-
-
-class HeldInput(TextOnly):
+class HeldInput(serializers.Serializer):
     table = serializers.IntegerField(min_value=1, max_value=2**63 - 1, error_messages={
         "invalid": "Give the table's number.", "required": "Give the table's number."})
     kind = serializers.ChoiceField(choices=[k.value for k in HeldKind], error_messages={
@@ -59,18 +18,18 @@ class HeldInput(TextOnly):
     # No refusal is read: the service finds its own words again (a tablet's are ignored).
 
 
-class SendInput(TextOnly):
+class SendInput(serializers.Serializer):
     body = serializers.DictField(help_text="The corrected request (its dealt_at as held, or "
                                            "left out).")
 
 
-class EnterLateInput(TextOnly):
+class EnterLateInput(serializers.Serializer):
     body = serializers.DictField(required=False, help_text=(
         "The supervisor's correction (its dealt_at as held, or left out); without it, "
         "entered as the dealer sent it."))
 
 
-class DiscardInput(TextOnly):
+class DiscardInput(serializers.Serializer):
     reason = serializers.CharField(max_length=300, error_messages={
         "blank": "Say why it is discarded: the reason is kept with it.",
         "required": "Say why it is discarded: the reason is kept with it."})

@@ -19,9 +19,10 @@ from django.utils import timezone
 from rest_framework import serializers as drf
 
 from casino.common.confirmation import tried
-from casino.common.errors import error_detail, nested_error
+from casino.common.errors import error_detail, nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of, require_staff
+from casino.common.text import unstorable, unstorable_in
 from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
@@ -33,7 +34,6 @@ from tables.offline.models import (
     HeldResolution,
     Resolution,
 )
-from tables.offline.serializers import NOT_TEXT, not_text_at
 from tables.poker.models import PokerHand
 from tables.poker.serializers import PokerHandInput
 from tables.poker.services import poker_hand_record
@@ -66,12 +66,18 @@ class NotRefused(ValidationError):
     nothing to hold; the tablet sends it again (the API answers 409)."""
 
 
+def _refuse_unstorable(body) -> None:
+    """Text no field may hold (NUL, half a character), refused at its place in the body
+    whatever the door (the API's parser refuses it before; a page or a command not)."""
+    found = unstorable_in(body, ("body",))
+    if found:
+        raise nested_errors(found)
+
+
 def checked_body(kind: str, body) -> dict:
     """The body as the recording service takes it (the API's own checks), or the API's
     refusal naming the fields (a DRF ValidationError: the same 400 as the recording's)."""
-    where = not_text_at(body, ("body",))
-    if where is not None:
-        raise nested_error(where, NOT_TEXT)
+    _refuse_unstorable(body)
     payload = KINDS[HeldKind(kind)].payload(data=body)
     payload.is_valid(raise_exception=True)
     if payload.validated_data.get("dealt_at") is None:
@@ -85,7 +91,7 @@ def held_keep(*, actor, table: Table, kind: str, body: dict,
     own words for it (the recording tried again, undone: never the tablet's text); the
     same key again answers the entry first held with it (a tablet whose answer was lost
     sends it twice). One the service would record now is ``NotRefused``."""
-    if not idempotency_key or not_text_at(idempotency_key) is not None:
+    if not idempotency_key or unstorable(idempotency_key) is not None:
         raise ValidationError({"idempotency_key": ["A held entry keeps the Idempotency-Key it "
                                                    "was queued with: send it as the header."]})
     earlier = HeldEntry.objects.filter(dealer=actor, idempotency_key=idempotency_key).first()
@@ -144,9 +150,7 @@ def _as_held(held: HeldEntry, body) -> dict:
     """``body`` (a correction of ``held``) with the time it was dealt as held: left out,
     the held one; another, refused (a round dealt in a closed day, re-dated to now, would
     land on books it was not dealt in)."""
-    where = not_text_at(body, ("body",))
-    if where is not None:
-        raise nested_error(where, NOT_TEXT)
+    _refuse_unstorable(body)
     if not isinstance(body, dict):
         raise drf.ValidationError({"body": ["Send the corrected entry as an object."]})
     if body.get("dealt_at") is None:
@@ -229,8 +233,9 @@ def held_discard(*, actor, held: HeldEntry, reason: str) -> HeldResolution:
     if not reason:
         raise ValidationError({"reason": ["Say why it is discarded: the reason is kept with "
                                           "it."]})
-    if not_text_at(reason) is not None:
-        raise ValidationError({"reason": [NOT_TEXT]})
+    said = unstorable(reason)
+    if said is not None:
+        raise ValidationError({"reason": [said]})
     if len(reason) > 300:
         raise ValidationError({"reason": [f"The reason is {len(reason)} characters; keep it "
                                           "to 300."]})
