@@ -241,8 +241,11 @@ def test_one_shift_from_the_opener_to_the_accountants_reports(live_server, floor
         "CS-1", shift, "chips from the cage to the table",
         f"sam_supervisor, {clock(day, 8, 0)}", f"cleo_cage, {clock(day, 8, 20)}",
         "L. Okafor, badge 214 (security)"])
+    # Every denomination of the casino's chips, smallest first; a dash where none went.
+    none = ["—", "—"]
     expect(slip.locator("tbody td")).to_have_text(
-        ["$5.00", "40", "$200.00", "$25.00", "20", "$500.00"])
+        ["$1.00", *none, "$2.50", *none, "$5.00", "40", "$200.00", "$25.00", "20", "$500.00",
+         "$100.00", *none, "$500.00", *none, "$1,000.00", *none, "$5,000.00", *none])
     expect(slip.locator("tfoot")).to_contain_text(usd(FILLED))
     cage.evaluate("window.print = () => { window.printed = true; }")  # no dialog in the test
     cage.get_by_role("button", name="Print slip 1").click()
