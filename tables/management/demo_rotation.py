@@ -72,9 +72,11 @@ def _timeline() -> list[tuple[float, str | None, str | None]]:
     from its first dealer on (name None), in the order they happen: each recorded by the
     dealer the script has on the table then (the dealer who records is the dealer on
     it)."""
+    # Each table a minute after the one before; none after now (a hand dated a minute
+    # ahead lay outside its dealer's stint, which runs to now).
     rounds = [(minute + offset, None, label)
               for offset, label in enumerate(("CS-1", "CS-2", "HE-1", "OM-1"))
-              for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY)]
+              for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY) if minute + offset < 0]
     return sorted([*SCRIPT, *rounds], key=lambda event: (event[0], event[1] is None))
 
 

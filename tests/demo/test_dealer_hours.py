@@ -156,3 +156,11 @@ def test_the_dealer_reports_page_and_files_show_the_same_figures(printed, client
                     for page in PdfReader(io.BytesIO(pdf.content)).pages)
     for line in report.breakdowns["by_dealer"]:
         assert f"{line['dealer_name']} {line['rounds']} {line['hours_dealt']}" in text, line
+
+
+def test_the_rotations_script_records_nothing_after_the_moment_it_is_loaded():
+    """OM-1's last hand was dated a minute after the demo was loaded: read within that
+    minute, it lay outside its dealer's stint (which runs to now)."""
+    from tables.management.demo_rotation import _timeline
+
+    assert max(minutes for minutes, _, _ in _timeline()) < 0
