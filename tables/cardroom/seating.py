@@ -41,6 +41,7 @@ class Sitter:
     by: str
     rated: bool = False
     taken: SeatTaken | None = None
+    player: int | None = None  # his player record, where he is rated
 
     @property
     def words(self) -> str:
@@ -91,11 +92,12 @@ def seats_now(tables, now: dt.datetime) -> dict[int, TableSeats]:
     for taken in (SeatTaken.objects.filter(table__in=tables, left__isnull=True)
                   .select_related("player").order_by("at", "pk")):
         _put(found[taken.table_id], Sitter(taken.seat, taken.name, CARD_ROOM,
-                                           rated=taken.player_id is not None, taken=taken))
+                                           rated=taken.player_id is not None, taken=taken,
+                                           player=taken.player_id))
     for rating in (open_ratings().filter(table__in=tables).select_related("player")
                    .order_by("started_at", "pk")):
         _put(found[rating.table_id], Sitter(rating.seat, rating.player.first_name, RATING,
-                                            rated=True))
+                                            rated=True, player=rating.player_id))
     _last_hands(found, now - SEEN_WITHIN)
     return found
 

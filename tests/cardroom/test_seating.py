@@ -95,3 +95,15 @@ def host_and_player(db):
     host = make_user("hana_host", "host")
     return host, ratings.player_create(actor=host, card="10042", name="Pat Q. Player",
                                        tier="gold")
+
+
+def test_the_desk_refuses_a_seat_a_rated_player_holds_saying_who(room, us_casino, supervisor,
+                                                                host_and_player):
+    client, table = room
+    ratings.rating_open(actor=supervisor, table=table, seat=2,
+                        player=host_and_player[1])
+    said = _flat(client.post("/pit/cardroom/seat/", {
+        "casino": us_casino.pk, "action": "take", "table": table.pk, "seat": "2",
+        "name": "Kim"}, follow=True))
+    assert "seat 2 of HE-1 is taken by Pat (rated there)" in said
+    assert _pit_seats(us_casino, table) == "1 of 9"
