@@ -157,4 +157,5 @@ def test_the_demo_pit_has_a_rotation_running(client, travel):
     assert '<span class="n">1</span> A.K. <span>called</span>' in room
     assert '<span class="n">6</span> L.W.' in room  # Lee Wu, by his card
     assert "2/5 pot-limit Omaha <span class=\"state\">Starting soon" in room
-    assert "<strong>HE-1</strong> 7 open seats" in room
+    assert "<strong>HE-1</strong> full" in room  # the list waits for a full table
+    assert "<strong>OM-1</strong> 3 open seats" in room  # a table playing has players

@@ -10,27 +10,22 @@ cent until the words."""
 from __future__ import annotations
 
 import datetime as dt
-from collections import defaultdict
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count
 
 from casino.common.amounts import in_currency
 from payouts.jackpots.models import HitStatus, JackpotHit
 from tables.board import wording
+from tables.cardroom.seating import seats_now
 from tables.count.models import Variance
 from tables.floor.models import Casino, Game, Table, TableStatus
 from tables.pit import selectors as pit
 from tables.pit import wording as pit_wording
 from tables.players.selectors import open_ratings
-from tables.poker.models import PokerHand
 from tables.reports.hourly import ZERO
 from tables.reports.so_far import Minutes, so_far
-from tables.stud.models import StudRound, StudSeat
-
-# A table's seats are those its latest round or hand played, if it was this recent.
-SEATS_SEEN_WITHIN = dt.timedelta(minutes=10)
 
 
 @dataclass
@@ -88,7 +83,7 @@ def board_of(casino: Casino, now: dt.datetime, minutes: Minutes | None = None) -
     names = dict(get_user_model().objects.filter(pk__in=set(floor.where)).values_list(
         "pk", "username"))
     reliefs = _reliefs(floor, names)
-    seats, rated = _seats(casino, now), _counted(open_ratings(), "table", casino)
+    seats, rated = seats_now(tables, now), _counted(open_ratings(), "table", casino)
     jackpots = _counted(JackpotHit.objects.filter(
         status__in=(HitStatus.PENDING, HitStatus.AWAITING_APPROVAL)), "round__table", casino)
     variances = _counted(Variance.objects.filter(explanation__isnull=True), "table", casino)
@@ -101,7 +96,7 @@ def board_of(casino: Casino, now: dt.datetime, minutes: Minutes | None = None) -
             line.since = on.latest.at.astimezone(zone).strftime("%H:%M")
             line.minutes = pit_wording.minutes_between(on.latest.at, now)
         line.relief, line.late, line.needs = reliefs.get(table.pk, ("", False, ""))
-        line.seats = _seats_words(seats.get(table.pk), table.seats)
+        line.seats = seats[table.pk].words
         line.rated = rated.get(table.pk, 0)
         line.jackpots, line.variances = jackpots.get(table.pk, 0), variances.get(table.pk, 0)
         pits.setdefault(table.pit, Pit(table.pit or "No pit")).lines.append(line)
@@ -170,33 +165,4 @@ def _counted(queryset, table_path: str, casino: Casino) -> dict[int, int]:
                 .annotate(n=Count("pk")).values_list(table_path, "n"))
 
 
-def _seats(casino: Casino, now: dt.datetime) -> dict[int, int]:
-    """Per table, the seats its latest round or hand played, if it was recent: each
-    table's latest found on its own index (round_table_latest, hand_table_latest), then
-    those rounds' seats counted."""
-    since = now - SEATS_SEEN_WITHIN
-
-    def latest(model):
-        return Subquery(model.objects.filter(table=OuterRef("pk"), recorded_at__gte=since)
-                        .order_by("-recorded_at").values("pk")[:1])
-
-    tables = Table.objects.filter(casino=casino).annotate(
-        round_id=latest(StudRound), hand_id=latest(PokerHand)).values_list(
-        "pk", "round_id", "hand_id")
-    rounds, hands = {}, {}
-    for table, round_id, hand_id in tables:
-        if round_id:
-            rounds[round_id] = table
-        if hand_id:
-            hands[hand_id] = table
-    found: dict[int, int] = defaultdict(int)
-    found.update({rounds[r]: n for r, n in StudSeat.objects.filter(round__in=list(rounds))
-                  .values("round").annotate(n=Count("pk")).values_list("round", "n")})
-    found.update({hands[h]: n or 0 for h, n in PokerHand.objects.filter(pk__in=list(hands))
-                  .values_list("pk", "players_dealt")})
-    return found
-
-
-def _seats_words(taken: int | None, seats: int) -> str:
-    return f"{taken} of {seats}" if taken else f"— of {seats}"
 

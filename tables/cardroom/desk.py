@@ -1,7 +1,8 @@
 """The card room desk's read (/pit/cardroom/, the brush's page): each list with its
-players in order (when each joined and was called, on the casino's clock), the tables
-running with their seats taken and open, and for a main game fed by a must-move game,
-who moves next when one of its seats opens."""
+players in order (when each joined and was called, on the casino's clock) and its
+estimated wait, the tables running with their seats taken and open (who sits where as
+every page reads it: tables.cardroom.seating), and for a main game fed by a must-move
+game, who moves next when one of its seats opens."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 
 from tables.cardroom import selectors
 from tables.cardroom.models import SeatTaken, Waitlist, game_label
-from tables.cardroom.room import open_seats
+from tables.cardroom.seating import TableSeats, seats_now
 from tables.floor.models import Casino, Table, TableStatus
 from tables.floor.stakes import stake_pair
 from tables.rules import waitlist as rules
@@ -34,15 +35,22 @@ class ListDesk:
     waiting: list[Waiting]
     tables: list[Table]
     moves_next: str = ""  # for a main game fed by a must-move game
+    maps: list[TableSeats] = field(default_factory=list)  # its tables' seats, to tap one
+    wait: dt.timedelta | None = None  # its estimated wait (None: too few seatings yet)
+    waits_read: int = 0  # how many of its seatings the estimate read
+
+    @property
+    def wait_words(self) -> str:
+        if self.wait is None:
+            return "no estimate yet"
+        return f"about {int(self.wait.total_seconds() // 60)} min"
 
 
 @dataclass
 class TableDesk:
     table: Table
     label: str  # its game at its stakes
-    taken: list[SeatTaken] = field(default_factory=list)
-    open_seats: list[int] = field(default_factory=list)  # the seat numbers not taken
-    open_count: int = 0  # as the room's board counts them (its latest hand's players too)
+    seats: TableSeats  # who sits where, as every page reads it
 
 
 @dataclass
@@ -64,6 +72,7 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
     taken = list(selectors.open_seats_taken(casino).order_by("table__label", "seat"))
     tables = [t for t in Table.objects.filter(casino=casino, status=TableStatus.OPEN)
               .order_by("label") if t.is_poker]
+    sitting = seats_now(tables, now)
     active = list(selectors.active_lists(casino).select_related("feeds"))
     lists_now, changes = selectors.lists_now(active), {t.pk: t for t in taken}
 
@@ -73,16 +82,19 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
                        bool(entry.phone), entry.player_id is not None,
                        _change(changes.get(entry.change_from_id)))
 
+    waits = selectors.waits_of(casino, now)
     lists = [ListDesk(w, lists_now.status(w), [waiting(pk) for pk in lists_now.order[w.pk]],
-                      lists_now.tables[w.pk]) for w in active]
+                      lists_now.tables[w.pk],
+                      maps=[sitting[t.pk] for t in lists_now.tables[w.pk]],
+                      wait=rules.estimated_wait(waits.get(selectors.game_key(w), [])),
+                      waits_read=min(rules.WAITS_READ,
+                                     len(waits.get(selectors.game_key(w), []))))
+             for w in active]
     _must_move(lists, seats)
     closed = [t for t in Table.objects.filter(casino=casino, status=TableStatus.CLOSED)
               .order_by("label") if t.is_poker]
-    counted = open_seats(casino, tables, now)
     return Desk(casino, now.astimezone(zone).tzname(), lists,
-                [TableDesk(t, _game(t), [s for s in taken if s.table_id == t.pk],
-                           seats.open_seats(t.pk, t.seats), counted[t.pk]) for t in tables],
-                closed)
+                [TableDesk(t, _game(t), sitting[t.pk]) for t in tables], closed)
 
 
 def _change(seat: SeatTaken | None) -> str:

@@ -19,6 +19,7 @@ from tables.cardroom.forms import EntryForm, JoinForm, ListForm, SeatForm, Waitl
 from tables.cardroom.models import Entry, SeatTaken, Waitlist
 from tables.floor.models import Table, TableStatus
 from tables.floor.services import table_update
+from tables.rules import waitlist as waits
 
 WORDS = {"entry": "Player", "table": "Table", "seat": "Seat", "reason": "Why",
          "name": "Name", "phone": "Phone", "card": "Card", "game": "Game", "small": "Small",
@@ -44,7 +45,8 @@ def desk(request):
     casino, casinos = casino_asked(request)
     return render(request, "tables/cardroom/desk.html", {
         "desk": desk_of(casino, timezone.now()) if casino else None, "casino": casino,
-        "casinos": casinos, "list_form": ListForm()})
+        "casinos": casinos, "list_form": ListForm(),
+        "waits_read": waits.WAITS_READ, "waits_needed": waits.WAITS_NEEDED})
 
 
 @role_required(Role.SUPERVISOR)

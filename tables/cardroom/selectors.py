@@ -127,3 +127,31 @@ def lists_of_table(table: Table) -> list[Waitlist]:
 
 def status_of(waitlist: Waitlist) -> str:
     return lists_now([waitlist]).status(waitlist)
+
+
+# How far back a game's estimated wait looks for its seatings.
+WAITS_WITHIN = dt.timedelta(days=30)
+
+
+def game_key(waitlist: Waitlist) -> tuple:
+    """A game at its stakes, main or must-move: its lists, closed ones too, share waits."""
+    return (waitlist.game, waitlist.structure, waitlist.small, waitlist.big,
+            waitlist.feeds_id is not None)
+
+
+def waits_of(casino: Casino, now: dt.datetime) -> dict[tuple, list[dt.timedelta]]:
+    """Per game (``game_key``), the waits of the players seated from its lists in the
+    last thirty days, each from his join to his seat, oldest seating first: one read. A
+    seated player's table change is left out: he waited at a table, not for one."""
+    waits: dict[tuple, list[dt.timedelta]] = {}
+    for game, structure, small, big, feeds, joined, seated in (
+            EntryStep.objects.filter(entry__waitlist__casino=casino, step=Step.SEATED,
+                                     entry__change_from__isnull=True,
+                                     at__gte=now - WAITS_WITHIN, at__lte=now)
+            .order_by("at", "pk").values_list(
+                "entry__waitlist__game", "entry__waitlist__structure",
+                "entry__waitlist__small", "entry__waitlist__big", "entry__waitlist__feeds",
+                "entry__joined_at", "at")):
+        waits.setdefault((game, structure, small, big, feeds is not None), []).append(
+            seated - joined)
+    return waits

@@ -20,7 +20,7 @@ from casino.common.errors import IdempotencyKeyReused
 from casino.common.roles import is_supervisor
 from casino.common.staff import require_staff
 from payouts.jackpots.fieldcrypt import decrypted, encrypted
-from tables.cardroom import selectors, wording
+from tables.cardroom import seating, selectors, wording
 from tables.cardroom.models import (
     Entry,
     EntryStep,
@@ -253,6 +253,11 @@ def _take(actor, table: Table, seat: int, name: str, player, entry=None) -> Seat
     if not 1 <= seat <= table.seats:
         raise ValidationError({"seat": f"Seat {seat} is not at {table.label}, which has seats "
                                        f"1 to {table.seats}."})
+    rated = seating.seats_now([table], timezone.now())[table.pk].sitters.get(seat)
+    if rated is not None and rated.by == seating.RATING and rated.player != (
+            player.pk if player is not None else None):
+        raise ValidationError({"seat": f"{table.label}: seat {seat} of {table.label} is taken "
+                                       f"by {rated.who} (rated there)."})
     state = selectors.seats_of(table.casino)
     try:
         state.take(rules.Taken(table.pk, seat, name, timezone.now(),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables.cardroom import api, desk_views, views
+from tables.cardroom import api, desk_views, seats_views, views
 
 API_ROUTES = [("waitlists", api.WaitlistViewSet, "waitlist")]
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("pit/cardroom/entry/", desk_views.entry_step, name="pit-cardroom-entry"),
     path("pit/cardroom/call-next/", desk_views.call_next, name="pit-cardroom-call-next"),
     path("pit/cardroom/seat/", desk_views.seat_step, name="pit-cardroom-seat"),
+    # A table's seats (stud or poker): here, beside who sits where (seating), which the
+    # players' package below cannot read.
+    path("tables/<int:pk>/seats/", seats_views.table_seats, name="table-seats"),
     path("cardroom/<int:pk>/board/", views.public_board, name="cardroom-board"),
     path("cardroom/<int:pk>/board/events", views.public_board_events,
          name="cardroom-board-events"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables.players import api, rating_api, seating_views, views
+from tables.players import api, rating_api, views
 
 # Its resources under /api/v1/ (prefix, viewset, basename): the project's one router
 # lists every package's (casino/urls.py).
@@ -16,5 +16,4 @@ urlpatterns = [
          name="table-ratings"),
     path("players/", views.player_list, name="players"),
     path("players/<int:pk>/", views.player_page, name="player"),
-    path("tables/<int:pk>/seats/", seating_views.table_seats, name="table-seats"),
 ]

@@ -165,3 +165,22 @@ def moves_next(feeder: Iterable[Taken]) -> Taken | None:
     """Who moves from a must-move game to its main game when a main seat opens: the
     player seated longest at the must-move tables (the order they came to the game)."""
     return min(feeder, key=lambda t: (t.since, t.table, t.seat), default=None)
+
+
+# How many of a game's latest seatings its estimated wait reads, and how few are too few.
+WAITS_READ, WAITS_NEEDED = 10, 3
+
+
+def estimated_wait(waits: Sequence[dt.timedelta], *, last: int = WAITS_READ,
+                   needed: int = WAITS_NEEDED) -> dt.timedelta | None:
+    """A game's estimated wait: the median of its ``last`` waits (each from a player's
+    join to his seating, oldest first), rounded to the minute; None with fewer than
+    ``needed`` (too few to say). The median, not the mean: one player who waited an hour
+    for a friend's table would pull a mean far from what the next player waits."""
+    recent = sorted(waits[-last:]) if last > 0 else []
+    if len(recent) < max(1, needed):
+        return None
+    middle = len(recent) // 2
+    median = (recent[middle] if len(recent) % 2 else
+              (recent[middle - 1] + recent[middle]) / 2)
+    return dt.timedelta(minutes=round(median.total_seconds() / 60))

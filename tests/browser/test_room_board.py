@@ -83,8 +83,8 @@ def test_the_brush_fills_a_list_and_seats_players_and_the_room_s_screen_follows(
         row.get_by_role("button", name=f"Call {name}").click()
         expect(page.get_by_text(f"{name} is called")).to_be_visible()
         row = page.locator(f'li[data-entry="{entry.pk}"]')
-        row.get_by_label("Seat").fill(seat)
-        row.get_by_role("button", name=f"Seat {name}").click()
+        row.locator("summary", has_text="Seat").click()  # the table's seat map: tap a seat
+        row.get_by_role("button", name=f"Seat {name} at seat {seat} of HE-1").click()
         expect(page.get_by_text(f"{name} sits at seat {seat} of HE-1.")).to_be_visible()
         expect(game).not_to_contain_text(
             "".join(f"{part[0]}." for part in name.split()), timeout=PUSHED)

@@ -1,17 +1,20 @@
-"""The seats of a table, stud or poker, for the pit and the table's dealers: who is rated
-where, for how long; seat a player by his card, pause, resume, close or move a rating
-with a tap."""
+"""The seats of a table, stud or poker, for the pit and the table's dealers: who sits where
+(tables.cardroom.seating, as every page reads it), who is rated where and for how long;
+seat a player by his card, pause, resume, close or move a rating with a tap. It lives
+with the card room, beside the seats it reads (the players' package is below it)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from casino.common.errors import error_detail
 from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
+from tables.cardroom.seating import seats_now
 from tables.floor.models import Game
 from tables.floor.selectors import tables_at_casinos_of
 from tables.players import selectors, services
@@ -38,14 +41,15 @@ def table_seats(request, pk: int):
     open_here = {r.seat: r for r in selectors.open_ratings().filter(table=table)
                  .select_related("player", "table__casino").prefetch_related("changes")}
     worked = ratings_figures(list(open_here.values()))  # the rated seats read at once
-    seats = [(n, open_here.get(n), worked.get(open_here[n].pk) if n in open_here else None)
-             for n in range(1, table.seats + 1)]
+    sitting = seats_now([table], timezone.now())[table.pk]
+    seats = [(n, open_here.get(n), worked.get(open_here[n].pk) if n in open_here else None,
+              sitting.sitters.get(n)) for n in range(1, table.seats + 1)]
     # A move stays in its room: stud to stud, poker to poker (any game and stakes there).
     others = tables_at_casinos_of(request.user).filter(casino=table.casino_id)
     others = (others.exclude(game=Game.CARIBBEAN_STUD) if table.is_poker
               else others.filter(game=Game.CARIBBEAN_STUD)).order_by("label")
     return render(request, "tables/players/seats.html", {
-        "table": table, "seats": seats, "others": others,
+        "table": table, "seats": seats, "others": others, "sitting": sitting,
         "zone": table.casino.timezone})
 
 
