@@ -243,3 +243,61 @@ def test_the_drill_opens_a_board_stream_through_the_scale_proxy_in_production_se
 
     assert opened["status"] == "HTTP/1.1 200 OK", opened
     assert opened["event"]
+
+
+# --- Anonymous requests limited per address (issue 44, point 19) --------------------------
+
+def effective_limits(site: Path):
+    """Each proxying location's limit_req zones: its own if it has any, else its server's."""
+    for server in (b for b in blocks(site.read_text()) if b[0] == ["server"]):
+        inherited = [d[1] for d in server[1] if d[0] == "limit_req"]
+        for location in (b for b in server[2] if b[0][0] == "location"):
+            if any(d[0] == "proxy_pass" for d in location[1]):
+                own = [d[1] for d in location[1] if d[0] == "limit_req"]
+                yield " ".join(location[0]), own or inherited
+
+
+@pytest.mark.parametrize("site", SITES, ids=lambda p: p.name)
+def test_every_location_that_proxies_limits_anonymous_requests_per_address(site):
+    text = " ".join(site.read_text().split())
+
+    assert "limit_req_zone $anonymous_address zone=anonymous:" in text
+    assert 'map "$cookie_sessionid$http_authorization" $anonymous_address {' in text
+    assert '"" $binary_remote_addr;' in text
+    assert "limit_req_status 429;" in text
+    assert {where: zones for where, zones in effective_limits(site)
+            if zones != ["zone=anonymous"]} == {}
+
+
+def statuses(port: int, path: str, headers: dict[str, str], count: int) -> list[int]:
+    found = []
+    for _ in range(count):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+            head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+            conn.sendall(f"GET {path} HTTP/1.0\r\nHost: casino.example\r\n{head}\r\n"
+                         .encode())
+            answer = b""
+            while chunk := conn.recv(65536):
+                answer += chunk
+        found.append(int(answer.split()[1]))
+    return found
+
+
+@pytest.mark.parametrize("site", ["casino", "scale"])
+def test_an_address_asking_too_fast_without_logging_in_is_answered_429_staff_never(
+        tmp_path, echo_port, site):
+    _nginx_or_skip()
+    proxy = nginx.Nginx(tmp_path, site, {"casino_web": echo_port, "casino_events": echo_port})
+    proxy.start()
+    try:
+        port = proxy.ports["https"]
+        anonymous = statuses(port, "/cardroom/1/board/", {}, 150)
+        with_session = statuses(port, "/pit/", {"Cookie": "sessionid=abc"}, 150)
+        with_token = statuses(port, "/api/v1/tables/", {"Authorization": "Token abc"}, 150)
+    finally:
+        proxy.stop()
+
+    assert anonymous[:40] == [200] * 40  # a burst of 40 served at once
+    assert 429 in anonymous
+    assert set(anonymous) == {200, 429}
+    assert set(with_session) == set(with_token) == {200}
