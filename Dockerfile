@@ -16,8 +16,12 @@ COPY manage.py ./
 RUN pip install . && mkdir -p /app/beat && chown -R casino:casino /app
 USER casino
 ENV CASINO_VAR_DIR=/app/var
-# collectstatic needs settings, not a database: DATABASE_URL is a placeholder.
+# collectstatic needs settings, not a database nor the service's keys: every value here
+# is a placeholder that only lets the production settings load (each one they require
+# with DEBUG off; tests/test_static_collected.py runs this line). Without the files it
+# writes, every page answers 500: `check --deploy` says so (casino.E005).
 RUN DEBUG=0 SECRET_KEY=build-only-build-only-build-only-build-only-build-only \
+    LEDGER_ANCHOR_KEYS=build:build-only-build-only-build-only-build-only \
     ALLOWED_HOSTS=build DATABASE_URL=postgres://build@localhost/build \
     python manage.py collectstatic --noinput
 EXPOSE 8000

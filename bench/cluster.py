@@ -4,6 +4,7 @@
     HAProxy ─┬─ gunicorn "host" 1 ─┐                 ┌─ PostgreSQL primary ── streaming ──> replica
              ├─ gunicorn "host" 2 ─┼─ PgBouncer ─────┘      (the replica: reports, direct)
              └─ uvicorn (signs' events)
+    nginx (deploy/nginx/casino-scale.conf, when installed) in front of the streams and HAProxy
     Redis master + replica, three Sentinels: the cache, the broker, the signs' channel
     Celery: a worker on "settlement", a worker on "exports", beat
 
@@ -19,6 +20,7 @@ import signal
 import time
 from pathlib import Path
 
+from bench import nginx
 from bench.stack import BIN, Stack, call, free_port
 from bench.stack_pgbouncer import PgBouncer
 from bench.stack_redis import SentinelRedis
@@ -45,6 +47,13 @@ class Cluster:
                                                      "bouncer", "replica")}
         self.redis = SentinelRedis(work / "redis")
         self.bouncer: PgBouncer | None = None
+        self.proxy: nginx.Nginx | None = None
+
+    @property
+    def streams_port(self) -> int:
+        """Where the signs open their streams: the deployment's own nginx site when nginx
+        is installed (its events location, issue 44 point 20), else HAProxy."""
+        return self.proxy.ports["https"] if self.proxy else self.ports["front"]
 
     @property
     def base(self) -> str:
@@ -93,7 +102,7 @@ class Cluster:
             self.start_pool(pool)
         self.stack.spawn("beat", [str(BIN / "celery"), "-A", "casino", "beat", "--loglevel",
                                   "WARNING", "--schedule", str(self.work / "beat-schedule")])
-        self._haproxy()
+        self.start_proxies()
         deadline = time.monotonic() + 60
         while call(f"{self.base}/healthz", None, {}, timeout=2)[0] != 200:
             if time.monotonic() > deadline:
@@ -109,6 +118,18 @@ class Cluster:
         self.stack.spawn(pool, [str(BIN / "celery"), "-A", "casino", "worker", "-Q",
                                 POOLS[pool], "-n", f"{pool}@%h", "--concurrency", "2",
                                 "--loglevel", "WARNING"])
+
+    def start_proxies(self) -> None:
+        """HAProxy in front of the web hosts and uvicorn; and, when nginx is installed,
+        the scale shape's own site as deployed in front of it all: its events location
+        to uvicorn, the rest to HAProxy (the load balancer before the web hosts)."""
+        self._haproxy()
+        if nginx.available():
+            # Without its limit per address: the drill's 200 signs share 127.0.0.1.
+            self.proxy = nginx.Nginx(self.work / "nginx", "scale", {
+                "casino_web": self.ports["front"], "casino_events": self.ports["events"]},
+                limited=False)
+            self.proxy.start()
 
     def _haproxy(self) -> None:
         """Two web hosts checked every second (out after two failures), a dead one's
@@ -132,6 +153,14 @@ defaults
     option redispatch
 frontend front
     bind 127.0.0.1:{self.ports['front']}
+    # What the TLS proxy writes in production (deploy/nginx), for every backend: the
+    # client's address as seen here and "https", never a client's own claims.
+    http-request set-header X-Forwarded-For %[src]
+    http-request set-header X-Forwarded-Proto https
+    http-request del-header X-Real-IP
+    http-request del-header Forwarded
+    http-request del-header X-Forwarded-Host
+    http-request del-header X-Forwarded-Port
     acl events path_end /events
     use_backend events if events
     default_backend web
@@ -164,6 +193,8 @@ backend events
         for name in list(self.stack.processes):
             self.stack.stop(name, signal.SIGKILL if name.startswith("worker")
                             else signal.SIGTERM)
+        if self.proxy:
+            self.proxy.stop()
         if self.bouncer:
             self.bouncer.stop()
         with contextlib.suppress(Exception):

@@ -120,13 +120,13 @@ class Stack:
         }
         self.spawn(name, commands[name])
 
-    def start_events(self, port: int) -> None:
+    def start_events(self, port: int, seconds: float = 30) -> None:
         """uvicorn running casino.asgi on ``port``, as the load balancer's events backend
         (the signs' and the boards' streams), answering once this returns."""
         self.spawn("asgi", [str(BIN / "uvicorn"), "casino.asgi:application", "--host",
                             "127.0.0.1", "--port", str(port), "--no-access-log",
                             "--log-level", "warning", "--timeout-graceful-shutdown", "2"])
-        wait_until_up(f"http://127.0.0.1:{port}")
+        wait_until_up(f"http://127.0.0.1:{port}", seconds)
 
     def spawn(self, name: str, command: list[str], env: dict | None = None) -> None:
         """Any process of the stack, by a name of its own (the cluster drill's two web

@@ -65,3 +65,23 @@ def connects_as_application_role(app_configs, databases=None, **kwargs):
                   hint=f"Connect as the application role '{settings.DATABASE_APP_ROLE}' "
                        "(DATABASE_URL) and run only migrate as the owner; docs/deploy.md.",
                   id="casino.E003")]
+
+
+@register(Tags.staticfiles, deploy=True)
+def static_files_collected(app_configs, **kwargs):
+    """With DEBUG off the pages name their files by the hashes `collectstatic` wrote in its
+    manifest; without the manifest every page that names one answers 500. The demo serves
+    the files from their folders (STATIC_FROM_SOURCE) and needs none."""
+    from django.contrib.staticfiles.storage import ManifestFilesMixin
+    from django.contrib.staticfiles.storage import staticfiles_storage as storage
+
+    if not isinstance(storage, ManifestFilesMixin):  # the lazy storage says its class
+        return []
+    if storage.manifest_storage.exists(storage.manifest_name):
+        return []
+    return [Error(f"The static files were not collected: {settings.STATIC_ROOT} has no "
+                  f"{storage.manifest_name}, so every page would answer 500 (server error).",
+                  hint="Run `python manage.py collectstatic --noinput` with the service's "
+                       "settings before starting it (the image does it when it is built; "
+                       "docs/deploy.md, \"Static files\").",
+                  id="casino.E005")]

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.cluster import Cluster, missing_parts  # noqa: E402 (the root is on the path first)
 from bench.stack import call  # noqa: E402
-from scripts.cluster_clients import Accountants, Signs, quick_hand  # noqa: E402
+from scripts.cluster_clients import Accountants, Signs, first_event, quick_hand  # noqa: E402
 from scripts.faults import CHECKS, ROYAL, Dealers, log, phases, said, verdict  # noqa: E402
 
 FLOOR = """
@@ -44,7 +44,8 @@ from tables.floor.models import Table
 meter = Progressive.objects.get(name="Harbor Lights Jackpot")
 print(json.dumps({"meter": meter.pk,
     "stud": list(Table.objects.filter(progressive=meter).values_list("pk", flat=True)),
-    "poker": Table.objects.get(label="OM-1").pk}))
+    "poker": Table.objects.get(label="OM-1").pk,
+    "room": Table.objects.get(label="OM-1").casino_id}))
 """
 HANDS = """
 import json
@@ -78,7 +79,15 @@ def bring_up(cluster: Cluster) -> dict:
             time.sleep(0.5)
         assert status == 200, (user, status, answer)
         floor[user] = answer["token"]
-    log(f"two web hosts, uvicorn, two worker pools and beat behind HAProxy at {cluster.base}")
+    log(f"two web hosts, uvicorn, two worker pools and beat behind HAProxy at {cluster.base}"
+        + (f"; nginx in front at {cluster.proxy.base}" if cluster.proxy else ""))
+    # A card room's public board and a sign, each opened as a screen opens it, through the
+    # proxy the streams go through (issue 44, point 20: nginx sent them with a Host the
+    # service refused).
+    floor["streams_opened"] = [first_event(cluster.streams_port, path) for path in (
+        f"/cardroom/{floor['room']}/board/events", f"/sign/{floor['meter']}/events")]
+    log(f"streams through {'nginx' if cluster.proxy else 'HAProxy'}: "
+        + "; ".join(f"{s['path']} {s['status']}" for s in floor["streams_opened"]))
     return floor
 
 
@@ -95,7 +104,7 @@ def drill(cluster: Cluster, seconds: float, dealers: int, signs_count: int) -> d
                                                    for n in range(stud_threads)], seconds)
     poker = Dealers(cluster.base, floor["dealer"], [floor["poker"]] * (dealers - stud_threads),
                     seconds, what="poker-hands", body=quick_hand)
-    signs = Signs(cluster.ports["front"], floor["meter"], signs_count)
+    signs = Signs(cluster.streams_port, floor["meter"], signs_count)
     signs.start()
     started = stud.started = time.monotonic()
     accountants = Accountants(cluster.base, floor["accountant"],
@@ -151,6 +160,8 @@ def settle_and_check(cluster, floor, stud, poker, accountants, signs, run) -> di
     signs.stopping = True
     latencies = sorted(stud.latencies)
     return {**found, "hands": hands, "exports": exports, "signs": signs_after,
+            "streams_opened": floor["streams_opened"],
+            "streams_through": "nginx" if cluster.proxy else "HAProxy",
             "reports": reports_seen(accountants, run["timeline"]),
             "verify_ledgers": stack.manage("verify_ledgers").strip().splitlines()[-1],
             "phases": phases(stud, run["timeline"], run["seconds"]),
@@ -261,6 +272,9 @@ def checks(found: dict) -> list[tuple[str, bool]]:
              and reports["from_replica_while_up"] == reports["while_replica_up"]),
             ("while it was down, from the primary, saying so in words",
              reports["from_primary_in_words_while_down"] == reports["while_replica_down"]),
+            ("a board's and a sign's stream open through the proxy (200, an event)",
+             all(s["status"].endswith("200 OK") and s["event"]
+                 for s in found["streams_opened"])),
             ("every sign shows the meter's last amount",
              signs["showing_last_amount"] == signs["signs"])]
 

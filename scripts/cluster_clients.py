@@ -138,8 +138,9 @@ class Signs:
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
                 # HTTP/1.0: the stream comes as it is written, never in chunks.
+                # No X-Forwarded-* of its own: the proxy in front writes them.
                 writer.write(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: "
-                             "text/event-stream\r\nX-Forwarded-Proto: https\r\n\r\n".encode())
+                             "text/event-stream\r\n\r\n".encode())
                 await writer.drain()
                 while not self.stopping:
                     line = await asyncio.wait_for(reader.readline(), timeout=40)
@@ -171,3 +172,25 @@ class Signs:
         """When each sign first showed ``amount`` after ``after`` (None: never)."""
         return [next((at for at, shown in seen if at >= after and shown == amount), None)
                 for seen in self.seen]
+
+
+def first_event(port: int, path: str, timeout: float = 20) -> dict:
+    """One stream opened through the proxy as a screen opens it, with an address of the
+    client's own claiming (never passed on): its status line and whether an event came."""
+    import socket
+
+    answer = b""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as conn:
+            conn.sendall(f"GET {path} HTTP/1.0\r\nHost: 127.0.0.1\r\nAccept: "
+                         "text/event-stream\r\nX-Forwarded-For: 203.0.113.9\r\n\r\n"
+                         .encode())
+            while b"\ndata: " not in answer and len(answer) < 200_000:
+                chunk = conn.recv(65536)
+                if not chunk:
+                    break
+                answer += chunk
+    except OSError as failed:
+        return {"path": path, "status": str(failed), "event": False}
+    return {"path": path, "status": answer.split(b"\r\n", 1)[0].decode("latin-1"),
+            "event": b"\ndata: " in answer}

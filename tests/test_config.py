@@ -103,11 +103,14 @@ def test_start_up_stops_on_a_bad_variable_and_names_it():
     assert "SECRET_KEY is required when DEBUG is off" in result.stderr
 
 
-def test_deploy_check_is_clean_with_production_like_values():
+def test_deploy_check_is_clean_with_production_like_values(tmp_path):
+    # As after collectstatic (its manifest: tests/test_static_collected.py, casino.E005).
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "staticfiles.json").write_text('{"paths": {}, "version": "1.1"}')
     result = _django_check(
         {"DEBUG": "0", "SECRET_KEY": GOOD_SECRET, "ALLOWED_HOSTS": "casino.example",
          "LEDGER_ANCHOR_KEYS": GOOD_ANCHOR_KEYS,
-         "FIELD_ENCRYPTION_KEYS": GOOD_FIELD_KEY},
+         "FIELD_ENCRYPTION_KEYS": GOOD_FIELD_KEY, "CASINO_VAR_DIR": str(tmp_path)},
         "--deploy", "--fail-level", "WARNING",
     )
 

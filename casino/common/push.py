@@ -30,13 +30,13 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 
 from asgiref.sync import sync_to_async
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connection, transaction
 from django.http import StreamingHttpResponse
 from redis import RedisError
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from casino.common import redis_connections
+from casino.common import floor_cache, redis_connections
 
 logger = logging.getLogger(__name__)
 
@@ -78,6 +78,7 @@ class _Look:
         self.floor_of = casino_id
 
     def __call__(self) -> None:
+        floor_cache.changed(self.floor_of)  # the public screens' shared state is old
         send(floor_topic(self.floor_of), {"look": self.floor_of})
 
 
@@ -294,8 +295,8 @@ def _put_latest(queue: asyncio.Queue, item: dict | None) -> None:
 
 def on_a_pool_thread(read: Callable[[int], dict | None]) -> Callable[[int], Awaitable]:
     """A sync read of the database, for the streams: run on a thread of the loop's small
-    pool (not the stream's request thread), its connection closed after, so every
-    stream's reads share a few connections whatever the number of screens."""
+    pool (not the stream's request thread), its connection closed after whatever
+    CONN_MAX_AGE says, so the open streams hold none while they wait (issue 44, 19)."""
 
     @sync_to_async(thread_sensitive=False)
     def run(key: int) -> dict | None:
@@ -303,7 +304,7 @@ def on_a_pool_thread(read: Callable[[int], dict | None]) -> Callable[[int], Awai
         try:
             return read(key)
         finally:
-            close_old_connections()
+            connection.close()
 
     return run
 
