@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from casino.common.forms import in_words
+from casino.common.witness import second_person_fields
 from tables.players.models import Player, PlayerStatus, Tier
 
 
@@ -28,15 +29,28 @@ class PlayerForm(forms.Form):
     tier = forms.ChoiceField(choices=Tier.choices, initial=Tier.MEMBER, label="Tier")
     status = forms.ChoiceField(choices=PlayerStatus.choices, initial=PlayerStatus.ACTIVE,
                                label="Status")
+    exclusion_ends = forms.DateField(
+        required=False, label="Exclusion ends", widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="An exclusion for a term: the day it ends (later, never earlier, once "
+                  "set). Empty: no end.")
     reason = forms.CharField(max_length=200, required=False, label="Why (a status change)",
                              help_text="Self-exclusion, barred by whom, taken back: kept in "
                                        "his history.")
+    # Lifting an exclusion: a group supervisor, and a second one who confirms.
+    witness, witness_password = second_person_fields(
+        "Second group supervisor", help_text="Only to lift an exclusion: a second group "
+                                             "supervisor confirms with their own password.")
 
     def __init__(self, *args, player: Player | None = None, **kwargs):
         if player is not None and not kwargs.get("initial"):
             kwargs["initial"] = {name: getattr(player, name) for name in
-                                 ("card", "name", "first_name", "tier", "status")}
+                                 ("card", "name", "first_name", "tier", "status",
+                                  "exclusion_ends")}
         super().__init__(*args, **kwargs)
         if player is None:
-            del self.fields["reason"]  # a new account has no status to change
+            # A new account has no status to change, and no exclusion to lift.
+            for name in ("reason", "witness", "witness_password"):
+                del self.fields[name]
+        elif player.status != PlayerStatus.EXCLUDED:
+            del self.fields["witness"], self.fields["witness_password"]
         in_words(self)

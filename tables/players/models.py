@@ -44,6 +44,11 @@ class Player(models.Model):
     status = models.CharField(max_length=10, choices=PlayerStatus.choices,
                               default=PlayerStatus.ACTIVE)
     joined = models.DateField("date joined", default=timezone.localdate)
+    # A self-exclusion often runs for a term (a year): it is lifted no earlier than this
+    # day, and only by a group supervisor with a second one (services.player_update).
+    exclusion_ends = models.DateField(
+        "exclusion ends", null=True, blank=True,
+        help_text="The day his exclusion ends (a term of self-exclusion); empty: no end.")
 
     class Meta:
         ordering = ["name", "card"]

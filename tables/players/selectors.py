@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
-from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.roles import Role, has_role, is_group_supervisor, is_supervisor
 from casino.common.staff import at_casinos_of
 from tables.floor.models import Game
 from tables.players.models import Player, Rating, RatingChange, RatingFigures, RatingStep
@@ -24,8 +24,10 @@ FOUND_AT_MOST = 50
 
 
 def reads_people(user) -> bool:
-    """Supervisors and hosts read names and ratings; accountants read the reports only."""
-    return is_supervisor(user) or has_role(user, Role.HOST)
+    """Supervisors and hosts read names and ratings; the group supervisors too, who lift
+    a group-wide exclusion (their ratings and comps are of the casinos they work at: none);
+    accountants read the reports only."""
+    return is_supervisor(user) or has_role(user, Role.HOST) or is_group_supervisor(user)
 
 
 def players_visible_to(user) -> QuerySet[Player]:

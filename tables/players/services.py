@@ -12,12 +12,13 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from casino.common.audit import changed_by
 from casino.common.roles import Role, has_role, is_supervisor
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.players import figures, selectors, wording
+from tables.players import exclusions, figures, selectors, wording
 from tables.players.models import (
     Channel,
     Player,
@@ -33,7 +34,7 @@ from tables.players.models import (
 )
 from tables.players.selectors import reads_people
 
-FIELDS = ("card", "name", "first_name", "tier", "status", "joined")
+FIELDS = ("card", "name", "first_name", "tier", "status", "joined", "exclusion_ends")
 
 
 def card_as_printed(typed) -> str:
@@ -71,28 +72,41 @@ def _card_taken(player: Player) -> None:
 def player_create(*, actor, **fields: Any) -> Player:
     _require_keeper(actor)
     player = _filled(Player(), fields)
+    exclusions.end_checked(Player(), player)
     _card_taken(player)
     with changed_by(actor, "player account opened"):
         player.save()
     return player
 
 
+@sensitive_variables("witness_password")
 @transaction.atomic
-def player_update(*, actor, player: Player, reason: str = "", **changes: Any) -> Player:
+def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
+                  witness_password: str = "", request=None, **changes: Any) -> Player:
     """A change of the account; excluding a player (self-exclusion or barred) or taking
-    him back needs its reason, kept in the history."""
+    him back needs its reason, kept in the history. Anyone who keeps the accounts
+    excludes; lifting an exclusion is a group supervisor's act, confirmed by a second
+    one (``witness``, by their own password), never before its end (exclusions)."""
     _require_keeper(actor)
     player = Player.objects.select_for_update().get(pk=player.pk)
     before = copy.copy(player)
     _filled(player, changes)
     _card_taken(player)
-    status_changed = player.status != before.status
     reason = " ".join(str(reason or "").split())
-    if status_changed and not reason:
+    lifted = (before.status == PlayerStatus.EXCLUDED
+              and player.status == PlayerStatus.ACTIVE)
+    if lifted:
+        exclusions.lift_allowed(actor, before)
+    else:
+        exclusions.end_checked(before, player)
+    if player.status != before.status and not reason:
         raise ValidationError({"reason": (
             f"Say why {player.name} is "
             f"{'excluded' if player.status == PlayerStatus.EXCLUDED else 'taken back'} "
             "(self-exclusion, barred by whom, ...): it stays in his history.")})
+    if lifted:
+        reason += exclusions.confirmed(actor, witness, witness_password, request)
+        player.exclusion_ends = None
     with changed_by(actor, reason or "player account changed"):
         player.save()
     return player

@@ -4,7 +4,7 @@ one; every player shown is logged as read (the privacy log)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -20,7 +20,8 @@ from tables.players.forms import PlayerFinder, PlayerForm
 from tables.players.models import RatingFigures, Sight
 from tables.players.pages import PLAYER
 
-KEEPERS = (Role.SUPERVISOR, Role.HOST)
+# The group supervisors too: they lift a group-wide exclusion (with a second one).
+KEEPERS = (Role.SUPERVISOR, Role.HOST, Role.GROUP_SUPERVISOR)
 PLAYERS_A_PAGE = 30
 ACCESSES_SHOWN = 25
 RATINGS_SHOWN = 50
@@ -53,8 +54,12 @@ def player_list(request):
         status=400 if form.errors or finder.errors else 200)
 
 
+NOT_THE_ACCOUNT = ("reason", "witness", "witness_password")
+
+
 def _typed(form) -> dict:
-    return {name: value for name, value in form.cleaned_data.items() if name != "reason"}
+    return {name: value for name, value in form.cleaned_data.items()
+            if name not in NOT_THE_ACCOUNT}
 
 
 @role_required(*KEEPERS)
@@ -64,11 +69,17 @@ def player_page(request, pk: int):
     player = get_object_or_404(selectors.players_visible_to(request.user), pk=pk)
     form = PlayerForm(posted_form_data(request), player=player)
     if request.method == "POST" and form.is_valid():
+        typed = form.cleaned_data
         try:
             services.player_update(actor=request.user, player=player,
-                                   reason=form.cleaned_data.get("reason", ""), **_typed(form))
+                                   reason=typed.get("reason", ""),
+                                   witness=typed.get("witness", ""),
+                                   witness_password=typed.get("witness_password", ""),
+                                   request=request, **_typed(form))
         except ValidationError as refused:
             refusal_on_form(form, refused)
+        except PermissionDenied as denied:  # said on the form, as the API's 403 says it
+            refusal_on_form(form, ValidationError({"status": str(denied)}))
         else:
             messages.success(request, f"{player.name}'s account is changed.")
             return redirect("player", pk=player.pk)
