@@ -144,7 +144,7 @@ def _player_by(player: Player | None, card: str) -> Player:
     return found
 
 
-def _seat_problems(table: Table, seat: int, player: Player) -> dict[str, str]:
+def _seat_problems(actor, table: Table, seat: int, player: Player) -> dict[str, str]:
     if not 1 <= seat <= table.seats:
         return {"seat": f"{table.label} has seats 1 to {table.seats}, not {seat}."}
     taken = selectors.open_ratings().filter(table=table, seat=seat).first()
@@ -152,10 +152,14 @@ def _seat_problems(table: Table, seat: int, player: Player) -> dict[str, str]:
         return {"seat": f"Seat {seat} of {table.label} is {taken.player.first_name}'s: close "
                         "that rating first."}
     elsewhere = selectors.open_ratings().filter(player=player).select_related("table").first()
-    if elsewhere is not None:
-        return {"player": f"{player.name} is rated at {elsewhere.table.label} seat "
-                          f"{elsewhere.seat}: move him, or close that rating first."}
-    return {}
+    if elsewhere is None:
+        return {}
+    # Another casino's live seat is not this casino's to know: named only to those who
+    # may read that rating (issue 44, point 17).
+    if not selectors.ratings_visible_to(actor).filter(pk=elsewhere.pk).exists():
+        return {"player": wording.seated_elsewhere(player)}
+    return {"player": f"{player.name} is rated at {elsewhere.table.label} seat "
+                      f"{elsewhere.seat}: move him, or close that rating first."}
 
 
 def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
@@ -170,7 +174,7 @@ def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
             SeatingRefused.objects.create(player=player, table=table, seat=seat, by=actor)
             refused = player
         else:
-            problems = _seat_problems(table, seat, player)
+            problems = _seat_problems(actor, table, seat, player)
             if problems:
                 raise ValidationError(problems)
             now = timezone.now()
