@@ -60,6 +60,7 @@ class Player(models.Model):
 class Channel(models.TextChoices):
     PAGE = "page", "Page"
     API = "api", "API"
+    FILE = "file", "File"  # a report's file prepared in the background, downloaded
 
 
 class Sight(models.TextChoices):

@@ -112,11 +112,14 @@ def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
     return player
 
 
-def players_read(*, actor, players: Iterable[Player], channel: str, sight: str) -> None:
-    """The privacy log: one line per player read, by whom, when, how."""
+def players_read(*, actor, players: Iterable[Player | int | None], channel: str,
+                 sight: str) -> None:
+    """The privacy log: one line per player read (a player or his id; a name that is no
+    player's record, None, is not his), by whom, when, how."""
+    ids = dict.fromkeys(getattr(player, "pk", player) for player in players)
     PlayerAccess.objects.bulk_create(
-        PlayerAccess(player=player, user=actor, channel=Channel(channel), sight=Sight(sight))
-        for player in players)
+        PlayerAccess(player_id=pk, user=actor, channel=Channel(channel), sight=Sight(sight))
+        for pk in ids if pk is not None)
 
 
 # --- Ratings: a player seated, paused, resumed, closed, moved ----------------------------

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from tables.reports import exports, schemas, seat_export
+from tables.reports import exports, schemas, seat_export, services
 from tables.reports.catalog import REPORTS, Kind
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
@@ -114,6 +114,7 @@ class ReportView(APIView):
                 f"you wait (at most {exports.PDF_ROWS_WHILE_YOU_WAIT:,}). Choose fewer days, "
                 f"a casino or a table, or prepare it on /accounting/reports/{self.kind.name}/"
                 " (the PDF is written in the background, with a progress bar)."]})
+        services.report_shown(actor=request.user, report=report, channel="api")
         return respond(report, fmt, request.user)
 
 

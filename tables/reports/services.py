@@ -1,5 +1,7 @@
 """The reports' writes from a request: an export job, a report file that a worker
-writes while the page shows its progress (closing days is the beat's: closing.py)."""
+writes while the page shows its progress (closing days is the beat's: closing.py); and
+the privacy log of every report response that names players (the page, the API in
+each format, a prepared file at each download)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from casino.common.queueing import send_once
+from tables.players import services as players
+from tables.players.models import Channel, Sight
 from tables.reports.catalog import REPORTS
+from tables.reports.figures import Report
 from tables.reports.models import ExportJob
 from tables.reports.selection import read_selection
 from tables.reports.tasks import write_export
@@ -35,3 +40,16 @@ def _send(job: ExportJob) -> None:
             message="The workers' queue did not answer: the file will be asked for again "
                     "within a minute, nothing to do.")
 
+
+
+def report_shown(*, actor, report: Report, channel: str, rows: slice = slice(None)) -> None:
+    """Each player named by the rows a response shows (``rows``: a page's, else all)
+    logged as read by ``actor`` (tables.players' privacy log)."""
+    players.players_read(actor=actor, players=report.players[rows], channel=channel,
+                         sight=Sight.LISTED)
+
+
+def export_downloaded(*, actor, job: ExportJob) -> None:
+    """A prepared file downloaded: each player it names read again, as a file."""
+    players.players_read(actor=actor, players=job.players, channel=Channel.FILE,
+                         sight=Sight.LISTED)

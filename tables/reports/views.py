@@ -87,6 +87,8 @@ def report_page(request, name: str):
     breakdowns = breakdowns_of(report)
     apart = _each_book(breakdowns)
     page = Paginator(report.rows, ROWS_A_PAGE).get_page(query.get("page"))
+    services.report_shown(actor=request.user, report=report, channel="page",
+                          rows=slice(max(page.start_index() - 1, 0), page.end_index()))
     context.update(report=report, page=page,
                    columns=read_columns(report.columns),
                    series=charts.series(report), totals=_totals(report), apart=apart,
@@ -154,6 +156,7 @@ def export_download(request, pk: int):
     job = _own_job(request, pk)
     if job.status != ExportStatus.DONE:
         raise Http404("The file is not written yet.")
+    services.export_downloaded(actor=request.user, job=job)
     return attach(HttpResponse(bytes(job.content), content_type=CONTENT_TYPES[job.format]),
                   job.filename)
 
