@@ -5,13 +5,13 @@ each format, a prepared file at each download)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from casino.common.queueing import send_once
 from tables.players import services as players
 from tables.players.models import Channel, Sight
-from tables.reports.catalog import REPORTS
+from tables.reports.catalog import REPORTS, may_read
 from tables.reports.figures import Report
 from tables.reports.models import ExportJob
 from tables.reports.selection import read_selection
@@ -24,6 +24,9 @@ def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
     kind = REPORTS.get(report)
     if kind is None:
         raise ValidationError({"report": [f"'{report}' is not a report."]})
+    if not may_read(actor, kind):
+        raise PermissionDenied(f"The {kind.title.lower()} report is not yours to read: a "
+                               "host reads the player reports only.")
     if fmt not in kind.formats:
         raise ValidationError({"format": [f"The {kind.title.lower()} report is written as "
                                           f"{', '.join(kind.formats)}, not '{fmt}'."]})
