@@ -23,6 +23,7 @@ from tables.players.models import (
     Channel,
     Player,
     PlayerAccess,
+    PlayerNote,
     PlayerStatus,
     Rating,
     RatingChange,
@@ -34,7 +35,7 @@ from tables.players.models import (
 )
 from tables.players.selectors import reads_people
 
-FIELDS = ("card", "name", "first_name", "tier", "status", "joined", "exclusion_ends")
+FIELDS = ("card", "name", "first_name", "tier", "status", "joined", "exclusion_ends", "host")
 
 
 def card_as_printed(typed) -> str:
@@ -58,6 +59,9 @@ def _filled(player: Player, changes: dict[str, Any]) -> Player:
     if not player.first_name and player.name:
         player.first_name = player.name.split()[0]  # as he is greeted, unless said
     player.full_clean(validate_unique=False)  # a card held already: _card_taken, in words
+    if player.host is not None and not has_role(player.host, Role.HOST):
+        raise ValidationError({"host": f"{player.host.get_username()} is not a host: a "
+                                       "player's host holds the host role."})
     return player
 
 
@@ -110,6 +114,20 @@ def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
     with changed_by(actor, reason or "player account changed"):
         player.save()
     return player
+
+
+@transaction.atomic
+def note_add(*, actor, player: Player, text: str) -> PlayerNote:
+    """A note on a player (a record: a correction is a later note), by those who keep
+    the accounts."""
+    _require_keeper(actor)
+    text = " ".join(str(text or "").split())
+    if not text:
+        raise ValidationError({"text": "Write the note."})
+    note = PlayerNote(player=player, by=actor, text=text)
+    note.full_clean()
+    note.save()
+    return note
 
 
 def players_read(*, actor, players: Iterable[Player | int | None], channel: str,

@@ -16,5 +16,6 @@ urlpatterns = [
          name="table-ratings"),
     path("players/", views.player_list, name="players"),
     path("players/<int:pk>/", views.player_page, name="player"),
+    path("players/<int:pk>/notes/", views.player_note, name="player-note"),
     path("tables/<int:pk>/seats/", seating_views.table_seats, name="table-seats"),
 ]

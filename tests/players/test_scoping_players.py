@@ -23,6 +23,9 @@ MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
     ("POST", "/players/", "empty"):            (302, 403, 403, 400, 403, 400, 403, 403, 400),
     ("GET", "/players/{player}/", _):          (302, 403, 403, 200, 403, 200, 403, 403, 200),
     ("POST", "/players/{player}/", "empty"):   (302, 403, 403, 400, 403, 400, 403, 403, 400),
+    # A note: kept, or refused in words, then his page again (issue 44, point 12).
+    ("POST", "/players/{player}/notes/", "empty"):
+                                               (302, 403, 403, 302, 403, 302, 403, 403, 302),
     ("GET", "/api/v1/players/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 200),
     ("POST", "/api/v1/players/", "empty"):     (401, 403, 403, 400, 403, 400, 403, 403, 400),
     # Pat is seated at the dealer's table: he reads Pat's first name and tier.
