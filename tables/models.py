@@ -61,6 +61,7 @@ from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.players.models import (
     Player,
     PlayerAccess,
+    PlayerNote,
     Rating,
     RatingChange,
     RatingFigures,
@@ -133,6 +134,7 @@ __all__ = [
     "PermissionGrant",
     "Player",
     "PlayerAccess",
+    "PlayerNote",
     "PokerHand",
     "PokerHandVoid",
     "PokerPot",

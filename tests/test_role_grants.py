@@ -114,6 +114,8 @@ TODAY = {
         "payouts.view_paytableevent", "payouts.view_progressive",
         "payouts.view_progressiveevent", "payouts.view_rakeschedule",
         "payouts.view_rakescheduleevent",
+        # A group-wide exclusion is lifted by a group supervisor (issue 44, point 14).
+        *PEOPLE,
     },
     "host": {*PEOPLE, "tables.view_rating", "tables.view_ratingchange",
              "tables.view_seatingrefused", *COMPS},

@@ -24,6 +24,7 @@ from tables.cardroom.serializers import (
     WaitlistOutput,
 )
 from tables.floor.models import Table
+from tables.players import services as players
 
 KEEPERS = "Only a supervisor keeps the card room's lists."
 
@@ -39,6 +40,14 @@ def shown(lists: list[Waitlist]) -> list[Waitlist]:
     for waitlist in lists:
         waitlist.status, waitlist.waiting = now.status(waitlist), len(now.order[waitlist.pk])
     return lists
+
+
+def logged(request, entries: list[Entry]) -> list[Entry]:
+    """The privacy log: each rated player among the entries answered, read through the
+    API by the caller."""
+    players.players_read(actor=request.user, players=[e.player_id for e in entries],
+                         channel="api", sight="listed")
+    return entries
 
 
 def entries_shown(waitlist: Waitlist, only: set[int] | None = None) -> list[Entry]:
@@ -90,7 +99,8 @@ class EntriesView(APIView):
     @extend_schema(responses={200: WaitingEntryOutput(many=True)})
     def get(self, request, pk: int):
         waitlist = get_object_or_404(lists_of(request.user), pk=pk)
-        return Response(WaitingEntryOutput(entries_shown(waitlist), many=True).data)
+        return Response(WaitingEntryOutput(logged(request, entries_shown(waitlist)),
+                                           many=True).data)
 
     @extend_schema(request=WaitlistJoinInput, responses={201: WaitingEntryOutput})
     def post(self, request, pk: int):
@@ -101,7 +111,7 @@ class EntriesView(APIView):
             actor=request.user, waitlist=waitlist,
             idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
             **payload.validated_data)
-        [entry] = entries_shown(waitlist, {entry.pk})
+        [entry] = logged(request, entries_shown(waitlist, {entry.pk}))
         return Response(WaitingEntryOutput(entry).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
@@ -132,5 +142,5 @@ class EntryActionView(APIView):
             payload.is_valid(raise_exception=True)
             services.entry_remove(actor=request.user, entry=found,
                                   reason=payload.validated_data["reason"])
-        [after] = entries_shown(waitlist, {found.pk})
+        [after] = logged(request, entries_shown(waitlist, {found.pk}))
         return Response(WaitingEntryOutput(after).data, status=status.HTTP_201_CREATED)

@@ -26,6 +26,7 @@ class Waiting:
     phone: bool
     rated: bool
     change_from: str  # "HE-1 seat 3" for a table change
+    player: int | None = None  # his player record's id, where he is rated
 
 
 @dataclass
@@ -80,7 +81,7 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
         entry, called = lists_now.entries[pk], lists_now.called.get(pk)
         return Waiting(pk, entry.name, clock(entry.joined_at), clock(called) if called else "",
                        bool(entry.phone), entry.player_id is not None,
-                       _change(changes.get(entry.change_from_id)))
+                       _change(changes.get(entry.change_from_id)), entry.player_id)
 
     waits = selectors.waits_of(casino, now)
     lists = [ListDesk(w, lists_now.status(w), [waiting(pk) for pk in lists_now.order[w.pk]],
@@ -95,6 +96,13 @@ def desk(casino: Casino, now: dt.datetime) -> Desk:
               .order_by("label") if t.is_poker]
     return Desk(casino, now.astimezone(zone).tzname(), lists,
                 [TableDesk(t, _game(t), sitting[t.pk]) for t in tables], closed)
+
+
+def players_shown(shown: Desk) -> list[int | None]:
+    """The player records the desk names (those waiting, those seated): the privacy log
+    reads them."""
+    return [*(w.player for lists in shown.lists for w in lists.waiting),
+            *(taken.player_id for table in shown.tables for taken in table.taken)]
 
 
 def _change(seat: SeatTaken | None) -> str:

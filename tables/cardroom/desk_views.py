@@ -15,10 +15,12 @@ from casino.common.roles import Role, role_required
 from casino.common.staff import casino_asked
 from tables.cardroom import services
 from tables.cardroom.desk import desk as desk_of
+from tables.cardroom.desk import players_shown
 from tables.cardroom.forms import EntryForm, JoinForm, ListForm, SeatForm, WaitlistForm
 from tables.cardroom.models import Entry, SeatTaken, Waitlist
 from tables.floor.models import Table, TableStatus
 from tables.floor.services import table_update
+from tables.players import services as players
 from tables.rules import waitlist as waits
 
 WORDS = {"entry": "Player", "table": "Table", "seat": "Seat", "reason": "Why",
@@ -43,9 +45,12 @@ def _posted(request, form_class):
 @role_required(Role.SUPERVISOR)
 def desk(request):
     casino, casinos = casino_asked(request)
+    shown = desk_of(casino, timezone.now()) if casino else None
+    if shown is not None:  # the privacy log: each rated player the desk names
+        players.players_read(actor=request.user, players=players_shown(shown),
+                             channel="page", sight="listed")
     return render(request, "tables/cardroom/desk.html", {
-        "desk": desk_of(casino, timezone.now()) if casino else None, "casino": casino,
-        "casinos": casinos, "list_form": ListForm(),
+        "desk": shown, "casino": casino, "casinos": casinos, "list_form": ListForm(),
         "waits_read": waits.WAITS_READ, "waits_needed": waits.WAITS_NEEDED})
 
 

@@ -40,11 +40,13 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
 
     def perform_create(self, serializer):
         data = dict(serializer.validated_data)
-        data.pop("reason", None)
+        for name in ("reason", "witness", "witness_password"):
+            data.pop(name, None)
         serializer.instance = services.player_create(actor=self.request.user, **data)
 
     def perform_update(self, serializer):
         data = dict(serializer.validated_data)
         serializer.instance = services.player_update(
             actor=self.request.user, player=serializer.instance,
-            reason=data.pop("reason", ""), **data)
+            reason=data.pop("reason", ""), witness=data.pop("witness", ""),
+            witness_password=data.pop("witness_password", ""), request=self.request, **data)

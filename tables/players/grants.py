@@ -20,6 +20,8 @@ _READING = ["tables.view_rating", "tables.view_ratingchange", "tables.view_seati
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [*_PEOPLE, *_SEATING, "tables.view_seatingrefused"],
     Role.HOST: [*_PEOPLE, *_READING],
+    # The group's gaming controller lifts a group-wide exclusion (with a second one).
+    Role.GROUP_SUPERVISOR: _PEOPLE,
     # The players seated at his tables (their first name and tier): the selector narrows.
     Role.DEALER: ["tables.view_player", *_SEATING],
 }

@@ -44,6 +44,14 @@ class Player(models.Model):
     status = models.CharField(max_length=10, choices=PlayerStatus.choices,
                               default=PlayerStatus.ACTIVE)
     joined = models.DateField("date joined", default=timezone.localdate)
+    # A self-exclusion often runs for a term (a year): it is lifted no earlier than this
+    # day, and only by a group supervisor with a second one (services.player_update).
+    exclusion_ends = models.DateField(
+        "exclusion ends", null=True, blank=True,
+        help_text="The day his exclusion ends (a term of self-exclusion); empty: no end.")
+    # The host who looks after him ("my players" on the host's page); none: no one yet.
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.PROTECT, related_name="+")
 
     class Meta:
         ordering = ["name", "card"]
@@ -52,9 +60,29 @@ class Player(models.Model):
         return f"{self.name} (card {self.card})"
 
 
+class PlayerNote(models.Model):
+    """What a host or the pit wrote down about a player (his habits, a promise made): a
+    record, never changed; a correction is a later note."""
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="notes")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                           related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    text = models.CharField(max_length=500)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        triggers = append_only()
+        indexes = [models.Index(fields=["player", "-at"], name="player_note_by_time")]
+
+    def __str__(self) -> str:
+        return f"note on {self.player} by {self.by} at {self.at}"
+
+
 class Channel(models.TextChoices):
     PAGE = "page", "Page"
     API = "api", "API"
+    FILE = "file", "File"  # a report's file prepared in the background, downloaded
 
 
 class Sight(models.TextChoices):

@@ -9,23 +9,34 @@ from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Case, Exists, F, OuterRef, Q, QuerySet, Subquery, Sum, When
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.roles import Role, has_role, is_group_supervisor, is_supervisor
 from casino.common.staff import at_casinos_of
 from tables.floor.models import Game
-from tables.players.models import Player, Rating, RatingChange, RatingFigures, RatingStep
+from tables.players.models import (
+    Player,
+    PlayerNote,
+    Rating,
+    RatingChange,
+    RatingFigures,
+    RatingStep,
+)
 from tables.stud.models import StudRoundVoid, StudSeat
 
 # A search answers this many players at most: the desk narrows by a longer name or the
 # card number rather than scroll.
 FOUND_AT_MOST = 50
+ZERO = Decimal("0.00")
 
 
 def reads_people(user) -> bool:
-    """Supervisors and hosts read names and ratings; accountants read the reports only."""
-    return is_supervisor(user) or has_role(user, Role.HOST)
+    """Supervisors and hosts read names and ratings; the group supervisors too, who lift
+    a group-wide exclusion (their ratings and comps are of the casinos they work at: none);
+    accountants read the reports only."""
+    return is_supervisor(user) or has_role(user, Role.HOST) or is_group_supervisor(user)
 
 
 def players_visible_to(user) -> QuerySet[Player]:
@@ -50,6 +61,41 @@ def search(players: QuerySet[Player], words: str) -> QuerySet[Player]:
     for word in words.split():
         by_name &= Q(name__icontains=word)
     return players.filter(found | by_name)
+
+
+# The orders of the players' page (the host's): the key, in words.
+ORDERS = {"name": "Name", "worth": "Worth, the most first", "last_visit":
+          "Last visit, the latest first", "mine": "My players first",
+          "notes": "Latest note first"}
+
+
+def players_listed(players: QuerySet[Player], *, viewer, casino, order: str,
+                   mine: bool = False) -> QuerySet[Player]:
+    """The players with what the host sorts them by: ``worth`` (his ratings' worth at
+    ``casino`` as their figures last stood; null without a stud rating there),
+    ``last_visit`` (his latest gaming day there), ``noted_at`` and ``note`` (the latest
+    note); ``mine``: only those ``viewer`` is the host of."""
+    later = RatingFigures.objects.filter(rating=OuterRef("rating"),
+                                         revision__gt=OuterRef("revision"))
+    stood = (RatingFigures.objects.filter(rating__player=OuterRef("pk"),
+                                          rating__table__casino=casino,
+                                          theoretical_win__isnull=False)
+             .exclude(Exists(later)).order_by().values("rating__player")
+             .annotate(total=Sum(F("theoretical_win") + Coalesce("strategy_cost", ZERO)))
+             .values("total"))
+    visits = (Rating.objects.filter(player=OuterRef("pk"), table__casino=casino)
+              .order_by("-gaming_day").values("gaming_day"))
+    notes = PlayerNote.objects.filter(player=OuterRef("pk")).order_by("-at", "-id")
+    players = players.annotate(
+        worth=Subquery(stood[:1]), last_visit=Subquery(visits[:1]),
+        noted_at=Subquery(notes.values("at")[:1]), note=Subquery(notes.values("text")[:1]))
+    if mine:
+        players = players.filter(host=viewer.pk)
+    first = {"worth": F("worth").desc(nulls_last=True),
+             "last_visit": F("last_visit").desc(nulls_last=True),
+             "notes": F("noted_at").desc(nulls_last=True),
+             "mine": Case(When(host=viewer.pk, then=0), default=1)}.get(order)
+    return players.order_by(*([first] if first is not None else []), "name", "card")
 
 
 @dataclass(slots=True)

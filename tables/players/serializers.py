@@ -18,10 +18,21 @@ class PlayerSerializer(ModelSerializer):
                                        help_text="The name's first word when not given.")
     reason = serializers.CharField(max_length=200, required=False, write_only=True,
                                    help_text="Why the status changes (required then).")
+    exclusion_ends = serializers.DateField(
+        required=False, allow_null=True,
+        help_text="The day an exclusion ends (null: no end); put later, never earlier.")
+    witness = serializers.CharField(
+        max_length=150, required=False, allow_blank=True, write_only=True,
+        help_text="Lifting an exclusion (status back to active): the second group "
+                  "supervisor's user name.")
+    witness_password = serializers.CharField(
+        max_length=128, required=False, allow_blank=True, write_only=True, trim_whitespace=False,
+        style={"input_type": "password"}, help_text="The second group supervisor's password.")
 
     class Meta:
         model = Player
-        fields = ["id", "card", "name", "first_name", "tier", "status", "joined", "reason"]
+        fields = ["id", "card", "name", "first_name", "tier", "status", "exclusion_ends",
+                  "joined", "reason", "witness", "witness_password"]
         read_only_fields = ["joined"]
 
 

@@ -12,16 +12,18 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from casino.common.audit import changed_by
 from casino.common.roles import Role, has_role, is_supervisor
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.players import figures, selectors, wording
+from tables.players import exclusions, figures, selectors, wording
 from tables.players.models import (
     Channel,
     Player,
     PlayerAccess,
+    PlayerNote,
     PlayerStatus,
     Rating,
     RatingChange,
@@ -33,7 +35,7 @@ from tables.players.models import (
 )
 from tables.players.selectors import reads_people
 
-FIELDS = ("card", "name", "first_name", "tier", "status", "joined")
+FIELDS = ("card", "name", "first_name", "tier", "status", "joined", "exclusion_ends", "host")
 
 
 def card_as_printed(typed) -> str:
@@ -57,6 +59,9 @@ def _filled(player: Player, changes: dict[str, Any]) -> Player:
     if not player.first_name and player.name:
         player.first_name = player.name.split()[0]  # as he is greeted, unless said
     player.full_clean(validate_unique=False)  # a card held already: _card_taken, in words
+    if player.host is not None and not has_role(player.host, Role.HOST):
+        raise ValidationError({"host": f"{player.host.get_username()} is not a host: a "
+                                       "player's host holds the host role."})
     return player
 
 
@@ -71,38 +76,68 @@ def _card_taken(player: Player) -> None:
 def player_create(*, actor, **fields: Any) -> Player:
     _require_keeper(actor)
     player = _filled(Player(), fields)
+    exclusions.end_checked(Player(), player)
     _card_taken(player)
     with changed_by(actor, "player account opened"):
         player.save()
     return player
 
 
+@sensitive_variables("witness_password")
 @transaction.atomic
-def player_update(*, actor, player: Player, reason: str = "", **changes: Any) -> Player:
+def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
+                  witness_password: str = "", request=None, **changes: Any) -> Player:
     """A change of the account; excluding a player (self-exclusion or barred) or taking
-    him back needs its reason, kept in the history."""
+    him back needs its reason, kept in the history. Anyone who keeps the accounts
+    excludes; lifting an exclusion is a group supervisor's act, confirmed by a second
+    one (``witness``, by their own password), never before its end (exclusions)."""
     _require_keeper(actor)
     player = Player.objects.select_for_update().get(pk=player.pk)
     before = copy.copy(player)
     _filled(player, changes)
     _card_taken(player)
-    status_changed = player.status != before.status
     reason = " ".join(str(reason or "").split())
-    if status_changed and not reason:
+    lifted = (before.status == PlayerStatus.EXCLUDED
+              and player.status == PlayerStatus.ACTIVE)
+    if lifted:
+        exclusions.lift_allowed(actor, before)
+    else:
+        exclusions.end_checked(before, player)
+    if player.status != before.status and not reason:
         raise ValidationError({"reason": (
             f"Say why {player.name} is "
             f"{'excluded' if player.status == PlayerStatus.EXCLUDED else 'taken back'} "
             "(self-exclusion, barred by whom, ...): it stays in his history.")})
+    if lifted:
+        reason += exclusions.confirmed(actor, witness, witness_password, request)
+        player.exclusion_ends = None
     with changed_by(actor, reason or "player account changed"):
         player.save()
     return player
 
 
-def players_read(*, actor, players: Iterable[Player], channel: str, sight: str) -> None:
-    """The privacy log: one line per player read, by whom, when, how."""
+@transaction.atomic
+def note_add(*, actor, player: Player, text: str) -> PlayerNote:
+    """A note on a player (a record: a correction is a later note), by those who keep
+    the accounts."""
+    _require_keeper(actor)
+    text = " ".join(str(text or "").split())
+    if not text:
+        raise ValidationError({"text": "Write the note."})
+    note = PlayerNote(player=player, by=actor, text=text)
+    note.full_clean()
+    note.save()
+    return note
+
+
+def players_read(*, actor, players: Iterable[Player | int | None], channel: str,
+                 sight: str) -> None:
+    """The privacy log: one line per player read (a player or his id; a name that is no
+    player's record, None, is not his), by whom, when, how."""
+    ids = dict.fromkeys(getattr(player, "pk", player) for player in players)
     PlayerAccess.objects.bulk_create(
-        PlayerAccess(player=player, user=actor, channel=Channel(channel), sight=Sight(sight))
-        for player in players)
+        PlayerAccess(player_id=pk, user=actor, channel=Channel(channel), sight=Sight(sight))
+        for pk in ids if pk is not None)
 
 
 # --- Ratings: a player seated, paused, resumed, closed, moved ----------------------------
@@ -130,7 +165,7 @@ def _player_by(player: Player | None, card: str) -> Player:
     return found
 
 
-def _seat_problems(table: Table, seat: int, player: Player) -> dict[str, str]:
+def _seat_problems(actor, table: Table, seat: int, player: Player) -> dict[str, str]:
     if not 1 <= seat <= table.seats:
         return {"seat": f"{table.label} has seats 1 to {table.seats}, not {seat}."}
     taken = selectors.open_ratings().filter(table=table, seat=seat).first()
@@ -138,10 +173,14 @@ def _seat_problems(table: Table, seat: int, player: Player) -> dict[str, str]:
         return {"seat": f"Seat {seat} of {table.label} is {taken.player.first_name}'s: close "
                         "that rating first."}
     elsewhere = selectors.open_ratings().filter(player=player).select_related("table").first()
-    if elsewhere is not None:
-        return {"player": f"{player.name} is rated at {elsewhere.table.label} seat "
-                          f"{elsewhere.seat}: move him, or close that rating first."}
-    return {}
+    if elsewhere is None:
+        return {}
+    # Another casino's live seat is not this casino's to know: named only to those who
+    # may read that rating (issue 44, point 17).
+    if not selectors.ratings_visible_to(actor).filter(pk=elsewhere.pk).exists():
+        return {"player": wording.seated_elsewhere(player)}
+    return {"player": f"{player.name} is rated at {elsewhere.table.label} seat "
+                      f"{elsewhere.seat}: move him, or close that rating first."}
 
 
 def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
@@ -156,7 +195,7 @@ def rating_open(*, actor, table: Table, seat: int, player: Player | None = None,
             SeatingRefused.objects.create(player=player, table=table, seat=seat, by=actor)
             refused = player
         else:
-            problems = _seat_problems(table, seat, player)
+            problems = _seat_problems(actor, table, seat, player)
             if problems:
                 raise ValidationError(problems)
             now = timezone.now()

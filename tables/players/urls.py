@@ -16,4 +16,5 @@ urlpatterns = [
          name="table-ratings"),
     path("players/", views.player_list, name="players"),
     path("players/<int:pk>/", views.player_page, name="player"),
+    path("players/<int:pk>/notes/", views.player_note, name="player-note"),
 ]

@@ -11,6 +11,12 @@ def excluded(player) -> str:
             "attempt is recorded for the supervisor.")
 
 
+def seated_elsewhere(player) -> str:
+    """Rated at a table the one seating him may not read (another casino's): not where."""
+    return (f"{player.name} is seated elsewhere in the group: he is seated here once that "
+            "rating is closed.")
+
+
 def cannot(rating, state: str, step: str) -> str:
     """'The rating of Pat at CS-1 seat 3 is paused: resume it, or close it.'"""
     noun = f"The rating of {rating.player.first_name} at {rating.table.label} seat {rating.seat}"

@@ -7,18 +7,30 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from casino.common.permissions import holding
-from tables.reports import exports, schemas, seat_export
-from tables.reports.catalog import REPORTS, Kind
+from tables.reports import exports, schemas, seat_export, services
+from tables.reports.catalog import REPORTS, Kind, may_read
 from tables.reports.figures import Report
 from tables.reports.selection import read_format, read_selection
 
-READ_REPORTS = holding("tables.view_closedday",
-                       "Only accountants and pit supervisors read reports.")
+
+class ReadsTheReport(IsAuthenticated):
+    """The view's report, by its readers (catalog.may_read): accountants and supervisors
+    every one, a host the player reports."""
+
+    message = "Only accountants and pit supervisors read reports."
+
+    def has_permission(self, request, view):
+        if not super().has_permission(request, view):
+            return False
+        if view.kind.hosts:
+            self.message = ("Only accountants, pit supervisors and hosts read the player "
+                            "reports.")
+        return may_read(request.user, view.kind)
 FILTER_PARAMETERS = {
     "casino": OpenApiParameter("casino", int),
     "table": OpenApiParameter("table", int),
@@ -86,7 +98,7 @@ def refusal(error: ValidationError) -> serializers.ValidationError:
 
 
 class ReportView(APIView):
-    permission_classes = [READ_REPORTS]
+    permission_classes = [ReadsTheReport]
     renderer_classes = [JSONRenderer, _renderer("csv"), _renderer("xlsx"), _renderer("pdf")]
     kind = REPORTS["rake"]
 
@@ -114,6 +126,7 @@ class ReportView(APIView):
                 f"you wait (at most {exports.PDF_ROWS_WHILE_YOU_WAIT:,}). Choose fewer days, "
                 f"a casino or a table, or prepare it on /accounting/reports/{self.kind.name}/"
                 " (the PDF is written in the background, with a progress bar)."]})
+        services.report_shown(actor=request.user, report=report, channel="api")
         return respond(report, fmt, request.user)
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.urls import reverse
 
 from casino.common import replica
+from casino.common.roles import Role, has_role, is_supervisor
 from tables.reports.count_check import count_report
 from tables.reports.dealers import dealer_report
 from tables.reports.figures import Report, with_currency
@@ -39,6 +40,8 @@ class Kind:
     # The columns a tablet shows first (a screen under 1,200 px wide); the others come
     # with "Show every column", and every file holds them all.
     first: tuple[str, ...] = ()
+    # A host reads it too (the player reports: his casinos' players, issue 44 point 12).
+    hosts: bool = False
 
     def build(self, selection: Selection) -> Report:
         """The report, each line naming its currency (figures.with_currency), read from
@@ -93,12 +96,14 @@ REPORTS = {kind.name: kind for kind in (
          first=("gaming_day", "period", "table_label", "casino", "hands", "drop", "win", "hold",
                 "theoretical_hold", "flag")),
     Kind("players", "Player activity", activity_report, filters=("casino", "table"),
+         hosts=True,
          about="Each rated player's day at each casino: time, hands, average bet, action, "
                "the house's actual and expected win, strategy cost, comps earned and given.",
          rows_title="By gaming day and player",
          first=("gaming_day", "player", "hours", "hands", "average_bet", "actual_win",
                 "worth", "comps_earned", "currency")),
     Kind("top-players", "Top players by worth", top_report, filters=("casino", "table"),
+         hosts=True,
          about="The span's rated players at each casino, the most worth first (expected win "
                "and strategy cost).", rows_title="By casino, the most worth first",
          first=("rank", "player", "casino", "days", "hours", "average_bet", "worth",
@@ -121,9 +126,23 @@ REPORTS = {kind.name: kind for kind in (
          first=("gaming_day", "hour", "casino", "table_label", "rounds", "action", "win",
                 "previous_win", "change", "currency")),
     Kind("comp-liability", "Comp liability", liability_report, filters=("casino",),
+         hosts=True,
          about="What each player's comp account owes him: the balance before and after the "
                "span, what was earned, revised and given, and comps waiting for approval.",
          rows_title="By casino and account",
          first=("player", "casino", "opening", "earned", "given", "closing", "waiting",
                 "currency")),
 )}
+
+
+
+def may_read(user, kind: Kind) -> bool:
+    """The accountants and supervisors read every report, a host the player reports."""
+    if is_supervisor(user) or has_role(user, Role.ACCOUNTANT):
+        return True
+    return kind.hosts and has_role(user, Role.HOST)
+
+
+def kinds_for(user) -> list[Kind]:
+    """The reports ``user`` reads, in the catalog's order (his reports' menu)."""
+    return [kind for kind in REPORTS.values() if may_read(user, kind)]

@@ -280,7 +280,8 @@ def write_export(job_id: int) -> None:
                   message=f"The file could not be written: {error}"[:300])
         return
     _progress(job_id, 100, ExportStatus.DONE, content=content, finished_at=timezone.now(),
-              filename=filename(report, job.format))
+              filename=filename(report, job.format),
+              players=list(dict.fromkeys(report.players)))
 
 
 def _file(report, fmt: str, run_by: str) -> bytes:

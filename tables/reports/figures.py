@@ -44,6 +44,9 @@ class Report:
     # Where the figures were read (casino.common.replica.Source): the reporting replica
     # and how far behind, or the primary and why; None with one database.
     source: Any = None
+    # The player each row names (his id), in the rows' order: every door that shows
+    # them logs the reading (tables.reports.services.report_shown). Empty: none named.
+    players: list[int] = field(default_factory=list)
 
 
 def closed_days_of(books: Iterable[int | None], first: dt.date,

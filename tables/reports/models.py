@@ -140,6 +140,9 @@ class ExportJob(models.Model):
     message = models.CharField(max_length=300, blank=True)
     filename = models.CharField(max_length=120, blank=True)
     content = models.BinaryField(null=True, blank=True)
+    # The players the file names (their ids): each download is logged as a reading of
+    # them (the privacy log, tables.players).
+    players = models.JSONField(default=list, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -186,6 +186,7 @@ def activity_report(selection: Selection) -> Report:
     return Report(
         name="players", title="Player activity", selection=selection, columns=ACTIVITY,
         rows=[_public(line) for line in lines],
+        players=[line["player_id"] for line in lines],
         totals=figures.written(_totals(lines, selection), MONEY, keep_empty=True),
         breakdowns={"by_casino": _by_casino(lines)},
         breakdown_columns={"by_casino": ("casino", "ratings", "hours", "hands", "wagered",
@@ -214,6 +215,7 @@ def top_report(selection: Selection) -> Report:
         line["rank"] = rank[line["casino"]]
     return Report(name="top-players", title="Top players by worth", selection=selection,
                   columns=TOP, rows=[_public(line) for line in lines],
+                  players=[line["player_id"] for line in lines],
                   totals=figures.written(_totals(lines, selection), MONEY, keep_empty=True),
                   breakdowns={"by_casino": _by_casino(lines)},
                   breakdown_columns={"by_casino": ("casino", "hands", "wagered", "worth",
@@ -234,7 +236,7 @@ def liability_report(selection: Selection) -> Report:
     for m in moved:
         card, name, tier = people[m["account__player"]]
         line = lines.setdefault(m["account"], {
-            "card": card, "player": name, "tier": tier,
+            "card": card, "player": name, "tier": tier, "player_id": m["account__player"],
             "casino": m["account__casino__name"], **dict.fromkeys(LIABILITY_MONEY, ZERO)})
         before, within = m["before"] or ZERO, m["within"] or ZERO
         line["opening"] += before
@@ -257,6 +259,7 @@ def liability_report(selection: Selection) -> Report:
                   columns=LIABILITY,
                   rows=[figures.written({k: v for k, v in r.items() if k in LIABILITY},
                                         LIABILITY_MONEY) for r in rows],
+                  players=[r["player_id"] for r in rows],
                   totals=figures.written({**totals, "accounts": len(rows)}, LIABILITY_MONEY,
                                          keep_empty=True),
                   breakdowns={"by_casino": by_casino},

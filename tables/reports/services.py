@@ -1,13 +1,18 @@
 """The reports' writes from a request: an export job, a report file that a worker
-writes while the page shows its progress (closing days is the beat's: closing.py)."""
+writes while the page shows its progress (closing days is the beat's: closing.py); and
+the privacy log of every report response that names players (the page, the API in
+each format, a prepared file at each download)."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
 from casino.common.queueing import send_once
-from tables.reports.catalog import REPORTS
+from tables.players import services as players
+from tables.players.models import Channel, Sight
+from tables.reports.catalog import REPORTS, may_read
+from tables.reports.figures import Report
 from tables.reports.models import ExportJob
 from tables.reports.selection import read_selection
 from tables.reports.tasks import write_export
@@ -19,6 +24,9 @@ def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
     kind = REPORTS.get(report)
     if kind is None:
         raise ValidationError({"report": [f"'{report}' is not a report."]})
+    if not may_read(actor, kind):
+        raise PermissionDenied(f"The {kind.title.lower()} report is not yours to read: a "
+                               "host reads the player reports only.")
     if fmt not in kind.formats:
         raise ValidationError({"format": [f"The {kind.title.lower()} report is written as "
                                           f"{', '.join(kind.formats)}, not '{fmt}'."]})
@@ -35,3 +43,16 @@ def _send(job: ExportJob) -> None:
             message="The workers' queue did not answer: the file will be asked for again "
                     "within a minute, nothing to do.")
 
+
+
+def report_shown(*, actor, report: Report, channel: str, rows: slice = slice(None)) -> None:
+    """Each player named by the rows a response shows (``rows``: a page's, else all)
+    logged as read by ``actor`` (tables.players' privacy log)."""
+    players.players_read(actor=actor, players=report.players[rows], channel=channel,
+                         sight=Sight.LISTED)
+
+
+def export_downloaded(*, actor, job: ExportJob) -> None:
+    """A prepared file downloaded: each player it names read again, as a file."""
+    players.players_read(actor=actor, players=job.players, channel=Channel.FILE,
+                         sight=Sight.LISTED)

@@ -7,7 +7,7 @@ import datetime as dt
 from urllib.parse import urlencode
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -23,7 +23,7 @@ from casino.common.roles import Role, role_required
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
 from tables.reports import charts, exports, ratings_check, services, verification
-from tables.reports.catalog import REPORTS
+from tables.reports.catalog import REPORTS, kinds_for, may_read
 from tables.reports.exports import CONTENT_TYPES, attach
 from tables.reports.figures import breakdowns_of
 from tables.reports.models import ClosedDay, ExportJob, ExportStatus
@@ -31,6 +31,8 @@ from tables.reports.selection import SHIFTS, read_selection
 from tables.reports.selectors import card_room_day
 
 READERS = (Role.ACCOUNTANT, Role.SUPERVISOR)
+# A host reads the player reports (catalog.may_read says which), and their files.
+REPORT_READERS = (*READERS, Role.HOST)
 # A page of a report's rows: a tablet scrolls through fifty; the files hold them all.
 ROWS_A_PAGE = 50
 # The breakdowns whose lines are each a book of its own currency (see _each_book).
@@ -70,13 +72,16 @@ def _choices(user) -> dict:
             "dealer_choices": users.order_by("username"), "shift_choices": SHIFTS}
 
 
-@role_required(*READERS)
+@role_required(*REPORT_READERS)
 def report_page(request, name: str):
     kind = REPORTS.get(name)
     if kind is None:
         raise Http404("There is no such report.")
+    if not may_read(request.user, kind):
+        raise PermissionDenied("A host reads the player reports only: player activity, top "
+                               "players and comp liability.")
     query = request.GET if "from" in request.GET else _default_query(request.user)
-    context = {"kind": kind, "query": query, "reports": REPORTS.values(),
+    context = {"kind": kind, "query": query, "reports": kinds_for(request.user),
                **_choices(request.user)}
     try:
         selection = read_selection(query, request.user, kind.filters)
@@ -87,6 +92,8 @@ def report_page(request, name: str):
     breakdowns = breakdowns_of(report)
     apart = _each_book(breakdowns)
     page = Paginator(report.rows, ROWS_A_PAGE).get_page(query.get("page"))
+    services.report_shown(actor=request.user, report=report, channel="page",
+                          rows=slice(max(page.start_index() - 1, 0), page.end_index()))
     context.update(report=report, page=page,
                    columns=read_columns(report.columns),
                    series=charts.series(report), totals=_totals(report), apart=apart,
@@ -115,11 +122,13 @@ def _totals(report) -> list[tuple[str, object]]:
 
 
 @require_POST
-@role_required(*READERS)
+@role_required(*REPORT_READERS)
 def export_request(request, name: str):
     try:
         job = services.request_export(actor=request.user, report=name,
                                       fmt=request.POST.get("format", ""), query=request.POST)
+    except PermissionDenied:
+        raise
     except ValidationError as error:
         return render(request, "reports/export.html", {
             "problems": problem_lines(error.message_dict), "kind": REPORTS.get(name)},
@@ -131,7 +140,7 @@ def _own_job(request, pk: int) -> ExportJob:
     return get_object_or_404(ExportJob, pk=pk, requested_by=request.user)
 
 
-@role_required(*READERS)
+@role_required(*REPORT_READERS)
 def export_page(request, pk: int):
     job = _own_job(request, pk)
     # When it was asked, on the clock of the reader's casinos (the server's is UTC).
@@ -139,7 +148,7 @@ def export_page(request, pk: int):
                                                    "zone": zone_of(request.user)})
 
 
-@role_required(*READERS)
+@role_required(*REPORT_READERS)
 def export_state(request, pk: int):
     job = _own_job(request, pk)
     ready = job.status == ExportStatus.DONE
@@ -149,11 +158,12 @@ def export_state(request, pk: int):
                          if ready else None})
 
 
-@role_required(*READERS)
+@role_required(*REPORT_READERS)
 def export_download(request, pk: int):
     job = _own_job(request, pk)
     if job.status != ExportStatus.DONE:
         raise Http404("The file is not written yet.")
+    services.export_downloaded(actor=request.user, job=job)
     return attach(HttpResponse(bytes(job.content), content_type=CONTENT_TYPES[job.format]),
                   job.filename)
 

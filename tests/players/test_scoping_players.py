@@ -1,7 +1,9 @@
 """The role matrix of the players' desk and API (issue 29): supervisors and hosts keep the
 group's players; a dealer reads (through the API) only those seated at his tables, and
-seats, pauses and closes there; accountants, the cage, the count and the group's
-controller read no one. Pages send the anonymous to log in (302), the API answers 401."""
+seats, pauses and closes there; the group's controller keeps them too (he lifts a
+group-wide exclusion, issue 44 point 14) but reads no casino's ratings or comps;
+accountants, the cage and the count read no one. Pages send the anonymous to log in
+(302), the API answers 401."""
 
 from __future__ import annotations
 
@@ -16,17 +18,20 @@ WHO = ("anonymous", "no_role", "dealer", "supervisor", "accountant", "host", "ca
        "group_supervisor")
 _ = None
 MATRIX: dict[tuple[str, str, str | None], tuple[int, ...]] = {
-    ("GET", "/players/", _):                   (302, 403, 403, 200, 403, 200, 403, 403, 403),
-    ("GET", "/players/?q=10042", _):           (302, 403, 403, 200, 403, 200, 403, 403, 403),
-    ("POST", "/players/", "empty"):            (302, 403, 403, 400, 403, 400, 403, 403, 403),
-    ("GET", "/players/{player}/", _):          (302, 403, 403, 200, 403, 200, 403, 403, 403),
-    ("POST", "/players/{player}/", "empty"):   (302, 403, 403, 400, 403, 400, 403, 403, 403),
-    ("GET", "/api/v1/players/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 403),
-    ("POST", "/api/v1/players/", "empty"):     (401, 403, 403, 400, 403, 400, 403, 403, 403),
+    ("GET", "/players/", _):                   (302, 403, 403, 200, 403, 200, 403, 403, 200),
+    ("GET", "/players/?q=10042", _):           (302, 403, 403, 200, 403, 200, 403, 403, 200),
+    ("POST", "/players/", "empty"):            (302, 403, 403, 400, 403, 400, 403, 403, 400),
+    ("GET", "/players/{player}/", _):          (302, 403, 403, 200, 403, 200, 403, 403, 200),
+    ("POST", "/players/{player}/", "empty"):   (302, 403, 403, 400, 403, 400, 403, 403, 400),
+    # A note: kept, or refused in words, then his page again (issue 44, point 12).
+    ("POST", "/players/{player}/notes/", "empty"):
+                                               (302, 403, 403, 302, 403, 302, 403, 403, 302),
+    ("GET", "/api/v1/players/", _):            (401, 403, 200, 200, 403, 200, 403, 403, 200),
+    ("POST", "/api/v1/players/", "empty"):     (401, 403, 403, 400, 403, 400, 403, 403, 400),
     # Pat is seated at the dealer's table: he reads Pat's first name and tier.
-    ("GET", "/api/v1/players/{player}/", _):   (401, 403, 200, 200, 403, 200, 403, 403, 403),
+    ("GET", "/api/v1/players/{player}/", _):   (401, 403, 200, 200, 403, 200, 403, 403, 200),
     ("PATCH", "/api/v1/players/{player}/", "empty"):
-                                               (401, 403, 403, 200, 403, 200, 403, 403, 403),
+                                               (401, 403, 403, 200, 403, 200, 403, 403, 200),
     # Ratings: the table's dealer seats first (201), then the seat is taken (400).
     ("POST", "/api/v1/tables/{table}/ratings/", "seat"):
                                                (401, 403, 201, 400, 403, 403, 403, 403, 403),
