@@ -13,12 +13,15 @@ stint at that table, and no dealer deals two tables at once."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.contrib.auth.models import Group
+from django.test.utils import override_settings
 
 from casino.common.roles import Role
 from tables.floor.models import Casino, Game, Table
@@ -61,6 +64,19 @@ class DemoPasswordHasher(PBKDF2PasswordHasher):
     again with its own rounds at its first log-in."""
 
     iterations = 10_000
+
+
+@contextlib.contextmanager
+def demo_hashing():
+    """While the demo loads, its hasher is the settings' first, so that a password it
+    checks (a second person's) is not hashed again with a million rounds on the spot;
+    nothing changes where a test's quicker hasher is in use."""
+    if get_hasher().algorithm != DemoPasswordHasher.algorithm:
+        yield
+        return
+    with override_settings(PASSWORD_HASHERS=[
+            f"{__name__}.{DemoPasswordHasher.__name__}", *settings.PASSWORD_HASHERS]):
+        yield
 
 
 def demo_password(password: str) -> str:

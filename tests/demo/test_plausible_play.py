@@ -46,7 +46,9 @@ def test_the_regulars_comps_are_worth_their_visits(printed):
     to keep of some twenty hands at 5 to 25 an ante), three weeks of them some hundreds."""
     from tables.comps.models import CompAccount, CompEntry
 
-    for account in CompAccount.objects.select_related("player", "casino"):
+    accounts = CompAccount.objects.filter(entries__kind="earned").distinct()
+    assert accounts.count() >= 4
+    for account in accounts.select_related("player", "casino"):
         earned = CompEntry.objects.filter(account=account, kind="earned")
         visits = earned.values("gaming_day").distinct().count()
         total = sum((e.amount for e in earned), Decimal(0))

@@ -43,7 +43,7 @@ from tables.management import (
     demo_rotation,
 )
 from tables.management.demo_accounting import Staff, deal_now, load_accounting
-from tables.management.demo_floor import demo_password
+from tables.management.demo_floor import demo_hashing, demo_password
 from tables.management.demo_history import clock_at, load_history
 from tables.players import services as players
 from tables.players.models import Player, PlayerStatus
@@ -128,6 +128,10 @@ class Command(BaseCommand):
                 "DEBUG is off, so this looks like a production service: the demo would add "
                 "users whose passwords are in the README. Run it with DEBUG=1, or add "
                 "--debug-off-ok on a database that is not a casino's.")
+        with demo_hashing():
+            self._load(url, history_days)
+
+    def _load(self, url: str, history_days: int) -> None:
         users = {name: self._user(name, role, password)
                  for name, (role, password) in DEMO_USERS.items()}
         fresh = not Casino.objects.filter(name=DEMO_CASINOS[0]["name"]).exists()
