@@ -64,10 +64,14 @@ def test_the_demo_rates_its_players_every_day_of_its_history(printed):
     assert len(ratings) == 21
     figures = [rating_figures(r) for r in ratings]
     assert {f["status"] for f in figures} == {"closed"}
-    # A minute before the table's session of 20 to 26 rounds, one every 90 seconds, to a
-    # minute after its last, less a six-minute break (tables.management.demo_history)
-    assert all((20 - 1) * 90 + 120 - 360 <= f["seconds_played"] <= (26 - 1) * 90 + 120 - 360
-               for f in figures)
+    # A minute before the table's session, a round every 90 seconds, to a minute after
+    # its last, less his break (tables.management.demo_history)
+    from tables.management.demo_history import BREAK, SEATED, STUD_PACE, STUD_ROUNDS
+
+    seated = [(rounds - 1) * STUD_PACE + 2 * SEATED - (BREAK[1] - BREAK[0])
+              for rounds in STUD_ROUNDS]
+    assert all(seated[0].total_seconds() <= f["seconds_played"] <= seated[1].total_seconds()
+               for f in figures), [f["seconds_played"] for f in figures]
     assert all(f["hands"] > 0 for f in figures)
     assert all(f["decisions_off_strategy"] is not None for f in figures)
     ann = Player.objects.get(card="20005")
