@@ -74,7 +74,7 @@ ACCOUNTING_DAYS = 3  # the last gaming days of the history with closed and count
 # The history stops before the rotation's last three hours begin (minutes before now).
 ROTATION_BEGINS = demo_rotation.SCRIPT[0][0] - 10
 STEPS = 3  # the progress lines' steps (_step)
-SECONDS_A_DAY = 2  # what a day of history takes to record, about, on a laptop
+SECONDS_A_DAY = 5  # what a day of history takes to record, about, on two cores
 
 DEMO_JACKPOT = "Harbor Lights Jackpot"
 DEMO_CASINOS = [
