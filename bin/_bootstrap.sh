@@ -15,6 +15,18 @@ find_python() {
   return 1
 }
 
+# bin/demo numbers its steps (STEPS: how many): a line as each begins, its time as it ends.
+STEP=0
+STEP_BEGAN=$SECONDS
+step() {
+  STEP=$((STEP + 1))
+  STEP_BEGAN=$SECONDS
+  if [ -n "${STEPS:-}" ]; then echo "Step $STEP/$STEPS: $* ..."; else echo "$* ..."; fi
+}
+step_done() {
+  echo "  done in $((SECONDS - STEP_BEGAN)) s"
+}
+
 VENV="$ROOT/.venv"
 if [ ! -x "$VENV/bin/python" ]; then
   PY="$(find_python)"
@@ -24,13 +36,24 @@ if [ ! -x "$VENV/bin/python" ]; then
     exit 1
   }
 fi
-STAMP="$VENV/.installed-$(cksum < pyproject.toml | cut -d' ' -f1)"
-if [ ! -f "$STAMP" ]; then
-  echo "Installing the service and its test tools into .venv (first run takes a minute) ..."
-  "$VENV/bin/python" -m pip install --quiet --upgrade pip
-  "$VENV/bin/python" -m pip install --quiet -e ".[dev]"
+# bin/demo installs what the service needs; bin/test (INSTALL_EXTRAS=dev) its test tools
+# too. A stamp per pyproject.toml says it is done; the test tools' stamp covers the service.
+SUM="$(cksum < pyproject.toml | cut -d' ' -f1)"
+STAMP="$VENV/.installed${INSTALL_EXTRAS:+-$INSTALL_EXTRAS}-$SUM"
+if [ -f "$STAMP" ] || [ -f "$VENV/.installed-dev-$SUM" ]; then
+  step "the service is installed in .venv already"
+else
+  step "installing the service${INSTALL_EXTRAS:+ and its test tools} into .venv (the first" \
+       "time only: one to two minutes)"
+  # pip 21.3 or newer installs a project in place from pyproject.toml (PEP 660); an
+  # older one is upgraded first. No byte-compiling of every file of every library up
+  # front (a third of the time): Python compiles the modules it imports, once.
+  "$VENV/bin/python" -c 'import pip, sys; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (21, 3))' ||
+    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+  "$VENV/bin/python" -m pip install --quiet --no-compile -e ".${INSTALL_EXTRAS:+[$INSTALL_EXTRAS]}"
   rm -f "$VENV"/.installed-*
   touch "$STAMP"
+  step_done
 fi
 export PATH="$VENV/bin:$PATH"
 
@@ -40,8 +63,12 @@ export PATH="$VENV/bin:$PATH"
 # the last holder ending. The settings only read DATABASE_URL and never start a server.
 use_embedded_database_unless_set() {
   if [ -z "${DATABASE_URL:-}" ]; then
+    step "starting the embedded PostgreSQL in ${CASINO_VAR_DIR:-var}/pgdata (DATABASE_URL" \
+         "is unset; a few seconds)"
     DATABASE_URL="$(python -m casino.embedded start --holder $$)"
     export DATABASE_URL
-    echo "DATABASE_URL is unset: the embedded PostgreSQL in ${CASINO_VAR_DIR:-var}/pgdata" >&2
+    step_done
+  else
+    step "using the database at DATABASE_URL"
   fi
 }

@@ -28,6 +28,7 @@ from tables.floor.models import Game, Table
 from tables.floor.shifts import last_shift
 from tables.management.demo_history import clock_at
 from tables.rules.chips import cash_denominations, denomination_key
+from tables.stud.models import StudRound
 
 TRAY = Decimal("20000.00")      # what a banked table opens its first shift with
 LOW_TRAY = Decimal("12000.00")  # a tray that would close below this is filled
@@ -68,7 +69,18 @@ class Staff:
         return self.passwords[user.get_username()]
 
 
-def _move(staff: Staff, table: Table, kind: str, amount: Decimal, *, void: bool) -> None:
+def _shift_dealer(staff: Staff, table: Table, day: dt.date, shift: int, *, last: bool):
+    """Who signs a shift's slips as its dealer: the one who dealt its first round (its
+    opener and its fills) or its last (its closer); the README's dealer where nobody
+    dealt (a quiet shift)."""
+    rounds = StudRound.objects.filter(table=table, gaming_day=day, shift=shift)
+    found = (rounds.order_by("-recorded_at" if last else "recorded_at")
+             .select_related("dealer").first())
+    return found.dealer if found is not None else staff.dealer
+
+
+def _move(staff: Staff, table: Table, kind: str, amount: Decimal, *, void: bool,
+          dealer) -> None:
     """A fill or credit requested, issued and signed at the table, or voided."""
     request = chips.chips_request(actor=staff.supervisor, table=table, kind=kind,
                                   chips=_in(amount, rules_of(table.casino).denominations))
@@ -80,7 +92,7 @@ def _move(staff: Staff, table: Table, kind: str, amount: Decimal, *, void: bool)
                         witness_password=staff.password(staff.supervisor),
                         request=RequestFactory().post("/cage/"))
         return
-    chips.slip_sign(actor=staff.dealer, slip=slip, role=SignerRole.DEALER)
+    chips.slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
     chips.slip_sign(actor=staff.supervisor, slip=slip, role=SignerRole.SUPERVISOR)
 
 
@@ -91,9 +103,11 @@ def _shift(rng: random.Random, staff: Staff, table: Table, day: dt.date, shift: 
     the win: a fill tops it up, a credit sends the surplus back to the cage."""
     begin, end = table.casino.shift_bounds(day, shift)
     denominations = rules_of(table.casino).denominations
+    dealer = _shift_dealer(staff, table, day, shift, last=False)
     with clock_at(begin + dt.timedelta(minutes=5)):
-        chips.inventory_open(actor=staff.supervisor, table=table, gaming_day=day, shift=shift,
-                             chips=_in(opener, denominations))
+        slip = chips.inventory_open(actor=staff.supervisor, table=table, gaming_day=day,
+                                    shift=shift, chips=_in(opener, denominations))
+        chips.inventory_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
     recorded = shift_results([table], day, day)[(table.pk, day, shift)].recorded
     drop = Decimal(rng.randrange(5, 30) * 100)
     left = opener + recorded - drop
@@ -101,14 +115,17 @@ def _shift(rng: random.Random, staff: Staff, table: Table, day: dt.date, shift: 
     credit = Decimal(2000) if left > HIGH_TRAY else Decimal(0)
     with clock_at(begin + dt.timedelta(hours=3)):
         if fill and rng.random() < 0.2:
-            _move(staff, table, "fill", fill, void=True)  # issued for the wrong table
+            _move(staff, table, "fill", fill, void=True,  # issued for the wrong table
+                  dealer=dealer)
         for kind, amount in (("fill", fill), ("credit", credit)):
             if amount:
-                _move(staff, table, kind, amount, void=False)
+                _move(staff, table, kind, amount, void=False, dealer=dealer)
     closer = left + fill - credit
     with clock_at(end - dt.timedelta(minutes=5)):
-        chips.inventory_close(actor=staff.supervisor, table=table,
-                              chips=_in(closer, denominations))
+        slip = chips.inventory_close(actor=staff.supervisor, table=table,
+                                     chips=_in(closer, denominations))
+        chips.inventory_sign(actor=_shift_dealer(staff, table, day, shift, last=True),
+                             slip=slip, role=SignerRole.DEALER)
     return closer, drop
 
 

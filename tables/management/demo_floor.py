@@ -13,11 +13,15 @@ stint at that table, and no dealer deals two tables at once."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import PBKDF2PasswordHasher, get_hasher, make_password
 from django.contrib.auth.models import Group
+from django.test.utils import override_settings
 
 from casino.common.roles import Role
 from tables.floor.models import Casino, Game, Table
@@ -52,6 +56,37 @@ BEFORE, AFTER = dt.timedelta(minutes=15), dt.timedelta(minutes=10)
 RULES = rotation.RotationRules()  # a pit's defaults (tables.pit.models.RotationRules)
 
 
+class DemoPasswordHasher(PBKDF2PasswordHasher):
+    """The demo's passwords are printed in the README: a hash that takes half a second to
+    check guards nothing there, and the demo checks them about eighty times as it loads
+    (each count's and each void's second person, every account). Stored as the standard
+    hasher writes them, with fewer rounds: any settings read them, and Django hashes one
+    again with its own rounds at its first log-in."""
+
+    iterations = 10_000
+
+
+@contextlib.contextmanager
+def demo_hashing():
+    """While the demo loads, its hasher is the settings' first, so that a password it
+    checks (a second person's) is not hashed again with a million rounds on the spot;
+    nothing changes where a test's quicker hasher is in use."""
+    if get_hasher().algorithm != DemoPasswordHasher.algorithm:
+        yield
+        return
+    with override_settings(PASSWORD_HASHERS=[
+            f"{__name__}.{DemoPasswordHasher.__name__}", *settings.PASSWORD_HASHERS]):
+        yield
+
+
+def demo_password(password: str) -> str:
+    """A demo account's password, hashed for the demo (DemoPasswordHasher) where the
+    settings hash with PBKDF2 (a test's quicker hasher is kept)."""
+    demo = DemoPasswordHasher()
+    quicker = get_hasher().algorithm != demo.algorithm
+    return make_password(password, hasher="default" if quicker else demo)
+
+
 def _tick(moment: dt.datetime) -> dt.datetime:
     """The moment on the simulation's five-minute steps, or the step before."""
     return moment - dt.timedelta(minutes=moment.minute % 5, seconds=moment.second,
@@ -72,7 +107,7 @@ def demo_dealers(password: str, casinos: list[Casino], supervisor) -> dict:
     for name in crew_names():
         user, made = User.objects.get_or_create(username=name)
         if made:
-            user.set_password(password)
+            user.password = demo_password(password)
             user.save()
         user.groups.add(dealer_group)
         for casino in casinos:

@@ -27,6 +27,9 @@ from tables.rules.hands import category_name, evaluate
 from tables.stud.services import stud_round_record, stud_round_void
 
 ACE, KING = 12, 11
+# What a seat antes: the rated players are regulars of a $5-$100 table (the comps'
+# game math is worked out at these: tables.management.demo_comps).
+ANTES = (5, 10, 10, 25, 25)
 
 
 # How soon the beat revises a closed rating's figures after a void (casino.schedule).
@@ -50,7 +53,7 @@ def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
         # The common house strategy: raise ace-king or better.
         pair_or_better = category_name(evaluate(cards)) != "high_card"
         ace_king = {c >> 2 for c in cards} >= {ACE, KING}
-        plays.append({"seat": n, "ante": str(rng.choice((5, 5, 10, 10, 25))) + ".00",
+        plays.append({"seat": n, "ante": str(rng.choice(ANTES)) + ".00",
                       "decision": "raise" if pair_or_better or ace_king else "fold",
                       "cards": [card_str(c) for c in cards],
                       "progressive": jackpot and rng.random() < 0.6})
@@ -58,24 +61,41 @@ def stud_body(rng: random.Random, seats: int, jackpot: bool) -> dict:
     return {"dealer_cards": dealt, "up_card": dealt[0], "seats": plays}
 
 
+# The stud tables' pace: a round every 90 seconds, 40 an hour (docs/demo.md): each
+# table's day is one session from 11:00, long enough for its rated players' visits (the
+# day crew fresh at the tables, before its meals from 13:45: demo_floor).
+STUD_PACE = dt.timedelta(seconds=90)
+SESSION = dt.timedelta(hours=1)         # 11:00: the day's play begins (10:00 + 1 h)
+STUD_ROUNDS = (16, 22)                  # rounds a table deals in its session
+SEATED = dt.timedelta(minutes=1)        # rated players sit down a minute before
+
+
 def _stud_plan(tables, day_start: dt.datetime, rounds: int) -> list[tuple]:
-    """The day's stud rounds: (when, table, None), ``rounds`` a table spread over the day."""
-    return [(day_start + dt.timedelta(minutes=20 + n * (1200 // rounds)), table, None)
+    """The day's stud rounds: (when, table, None), ``rounds`` a table at the stud pace
+    from the session's start."""
+    return [(day_start + SESSION + n * STUD_PACE, table, None)
             for table in tables for n in range(rounds)]
 
 
-def _poker_plan(tables, day_start: dt.datetime, hands: int) -> list[tuple]:
+# The card room's pace: a hand every four minutes, the rotation's (demo_rotation), for an
+# hour and a half from noon; the open day's card room has dealt for the rotation's last
+# hour at the same pace, so its rake so far is two thirds of a day's (docs/demo.md).
+POKER_PACE = dt.timedelta(minutes=4)
+CARD_ROOM = (dt.timedelta(hours=2), dt.timedelta(minutes=90))  # from 12:00
+TIME_PERIOD = dt.timedelta(minutes=30)
+
+
+def _poker_plan(tables, day_start: dt.datetime) -> list[tuple]:
     """The day's poker hands, and at a time-collection table its collections: (when
-    recorded, table, the period's start or None)."""
+    recorded, table, the period's start or None), through the card room's hours."""
+    opens, hours = day_start + CARD_ROOM[0], CARD_ROOM[1]
     plan = []
     for table in tables:
         if table.rake_schedule.method == "time":
-            for n in range(0, hands, 4):
-                start = day_start + dt.timedelta(hours=2, minutes=30 * n)
-                plan.append((start + dt.timedelta(minutes=1), table, start))
+            plan += [(opens + n * TIME_PERIOD + dt.timedelta(minutes=1), table,
+                      opens + n * TIME_PERIOD) for n in range(hours // TIME_PERIOD)]
             continue
-        plan += [(day_start + dt.timedelta(minutes=15 + n * (1100 // hands)), table, None)
-                 for n in range(hands)]
+        plan += [(opens + n * POKER_PACE, table, None) for n in range(hours // POKER_PACE)]
     return plan
 
 
@@ -114,37 +134,41 @@ def _play(rng, supervisor, floor: DayFloor, plan: list[tuple], dealers: dict,
     return rounds, hands
 
 
-# Who the pit rates each day (issue 29): (card, table, seat), seated at 10:05 and gone at
-# 20:30; Pat takes a break, Ann moves to CS-2 at 16:00 within her visit, Maria plays at
-# Mayfair every other day; a barred player's seating is refused once.
+# Who the pit rates each day (issue 29): (card, table, seat), seated a minute before the
+# stud session and gone a minute after its last round; Pat takes a break, Ann moves to
+# CS-2 within her visit, Maria plays at Mayfair every other day; a barred player's seating
+# is refused once.
 RATED = [("10042", "CS-1", 1), ("10077", "CS-2", 2), ("10103", "CSP-1", 1),
          ("20005", "CS-1", 3)]
 MOVES = {"20005": ("CS-2", 3)}
 BARRED_TRY = ("10161", "CS-2", 4)
+BREAK = (dt.timedelta(minutes=14), dt.timedelta(minutes=20))   # Pat's, into the session
+MOVE_AT = dt.timedelta(minutes=12)                               # Ann's, into the session
 
 
 def _seat_players(supervisor, day_start: dt.datetime, casino, back: int) -> tuple[list, list]:
-    """The day's ratings at the casino's tables, open at 10:05 (to close at 20:30), and the
-    pit's steps of the day at their tables, to take between the rounds: a break at 13:00
-    for the first, a move at 16:00 for the one who moves."""
+    """The day's ratings at the casino's tables, open a minute before the session, and
+    the pit's steps of the day at their tables, to take between the rounds: a break for
+    the first, a move for the one who moves."""
     ratings, steps = [], []
+    session = day_start + SESSION
     for card, label, seat in RATED:
         table = Table.objects.filter(casino=casino, label=label).first()
         if table is None or (label == "CSP-1" and back % 2):
             continue
-        with clock_at(day_start + dt.timedelta(minutes=5)):
+        with clock_at(session - SEATED):
             ratings.append(seating.rating_open(actor=supervisor, table=table, seat=seat,
                                                player=Player.objects.get(card=card)))
     if ratings and ratings[0].player.card == RATED[0][0]:
         first = ratings[0]
-        steps += [(day_start + dt.timedelta(hours=3), first.table_id,
+        steps += [(session + BREAK[0], first.table_id,
                    partial(seating.rating_pause, actor=supervisor, rating=first)),
-                  (day_start + dt.timedelta(hours=3, minutes=40), first.table_id,
+                  (session + BREAK[1], first.table_id,
                    partial(seating.rating_resume, actor=supervisor, rating=first))]
     for index, rating in enumerate(ratings):
         if rating.player.card in MOVES:
             label, seat = MOVES[rating.player.card]
-            steps.append((day_start + dt.timedelta(hours=6), rating.table_id, partial(
+            steps.append((session + MOVE_AT, rating.table_id, partial(
                 _move, supervisor, ratings, index,
                 Table.objects.get(casino=casino, label=label), seat)))
     return ratings, steps
@@ -155,9 +179,12 @@ def _move(supervisor, ratings: list, index: int, table, seat: int) -> None:
                                          table=table, seat=seat)
 
 
-def _unseat(supervisor, ratings: list, day_start: dt.datetime) -> None:
-    with clock_at(day_start + dt.timedelta(hours=10, minutes=30)):  # 20:30
-        for rating in ratings:
+def _unseat(supervisor, ratings: list, plan: list[tuple]) -> None:
+    """Each rated player leaves a minute after his table's last round."""
+    for rating in ratings:
+        last = max((when for when, table, *_ in plan if table.pk == rating.table_id),
+                   default=rating.started_at)
+        with clock_at(last + SEATED):
             seating.rating_close(actor=supervisor, rating=rating)
 
 
@@ -173,12 +200,13 @@ def _barred_tries(supervisor, casino, day_start: dt.datetime) -> None:
 
 def load_history(*, casinos, dealers: dict, supervisor, days: int, today: dt.date,
                  jackpot=None, seed: int = 2026, after_day=None,
-                 until: dt.datetime | None = None) -> int:
+                 until: dt.datetime | None = None, progress=None) -> int:
     """Record ``days`` gaming days before ``today`` at every demo table, by the dealers of
     the floor each casino's crews ran (``dealers``: the crews' by name,
     tables.management.demo_floor), none after ``until``; returns how many rounds and hands
     were recorded. ``after_day(casino, back, start)``: what else happens once a day's
-    ratings closed (the host's comps)."""
+    ratings closed (the host's comps); ``progress(done, days, day, count)``: told as each
+    day is recorded."""
     rng = random.Random(seed)
     by_id = {user.pk: user for user in dealers.values()}
     count = 0
@@ -190,8 +218,8 @@ def load_history(*, casinos, dealers: dict, supervisor, days: int, today: dt.dat
             stud = [t for t in tables if t.game == Game.CARIBBEAN_STUD and t.paytable_id]
             poker = [t for t in tables if t.game != Game.CARIBBEAN_STUD and t.rake_schedule_id]
             rated, steps = _seat_players(supervisor, start, casino, back)
-            plan = [*_stud_plan(stud, start, rng.randint(6, 10)),
-                    *_poker_plan(poker, start, rng.randint(8, 14))]
+            plan = [*_stud_plan(stud, start, rng.randint(*STUD_ROUNDS)),
+                    *_poker_plan(poker, start)]
             plan = [p for p in plan if until is None or p[0] <= until]
             floor = DayFloor(casino, plan, dealers, day, until)
             at = {table.pk: table for table in tables}
@@ -199,7 +227,7 @@ def load_history(*, casinos, dealers: dict, supervisor, days: int, today: dt.dat
                                   [(when, at[table], step) for when, table, step in steps])
             with clock_at(max(floor.end, start)):
                 floor.keep_until(supervisor, floor.end)  # the crews' last moves: home
-            _unseat(supervisor, rated, start)
+            _unseat(supervisor, rated, plan)
             if after_day is not None:
                 after_day(casino, back, start)
             if back == 3:
@@ -213,6 +241,8 @@ def load_history(*, casinos, dealers: dict, supervisor, days: int, today: dt.dat
                     actor=supervisor, progressive=jackpot, meter="meter",
                     new_balance=jackpot.amount + Decimal("25.00"),
                     reason="meter read 25 short after the controller restart")
+        if progress is not None:
+            progress(days - back + 1, days, day, count)
     return count
 
 

@@ -1,7 +1,8 @@
 """The demo's rotation (issue 31): Harbor Lights' evening crew (tables.management.demo_floor:
 the README's dealer and five more, each with the games he may deal) and the last three
 hours of the floor as the pit recorded them (clock-ins, reliefs, breaks and meals),
-through the floor's services, with the rounds and hands each dealer recorded meanwhile, so
+through the floor's services, with the rounds and hands each dealer recorded meanwhile
+(the card room's in the last hour), so
 /pit/rotation/ opens on a floor that runs (a relief overdue, one due now, a dealer back
 from his break to take each) and the live board on /pit/ has its hours to show."""
 
@@ -34,6 +35,9 @@ SCRIPT = [
 ]
 MEALS = {(-120, "CS-1"), (-60, "OM-1")}
 ROUND_EVERY = 4  # minutes between two rounds (or hands) at a table of the script
+# The card room's players come later: its tables deal their hands in the last hour only,
+# at the history's pace (demo_history.POKER_PACE), its dealers there from the start.
+CARD_ROOM_DEALS = -60
 
 
 def run_rotation(supervisor, casino: Casino, dealers: dict, now: dt.datetime) -> int:
@@ -76,7 +80,9 @@ def _timeline() -> list[tuple[float, str | None, str | None]]:
     # ahead lay outside its dealer's stint, which runs to now).
     rounds = [(minute + offset, None, label)
               for offset, label in enumerate(("CS-1", "CS-2", "HE-1", "OM-1"))
-              for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY) if minute + offset < 0]
+              for minute in range(SCRIPT[0][0] + 2, 0, ROUND_EVERY)
+              if minute + offset < 0
+              and (label in ("CS-1", "CS-2") or minute >= CARD_ROOM_DEALS)]
     return sorted([*SCRIPT, *rounds], key=lambda event: (event[0], event[1] is None))
 
 

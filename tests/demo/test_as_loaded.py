@@ -53,8 +53,9 @@ def test_the_demo_casino_has_what_the_readme_promises(printed):
 
 
 def test_the_demo_rates_its_players_every_day_of_its_history(printed):
-    """Weeks of ratings, each closed at night: Pat at CS-1 with a break, Ann moving from
-    CS-1 to CS-2 within each visit, Maria at Mayfair every other day; Tom refused once."""
+    """Weeks of ratings, each closed after the afternoon's session: Pat at CS-1 with a
+    break, Ann moving from CS-1 to CS-2 within each visit, Maria at Mayfair every other
+    day; Tom refused once."""
     from tables.players.figures import rating_figures
     from tables.players.models import Player, SeatingRefused
 
@@ -63,8 +64,14 @@ def test_the_demo_rates_its_players_every_day_of_its_history(printed):
     assert len(ratings) == 21
     figures = [rating_figures(r) for r in ratings]
     assert {f["status"] for f in figures} == {"closed"}
-    # 10:05 to 20:30, less a 40-minute break
-    assert {f["seconds_played"] for f in figures} == {10 * 3600 + 25 * 60 - 40 * 60}
+    # A minute before the table's session, a round every 90 seconds, to a minute after
+    # its last, less his break (tables.management.demo_history)
+    from tables.management.demo_history import BREAK, SEATED, STUD_PACE, STUD_ROUNDS
+
+    seated = [(rounds - 1) * STUD_PACE + 2 * SEATED - (BREAK[1] - BREAK[0])
+              for rounds in STUD_ROUNDS]
+    assert all(seated[0].total_seconds() <= f["seconds_played"] <= seated[1].total_seconds()
+               for f in figures), [f["seconds_played"] for f in figures]
     assert all(f["hands"] > 0 for f in figures)
     assert all(f["decisions_off_strategy"] is not None for f in figures)
     ann = Player.objects.get(card="20005")

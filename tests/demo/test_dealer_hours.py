@@ -90,7 +90,8 @@ def test_the_dealer_report_has_no_row_over_its_shift_and_every_rate_is_rounds_ov
     casinos = {c.name: c for c in Casino.objects.all()}
     report = REPORTS["dealers"].build(Selection(first=first, last=last,
                                                 within=tuple(casinos.values())))
-    assert len(report.rows) > 300
+    # Each table's session a day, dealt by its crew (tables.management.demo_history)
+    assert len(report.rows) > 150
     per_day = defaultdict(float)
     for row in report.rows:
         casino, day = casinos[row["casino"]], dt.date.fromisoformat(row["gaming_day"])
