@@ -3,9 +3,11 @@ meter of 10 entries as on one of 100,000 (issue 44, point 5a): it runs at the co
 every round while the shared meter's row is locked, so a cost that grows with the ledger
 slows the whole floor within a day.
 
-The check is counted in rows read (table rows and index entries, PostgreSQL's own
-counters for the transaction) under a generic plan, the plan PL/pgSQL keeps for a
-function's statements once it has run them a few times.
+The check is counted in rows read (the rows PostgreSQL's own counters for the
+transaction count, read by a sequential scan or through an index) under a generic plan,
+the plan PL/pgSQL keeps for a function's statements once it has run them a few times.
+Index entries are not compared: an index's entries for row versions that are dead and
+not yet marked so depend on when autovacuum last passed, not on the ledger's length.
 
 The ledger is preloaded through the database's own doors, every trigger on: entries
 written by plain SQL as the application role (one INSERT ... SELECT generate_series a
@@ -32,13 +34,10 @@ SELECT %(id)s, CASE WHEN i %% 2 = 0 THEN 'meter' ELSE 'reserve' END, 'contributi
   FROM generate_series(1, %(count)s) AS i ORDER BY i
 """
 
-# Rows read in this transaction: table rows (sequential and through an index) and index
-# entries returned, over every table of the schema.
+# Rows read in this transaction, sequentially and through an index, over every table.
 READ = """
-SELECT (SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)
-          FROM pg_stat_xact_user_tables),
-       (SELECT coalesce(sum(pg_stat_get_xact_tuples_returned(i.indexrelid)), 0)
-          FROM pg_index i JOIN pg_stat_xact_user_tables t ON t.relid = i.indrelid)
+SELECT coalesce(sum(seq_tup_read + coalesce(idx_tup_fetch, 0)), 0)
+  FROM pg_stat_xact_user_tables
 """
 
 
@@ -72,7 +71,7 @@ def entries() -> int:
         return cursor.fetchone()[0]
 
 
-def rows_the_check_reads(progressive, plan: str) -> tuple[int, int]:
+def rows_the_check_reads(progressive, plan: str) -> int:
     """The check queued by a change of the meter's row (what a round's feed does), then
     run as COMMIT runs it; the rows it read, counted around it alone."""
     with transaction.atomic(), connection.cursor() as cursor:
@@ -80,12 +79,12 @@ def rows_the_check_reads(progressive, plan: str) -> tuple[int, int]:
         cursor.execute("UPDATE payouts_progressive SET amount = amount WHERE id = %s",
                        [progressive.pk])
         cursor.execute(READ)
-        before = cursor.fetchone()
+        before = cursor.fetchone()[0]
         cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")  # the check runs here
         cursor.execute(READ)
-        after = cursor.fetchone()
+        after = cursor.fetchone()[0]
         transaction.set_rollback(True)
-    return after[0] - before[0], after[1] - before[1]
+    return after - before
 
 
 def test_the_meters_commit_check_reads_as_many_rows_at_100000_entries_as_at_10(
@@ -101,6 +100,4 @@ def test_the_meters_commit_check_reads_as_many_rows_at_100000_entries_as_at_10(
     assert entries() == 100_000
     large = rows_the_check_reads(progressive, "force_generic_plan")
 
-    assert large == small, (
-        f"the check read {small[0]} rows and {small[1]} index entries at 10 entries, "
-        f"{large[0]} and {large[1]} at 100,000")
+    assert large == small, f"the check read {small} rows at 10 entries, {large} at 100,000"
