@@ -1,7 +1,7 @@
 """A busy floor on this machine: the service under load, every recording beside a
 do-nothing POST, one shared meter beside a meter per table (issue 15).
 
-    python -m bench.floor [--seconds 10] [--quick] [--profile | --prepared]
+    python -m bench.floor [--seconds 10] [--quick] [--profile | --prepared | --steady]
 
 It brings up a stack of its own (bench/stack.py: PostgreSQL with the two roles, Redis,
 gunicorn with DEBUG off, a Celery worker that settles the jackpot hits) on ports 55433,
@@ -22,7 +22,9 @@ with the asyncio client of bench/load.py on the same box:
 Afterwards every meter is checked against its ledger to the cent and every ledger chain
 verified. `--profile` instead profiles the stud API round (pg_stat_statements, py-spy);
 `--prepared` instead measures the recordings without and with server-side binding and
-prepared statements (DATABASE_PREPARED_STATEMENTS), alternated. The CPU each part of
+prepared statements (DATABASE_PREPARED_STATEMENTS), alternated; `--steady` instead
+measures the shared meter fresh and with a million ledger entries preloaded
+(bench/floor_steady.py, `--entries` fewer for a short run). The CPU each part of
 the stack used is read from /proc (psutil). Results are recorded in docs/benchmarks.md.
 """
 
@@ -341,6 +343,10 @@ def main(argv=None) -> int:
                         help="only PostgreSQL's statements per round (pg_stat_statements)")
     parser.add_argument("--prepared", action="store_true",
                         help="only the recordings without and with prepared statements")
+    parser.add_argument("--steady", action="store_true",
+                        help="only the rounds fresh and with the meter's ledger preloaded")
+    parser.add_argument("--entries", type=int, default=1_000_000,
+                        help="ledger entries preloaded for --steady")
     args = parser.parse_args(argv)
     seconds = 3 if args.quick else args.seconds
     # 3 sync workers: the compose file's and the Dockerfile's web service.
@@ -363,6 +369,10 @@ def main(argv=None) -> int:
             return profile(stack, floor, seconds) or 0
         if args.prepared:
             return report_prepared(prepared_or_not(stack, floor, seconds)) or 0
+        if args.steady:
+            from bench.floor_steady import run  # it imports this module
+
+            return run(stack, floor, seconds, args.entries)
         found = {"server": floor["server"], "side_by_side": side_by_side(stack, floor, seconds),
                  "meters": meters(stack, floor, seconds)}
         found["matrix"] = matrix(stack, floor, seconds, configs)

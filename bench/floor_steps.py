@@ -7,6 +7,8 @@ the application role (bench/floor.py starts them):
     python -m bench.floor_steps planning N T  N rounds at table T, each statement's
                                             planning time (EXPLAIN SUMMARY) summed
     python -m bench.floor_steps check       every meter against its ledger; the chains
+    python -m bench.floor_steps preload N   N entries on the shared meter's ledgers (the
+                                            steady state, bench/floor_steady.py)
 """
 
 from __future__ import annotations
@@ -160,6 +162,45 @@ def planning(rounds: int, table_id: int) -> dict:
             "planning_ms_mean": round(statistics.fmean(per_round), 3)}
 
 
+# Entries as a day's rounds leave them on a meter: alternately its meter and its reserve,
+# each adding up to the one before it, written by plain SQL as the application role with
+# every trigger on (the chain trigger checks and chains each one).
+PRELOAD = """
+INSERT INTO payouts_meterentry (progressive_id, meter, kind, amount, balance_after, wagers,
+                                reason, created_at, gaming_day, prev_hash, row_hash)
+SELECT %(id)s, CASE WHEN i %% 2 = 0 THEN 'meter' ELSE 'reserve' END, 'contribution', 0.20,
+       CASE WHEN i %% 2 = 0 THEN %(meter)s ELSE %(reserve)s END + 0.20 * ((i + 1) / 2), 1.00,
+       '', now(), %(day)s, '', ''
+  FROM generate_series(1, %(count)s) AS i ORDER BY i
+"""
+PRELOAD_BATCH = 5000
+
+
+def preload(count: int) -> dict:
+    """``count`` entries on the shared meter's ledgers, in committed batches (one
+    transaction a batch, as rounds commit), the meter's row moved with each batch."""
+    from django.db import connection, transaction
+    from django.utils import timezone
+
+    from payouts.jackpots.models import Progressive
+
+    shared = Progressive.objects.get(name="Shared")
+    started, written = time.monotonic(), 0
+    while written < count:
+        batch = min(PRELOAD_BATCH, count - written)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SELECT amount, reserve FROM payouts_progressive WHERE id = %s "
+                           "FOR UPDATE", [shared.pk])
+            meter, reserve = cursor.fetchone()
+            cursor.execute(PRELOAD, {"id": shared.pk, "meter": meter, "reserve": reserve,
+                                     "count": batch, "day": shared.books_day(timezone.now())})
+            cursor.execute("UPDATE payouts_progressive SET amount = amount + 0.20 * %s, "
+                           "reserve = reserve + 0.20 * %s WHERE id = %s",
+                           [batch // 2, (batch + 1) // 2, shared.pk])
+        written += batch
+    return {"entries": written, "seconds": round(time.monotonic() - started, 1)}
+
+
 def check() -> dict:
     from casino.common.chains import breaks
     from payouts.jackpots.models import HitStatus, JackpotHit, MeterEntry, Progressive
@@ -184,5 +225,5 @@ if __name__ == "__main__":
     found = {"setup": lambda: setup(int(args[0])),
              "probe": lambda: probe(float(args[0]), int(args[1])),
              "planning": lambda: planning(int(args[0]), int(args[1])),
-             "check": check}[name]()
+             "check": check, "preload": lambda: preload(int(args[0]))}[name]()
     print(json.dumps(found, default=str))

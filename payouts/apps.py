@@ -17,6 +17,7 @@ class PayoutsConfig(AppConfig):
         from payouts.jackpots import grants as jackpots
         from payouts.jackpots.chain import METER_LEDGER
         from payouts.jackpots.health import last_ledger_check
+        from payouts.jackpots.ledger_ends import MeterLedgerEnd
         from payouts.jackpots.models import (
             JackpotHit,
             LedgerCheck,
@@ -37,6 +38,8 @@ class PayoutsConfig(AppConfig):
         db_roles.keep(JackpotHit, update=(
             "status", "amount", "meter_before", "from_meter", "shared_by", "w2g",
             "withholding", "settled_at"))
+        # Each ledger's end is the chain trigger's to move, as the owner (migration 0025).
+        db_roles.written_by_the_database(MeterLedgerEnd)
         for checked in (ReconciliationCheck, LedgerCheck):
             db_roles.record(checked)
         # A TIN re-encrypted under a new key (rotate_tin_keys) is the same TIN: its seal
