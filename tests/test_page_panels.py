@@ -67,8 +67,11 @@ def test_the_pit_shows_the_counts_variances_and_the_chips_page_link(client, supe
     page = shown_to(client, supervisor, "/pit/")
 
     assert page.context["variances_waiting"] == 0  # the count's panel
-    assert page.context["shift_words"] == {}  # the chips': inventory kept elsewhere
     assert [t.label for c in page.context["casinos"] for t in c.tables.all()] == ["CS-1"]
+    # Each table's settings are on the tables page (issue 44, point 8), the chips' with them.
+    tables = shown_to(client, supervisor, "/pit/tables/")
+    assert tables.context["shift_words"] == {}  # the chips': inventory kept elsewhere
+    assert [t.label for c in tables.context["casinos"] for t in c.tables.all()] == ["CS-1"]
 
 
 @pytest.mark.django_db
