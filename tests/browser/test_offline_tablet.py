@@ -310,6 +310,7 @@ def test_a_supervisor_corrects_a_held_rounds_ante_and_enters_it(live_server, pag
     boss = browser.new_page(viewport=page.viewport_size, has_touch=True)
     boss.add_init_script(path=str(AXE))
     log_in(boss, base, user="pit_boss", lands_on="/pit/")
+    boss.locator(".held-entries summary").click()  # a count that opens (issue 44, point 8)
     held = boss.locator("li[data-held]")
     expect(held).to_contain_text("an ante of 50.00 is outside this table's limits")
     expect(held.locator("[data-not-as-sent]")).to_contain_text("would be refused")
