@@ -184,6 +184,7 @@ MATRIX = {
                                                        (302, 403, 403, 403, 400, 403, 404, 403),
     # Pages: the dealers (an empty form is refused; deactivating needs no more than a POST)
     ("GET", "/pit/dealers/", None):                    (302, 403, 403, 403, 200, 403, 200, 403),
+    ("GET", "/pit/tables/", None):                     (302, 403, 403, 403, 200, 403, 200, 403),
     ("POST", "/pit/dealers/", "form"):                 (302, 403, 403, 403, 400, 403, 400, 403),
     ("POST", "/pit/dealers/{dealer}/tables/", "form"): (302, 403, 403, 403, 400, 403, 404, 403),
     # The rotation (issue 31): a supervisor's, each at his own casinos (a form sent empty

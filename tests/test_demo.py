@@ -69,7 +69,8 @@ def test_the_demo_deals_at_once_and_the_pit_and_its_chips_page_agree(client, api
     supervisor = authenticate(RequestFactory().post("/login/"), username="supervisor",
                               password="pit-boss-demo")
     client.force_login(supervisor)
-    pit, chips_page = (client.get(page).content.decode() for page in ("/pit/", "/pit/chips/"))
+    pit, chips_page = (client.get(page).content.decode()
+                       for page in ("/pit/tables/", "/pit/chips/"))
     for table in banked:
         last = InventorySlip.objects.filter(table=table).order_by(
             "-gaming_day", "-shift", "kind").first()

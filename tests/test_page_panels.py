@@ -42,11 +42,12 @@ def test_a_panel_naming_what_the_page_shows_already_is_refused():
 
 def test_the_chips_the_count_and_the_players_add_their_panels_to_the_pages_below():
     from tables.chips.pages import PIT_CHIPS
-    from tables.floor.pages import DEALER, PIT
+    from tables.floor.pages import DEALER, PIT, TABLES
     from tables.players.pages import PLAYER
     from tables.stud.pages import ROUND_FORM
 
-    assert list(PIT._panels) == ["chips", "count", "players", "comps", "offline", "board"]
+    assert list(PIT._panels) == ["count", "comps", "offline", "board"]
+    assert list(TABLES._panels) == ["chips", "players"]
     assert list(PLAYER._panels) == ["comps"]
     assert list(DEALER._panels) == ["chips", "players", "pit"]
     assert list(PIT_CHIPS._panels) == ["count"]
@@ -66,8 +67,11 @@ def test_the_pit_shows_the_counts_variances_and_the_chips_page_link(client, supe
     page = shown_to(client, supervisor, "/pit/")
 
     assert page.context["variances_waiting"] == 0  # the count's panel
-    assert page.context["shift_words"] == {}  # the chips': inventory kept elsewhere
     assert [t.label for c in page.context["casinos"] for t in c.tables.all()] == ["CS-1"]
+    # Each table's settings are on the tables page (issue 44, point 8), the chips' with them.
+    tables = shown_to(client, supervisor, "/pit/tables/")
+    assert tables.context["shift_words"] == {}  # the chips': inventory kept elsewhere
+    assert [t.label for c in tables.context["casinos"] for t in c.tables.all()] == ["CS-1"]
 
 
 @pytest.mark.django_db

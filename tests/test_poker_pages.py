@@ -112,3 +112,26 @@ def test_the_hands_list_gives_dates_a_page_at_a_time(client, dealer, holdem, tra
     assert f'href="/poker-hands/{hands[0].pk}/"' not in first
     assert f'href="/poker-hands/{hands[0].pk}/"' in second
     assert 'href="?page=1">Newer</a>' in second
+
+
+def test_a_refused_line_never_shows_the_previous_hands_line(client, dealer, holdem, travel):
+    """Issue 44, point 11: the form posts back to the address that showed the last hand
+    (…/poker/?hand=N); a refused line answers "Nothing was recorded:" alone, never beside
+    hand N's pot and rake as if it were this one's."""
+    from tests.played import at
+
+    travel(at(2026, 12, 1, 20))
+    client.force_login(dealer)
+    recorded = client.post(f"/dealer/tables/{holdem.pk}/poker/", {"line": "85"})
+    hand = PokerHand.objects.get()
+    assert recorded.url.endswith(f"?hand={hand.pk}")
+    assert f"Hand {hand.pk}: pot" in client.get(recorded.url).content.decode()
+
+    refused = client.post(recorded.url, {"line": "eighty"})
+
+    text = refused.content.decode()
+    assert refused.status_code == 400
+    assert "Nothing was recorded:" in text
+    assert f"Hand {hand.pk}: pot" not in text
+    assert 'aria-label="Last hand"' not in text
+    assert PokerHand.objects.count() == 1

@@ -79,8 +79,8 @@ def test_a_supervisor_reads_any_table_any_day_and_voids_from_the_round(
     today = client.get("/rounds/")
     assert shown(today) == sorted([r.pk for r in two_days["today"] + two_days["other"]],
                                   reverse=True)
-    assert f'href="/rounds/{two_days["today"][0].pk}/#void-{two_days["today"][0].pk}">Void…' \
-        in today.content.decode()
+    # Void is on the round's page only (issue 44, point 11), not in every row of the list.
+    assert "Void…" not in today.content.decode()
     table = first.table_id
     yesterday = client.get(f"/rounds/?table={table}&day=2026-11-30")
     assert shown(yesterday) == [r.pk for r in reversed(two_days["yesterday"])]
@@ -124,3 +124,31 @@ def test_a_filter_that_makes_no_sense_is_named(client, supervisor, two_days, que
     response = client.get(f"/rounds/?{query}")
     assert response.status_code == 400
     assert words in response.content.decode()
+
+
+def test_each_round_shows_the_houses_result_and_a_voided_one_none(client, supervisor, live_table,
+                                                                   travel):
+    """Issue 44, point 11: the list says what the house won or lost on each round (its
+    antes and raises), a voided round moved no chips; Void is done from the round's page."""
+    travel(at(2026, 12, 1, 20))
+    folded = play(live_table)[0]  # seat 1 folds its 10.00 ante: the house keeps it
+    raised = stud_round_record(
+        actor=live_table.dealers.get(), table=live_table,
+        dealer_cards=["2s", "3d", "5h", "8c", "Jd"],  # the dealer does not qualify
+        seats=[{"seat": 1, "ante": "10.00", "decision": "raise",
+                "cards": ["As", "Ad", "9c", "7h", "4s"]}])[0]
+    voided = play(live_table)[0]
+    stud_round_void(actor=supervisor, round_=voided, reason="wrong table")
+    client.force_login(supervisor)
+
+    text = client.get(f"/rounds/?table={live_table.pk}").content.decode()
+
+    def house(round_) -> str:
+        row = text[text.index(f'<a href="/rounds/{round_.pk}/">'):]
+        row = row[:row.index("</tr>")]
+        return re.search(r'data-label="House" class="num house">([^<]*)<', row).group(1)
+
+    assert house(folded) == "won $10.00"
+    assert house(raised) == "lost $10.00"  # the ante paid even money, the raise pushed
+    assert house(voided) == "—"
+    assert "Void…" not in text

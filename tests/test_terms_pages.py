@@ -167,7 +167,7 @@ def test_retiring_asks_first(client, controller, us_paytable):
 def test_the_pit_offers_a_table_only_the_paytables_it_may_have(client, supervisor, floor):
     client.force_login(supervisor)
 
-    page = text_of(client.get("/pit/"))
+    page = text_of(client.get("/pit/tables/"))
     cs1 = page[page.index('aria-label="CS-1 paytable"'):]
     cs1 = cs1[:cs1.index("</select>")]
 

@@ -143,12 +143,34 @@
     if (box) setTarget(box);
   });
 
-  document.querySelectorAll("button.pick").forEach(function (button) {
+  // A card is dealt once a round (issue 44, point 11): the picker greys out every card
+  // already in one of the form's boxes, typed or tapped, and gives it back when removed.
+  var picks = Array.prototype.slice.call(document.querySelectorAll("button.pick"));
+  var SUITS = {"\u2660": "s", "\u2665": "h", "\u2666": "d", "\u2663": "c"};
+  function asPicked(card) {  // "10h" -> "Th", "a\u2660" -> "As": the picker's own names
+    var rank = card.slice(0, -1), suit = card.slice(-1);
+    return (rank === "10" ? "T" : rank.toUpperCase()) + (SUITS[suit] || suit.toLowerCase());
+  }
+  function markUsed() {
+    var used = {};
+    boxes.forEach(function (box) {
+      (box.value.match(CARD) || []).forEach(function (card) { used[asPicked(card)] = true; });
+    });
+    picks.forEach(function (button) {
+      var taken = used[button.dataset.card] === true;
+      button.disabled = taken;
+      button.classList.toggle("used", taken);
+    });
+  }
+  form.addEventListener("input", markUsed);
+  form.addEventListener("focusin", markUsed);  // a held round filled in to be corrected
+  picks.forEach(function (button) {
     button.addEventListener("click", function () {
-      if (!target) return;
+      if (!target || button.disabled) return;
       var value = target.value.trim();
       target.value = (value ? value + " " : "") + button.dataset.card;
       if (isFull(target)) setTarget(nextBox(target) || target);
+      markUsed();
     });
   });
   var back = document.querySelector("[data-pick-back]");
@@ -157,7 +179,9 @@
     var cards = target.value.match(CARD) || [];
     cards.pop();
     target.value = cards.join(" ");
+    markUsed();
   });
+  markUsed();
 
   var invalid = form.querySelector("[aria-invalid=true]");
   setTarget(invalid && invalid.classList.contains("cards") ? invalid : nextBox(null) || boxes[0] || null);

@@ -25,7 +25,7 @@ from tables.chips.selectors import (
 )
 from tables.floor import shifts
 from tables.floor.models import Game
-from tables.floor.pages import DEALER, PIT
+from tables.floor.pages import DEALER, TABLES
 from tables.floor.selectors import tables_at_casinos_of
 from tables.rules.chips import Level
 
@@ -40,12 +40,13 @@ PIT_CHIPS = Panels("the pit's chips page")
 
 def register() -> None:
     """The chips' panels on the floor's pages (called from tables.apps)."""
-    PIT.add("chips", on_the_pit)
+    TABLES.add("chips", on_the_pit)
     DEALER.add("chips", on_the_dealers_page)
 
 
 def on_the_pit(request, shown: dict) -> dict:
-    """Where the chips decide whether a table is open, the chips page's words for it."""
+    """On the pit's tables page: where the chips decide whether a table is open, the
+    chips page's words for it."""
     tables = [t for casino in shown["casinos"] for t in casino.tables.all()]
     return {"shift_words": table_shift_words(tables)}
 

@@ -4,9 +4,11 @@ comp balance at each of the viewer's casinos."""
 
 from __future__ import annotations
 
+from django.db.models import Sum
+
 from casino.common.staff import casinos_of
 from tables.comps import selectors
-from tables.comps.models import CompAccount
+from tables.comps.models import CompAccount, CompEntry, EntryKind
 from tables.floor.pages import PIT
 from tables.players.pages import PLAYER
 
@@ -22,8 +24,16 @@ def on_the_pit(request, shown: dict) -> dict:
 
 def on_the_player(request, shown: dict) -> dict:
     """(casino, balance) at each of the viewer's casinos: his comps there, in its
-    currency (never added across them)."""
+    currency (never added across them); and, for the page's summary, casino id -> what
+    the ratings it lists earned there (their ledger's earnings and revisions, as the
+    comps page's ledger shows them)."""
     casinos = list(casinos_of(request.user).order_by("name"))
     held = dict(CompAccount.objects.filter(player=shown["player"], casino__in=casinos)
                 .values_list("casino", "balance"))
-    return {"comp_balances": [(casino, held.get(casino.pk, 0)) for casino in casinos]}
+    earned = dict(CompEntry.objects.filter(
+        account__player=shown["player"], account__casino__in=casinos,
+        kind__in=(EntryKind.EARNED, EntryKind.REVISED),
+        figures__rating__in=shown.get("ratings", [])).values("account__casino")
+        .annotate(total=Sum("amount")).values_list("account__casino", "total"))
+    return {"comp_balances": [(casino, held.get(casino.pk, 0)) for casino in casinos],
+            "comps_earned": earned}

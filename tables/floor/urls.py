@@ -16,6 +16,7 @@ API_ROUTES = [
 urlpatterns = [
     path("pit/", views.pit, name="pit"),
     path("dealer/", views.dealer, name="dealer"),
+    path("pit/tables/", views.pit_tables, name="pit-tables"),
     path("pit/tables/<int:pk>/paytable/", views.table_assign, name="table-assign"),
     path("pit/tables/<int:pk>/poker/", views.table_settings, name="pit-poker-settings"),
     path("pit/tables/<int:pk>/history/", views.table_history, name="table-history"),

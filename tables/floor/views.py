@@ -23,7 +23,7 @@ from payouts.terms.models import RakeSchedule
 from tables.floor.accounts import dealer_create, dealer_set_active
 from tables.floor.forms import AssignPaytableForm, NewDealerForm, PokerSettingsForm
 from tables.floor.models import Game, Table
-from tables.floor.pages import DEALER, PIT, dealer_context, pit_context
+from tables.floor.pages import DEALER, PIT, TABLES, dealer_context, pit_context, tables_context
 from tables.floor.selectors import (
     casinos_of,
     dealer_roster,
@@ -50,6 +50,14 @@ def pit(request):
     return render(request, "tables/pit.html", {**shown, **PIT.gather(request, shown)})
 
 
+@role_required(Role.SUPERVISOR)
+def pit_tables(request):
+    """Each table's settings, once: its state, dealers who may deal it, its paytable or
+    rake and stakes, its history and seats (the Pit overview keeps to the live floor)."""
+    shown = tables_context(request)
+    return render(request, "tables/pit/tables.html", {**shown, **TABLES.gather(request, shown)})
+
+
 @role_required(Role.DEALER)
 def dealer(request):
     """The dealer's tables, and what the packages above add (the chips: the slips waiting
@@ -72,16 +80,16 @@ def table_assign(request, pk: int):
     if not form.is_valid():
         for line in form_problems(form):
             messages.error(request, f"{table.label}: {line}")
-        return redirect("pit")
+        return redirect("pit-tables")
     paytable = form.cleaned_data["paytable"]
     if paytable.pk == table.paytable_id:
         messages.info(request, f"{table.label} already pays by {paytable.label}.")
-        return redirect("pit")
+        return redirect("pit-tables")
 
     def ask():
         return confirm_page(
             request, title=f"Give {table.label} {paytable.label}?",
-            button=f"Assign {paytable.label} to {table.label}", back=reverse("pit"),
+            button=f"Assign {paytable.label} to {table.label}", back=reverse("pit-tables"),
             consequences=[_from_next_round(table, paytable),
                           f"Its antes will be {paytable.min_ante} to {paytable.max_ante} "
                           f"{table.casino.currency} (the paytable's limits)."])
@@ -92,11 +100,11 @@ def table_assign(request, pk: int):
     except ValidationError as refused:
         for line in problems_of(refused, form):
             messages.error(request, f"{table.label}: {line}")
-        return redirect("pit")
+        return redirect("pit-tables")
     if isinstance(done, HttpResponse):
         return done
     messages.success(request, _from_next_round(table, paytable))
-    return redirect("pit")
+    return redirect("pit-tables")
 
 
 def _from_next_round(table, paytable) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import Count
 
 from casino.common.panels import Panels
-from tables.floor.pages import DEALER, PIT
+from tables.floor.pages import DEALER, TABLES
 from tables.players import selectors
 from tables.stud.pages import ROUND_FORM
 
@@ -16,7 +16,7 @@ PLAYER = Panels("the player's page")
 
 
 def register() -> None:
-    PIT.add("players", on_the_floor)
+    TABLES.add("players", on_the_floor)
     DEALER.add("players", on_the_floor)
     ROUND_FORM.add("players", on_the_round_form)
 

@@ -22,6 +22,7 @@ from tables.players.figures import ratings_figures
 from tables.players.forms import NoteForm, PlayerFinder, PlayerForm
 from tables.players.models import RatingFigures, Sight
 from tables.players.pages import PLAYER
+from tables.players.summary import summary_of
 
 # The group supervisors too: they lift a group-wide exclusion (with a second one).
 KEEPERS = (Role.SUPERVISOR, Role.HOST, Role.GROUP_SUPERVISOR)
@@ -102,7 +103,7 @@ def player_page(request, pk: int):
     # A closed rating whose figures moved after its close (a void): when, said on its row.
     revised = dict(RatingFigures.objects.filter(rating__in=ratings, revision__gt=1)
                    .order_by("rating", "revision").values_list("rating", "at"))
-    shown = {"player": player}
+    shown = {"player": player, "ratings": ratings}
     return render(request, "tables/players/player.html", {
         **shown, **PLAYER.gather(request, shown), "form": form,
         "problems": form_problems(form), "zone": zone,
@@ -112,6 +113,8 @@ def player_page(request, pk: int):
         "notes": player.notes.select_related("by")[:ACCESSES_SHOWN], "note_form": NoteForm(),
         # One reading of his ratings' hands and of the paytables' house edges.
         "ratings": [(rating, worked[rating.pk]) for rating in ratings], "revised": revised,
+        # The head of the page: the sums of the ratings' rows below (issue 44, point 11).
+        "summary": summary_of([(rating, worked[rating.pk]) for rating in ratings]),
         "refusals": player.refusals.select_related("table", "by")[:ACCESSES_SHOWN]},
         status=400 if form.errors else 200)
 

@@ -103,7 +103,9 @@ def quick_form(request, pk: int):
     # The dealer is assigned here (checked above): read the table's hands directly.
     hands = hands_at(table)
     last = None
-    if request.GET.get("hand", "").isdigit():
+    # A refused line shows its refusal alone: the hand named in the address it was posted
+    # to (?hand=N, the previous one's) is not this line's (issue 44, point 11).
+    if not problems and request.GET.get("hand", "").isdigit():
         last = hands.filter(pk=int(request.GET["hand"])).first()
     recent = Paginator(hands, HANDS_A_PAGE).get_page(request.GET.get("page"))
     upcoming = next_hand(table, last_hand(table))

@@ -37,6 +37,7 @@ from tables.stud.wording import (
     IRREGULARITY_WORDS,
     OUTCOME_WORDS,
     VOID_WORDS,
+    house_result_words,
     jackpot_instructions,
     payout_instructions,
 )
@@ -270,6 +271,8 @@ def round_list(request):
         rounds = rounds.filter(table=chosen["table"])
     page = Paginator(rounds.order_by("-recorded_at", "-pk"), ROUNDS_A_PAGE).get_page(
         request.GET.get("page"))
+    for shown in page:  # their seats are read with them (rounds_visible_to)
+        shown.house_words = house_result_words(shown)
     asked = request.GET.copy()
     asked.pop("page", None)
     return render(request, "tables/round_list.html", {

@@ -19,6 +19,20 @@ KEEP_THE_CARDS = ("Keep the cards face up on the table and call the supervisor; 
                   "do not start the next round until they come.")
 
 
+def house_result_words(round_: StudRound) -> str:
+    """The house's result of a round on its antes and raises, as the pit says it: 'won
+    $10.00', 'lost $25.00', 'even'; a voided round moved no chips: '—'. Its seats'
+    results are the players' (the round's page shows each), the house's is their sum
+    turned round; jackpot side wagers go to the meter, not this result."""
+    if getattr(round_, "correction", None) is not None:
+        return "—"
+    house = -sum((seat.net for seat in round_.seats.all()), 0)
+    currency = round_.table.casino.currency
+    if house > 0:
+        return f"won {in_currency(house, currency)}"
+    return f"lost {in_currency(-house, currency)}" if house < 0 else "even"
+
+
 def payout_instructions(round_: StudRound) -> list[str]:
     """What the dealer must do at each seat, in words (amounts in the casino's money)."""
     currency = round_.table.casino.currency

@@ -182,7 +182,7 @@ def test_the_pit_and_its_chips_page_say_the_same(client, live_table, inventory_h
     badge = "open" if step == "open" else "closed"
     client.force_login(supervisor)
 
-    for page in ("/pit/", "/pit/chips/"):
+    for page in ("/pit/tables/", "/pit/chips/"):  # each table's settings: its state
         shown = client.get(page).content.decode()
         assert f'<span class="status {badge} table-state">{words}</span>' in shown, page
     assert status_of(live_table) == badge

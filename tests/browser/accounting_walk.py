@@ -106,10 +106,6 @@ def type_counts(page: Page, label: str, counts: dict[str, int]) -> None:
         page.get_by_label(f"{label} of {key}", exact=True).fill(str(count))
 
 
-def top_bar(page: Page, link: str) -> None:
-    page.get_by_role("banner").get_by_role("link", name=link, exact=True).click()
-
-
 def said(page: Page, text: str) -> None:
     expect(page.locator(".messages")).to_contain_text(text)
 

@@ -66,6 +66,15 @@ def log_in(page: Page, base: str, user: str = "deb_dealer", lands_on: str = "/de
     expect(page).to_have_url(f"{base}{lands_on}")
 
 
+def top_bar(page: Page, link: str) -> None:
+    """Open a page of the top bar, through its Menu button where the tablet is held
+    upright (casino.navigation: every page of a role one tap from the bar)."""
+    menu = page.get_by_role("banner").locator("details[data-menu]")
+    if not menu.evaluate("menu => menu.open"):
+        menu.locator("summary").click()
+    page.get_by_role("banner").get_by_role("link", name=link, exact=True).click()
+
+
 def fits(page: Page) -> list[str]:
     """What keeps the page now shown from fitting the tablet: a page wider than the
     screen, every control smaller than a finger."""

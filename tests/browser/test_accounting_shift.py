@@ -61,13 +61,12 @@ from tests.browser.accounting_walk import (
     shot,
     show_report,
     sign,
-    top_bar,
     type_counts,
     typed,
     usd,
     worth,
 )
-from tests.browser.conftest import on_tablets
+from tests.browser.conftest import on_tablets, top_bar
 from tests.conftest import make_user
 from tests.played import NEW_YORK
 

@@ -359,3 +359,29 @@ def test_a_supervisor_voids_a_round_from_its_page(live_server, page: Page,
     expect(page.get_by_role("button", name=f"Void round {round_.pk}")).to_have_count(0)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     assert StudRoundVoid.objects.get().reason == "seat 1's cards were recorded wrongly"
+
+
+def test_a_card_already_in_the_round_is_greyed_out_on_the_picker(live_server, page: Page,
+                                                                 dealer_at_live_table):
+    """Issue 44, point 11: a card is dealt once a round. Tapped or typed into any box of
+    the form, it is greyed out on the picker and a tap on it adds nothing; removed, it is
+    back."""
+    open_form(page, live_server.url, dealer_at_live_table)
+    page.evaluate("document.activeElement.blur()")
+    ace = page.locator("button.pick[data-card='As']")
+    expect(ace).to_be_enabled()
+    ace.tap()                                                 # into the dealer's cards
+    expect(ace).to_be_disabled()
+    assert ace.evaluate("b => getComputedStyle(b).opacity") != "1"  # it looks taken
+    page.get_by_label("Seat 4 ante").fill("10")
+    page.get_by_label("Seat 4 cards").fill("Kd 10h ah")         # typed, as dealers type
+    for card in ("Kd", "Th"):
+        expect(page.locator(f"button.pick[data-card='{card}']")).to_be_disabled()
+    page.evaluate("document.activeElement.blur()")
+    page.get_by_role("rowheader", name="4").tap()
+    ace.tap(force=True)                                       # a tap on a taken card
+    expect(page.get_by_label("Seat 4 cards")).to_have_value("Kd 10h ah")
+    page.get_by_label("Seat 4 cards").fill("Kd")
+    expect(page.locator("button.pick[data-card='Th']")).to_be_enabled()
+    expect(page.get_by_label("Dealer's cards")).to_have_value("As")
+    expect(page.locator("button.pick.used")).to_have_count(2)  # As and Kd

@@ -264,6 +264,8 @@ def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page:
     boss = browser.new_page(viewport=page.viewport_size, has_touch=True)
     boss.add_init_script(path=str(AXE))
     log_in(boss, base, user="pit_boss", lands_on="/pit/")
+    # A count that opens (issue 44, point 8): the live board stays above the fold.
+    boss.locator(".held-entries summary").click()
     panel = boss.get_by_role("region", name="Refused when the tablet sent it: 2 to resolve")
     expect(panel).to_contain_text("an ante of 50.00 is outside this table's limits")
     over = boss.locator("li[data-held]", has_text="an ante of 50.00")
@@ -276,6 +278,7 @@ def test_a_refused_round_is_held_and_a_supervisor_resolves_it(live_server, page:
     over.get_by_role("button", name="Discard").click()
     expect(boss.locator(".messages")).to_contain_text("is discarded; the reason is kept with it")
     assert axe_violations(boss) == []
+    boss.locator(".held-entries summary").click()
     boss.get_by_role("button", name="Enter late the stud round at CS-7").click()
     expect(boss.locator(".messages")).to_contain_text("is entered late, as deb_dealer dealt it")
     expect(boss.locator(".held-entries")).to_have_count(0)
@@ -307,6 +310,7 @@ def test_a_supervisor_corrects_a_held_rounds_ante_and_enters_it(live_server, pag
     boss = browser.new_page(viewport=page.viewport_size, has_touch=True)
     boss.add_init_script(path=str(AXE))
     log_in(boss, base, user="pit_boss", lands_on="/pit/")
+    boss.locator(".held-entries summary").click()  # a count that opens (issue 44, point 8)
     held = boss.locator("li[data-held]")
     expect(held).to_contain_text("an ante of 50.00 is outside this table's limits")
     expect(held.locator("[data-not-as-sent]")).to_contain_text("would be refused")

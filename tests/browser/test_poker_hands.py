@@ -53,6 +53,9 @@ def test_a_dealer_records_quick_hands_with_one_line_each(live_server, page: Page
     page.get_by_label("Pot").fill("lots")
     page.get_by_label("Pot").press("Enter")
     expect(page.get_by_role("alert", name="Problems")).to_contain_text("'lots' is not a pot")
+    # The refusal alone: hand 1's line is not this one's (issue 44, point 11).
+    expect(page.get_by_role("status", name="Last hand")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("pot 85.00, rake 5.00")
 
     page.get_by_label("Pot").fill("440 w6")   # over ten big bets of 40: a kill
     page.get_by_label("Pot").press("Enter")

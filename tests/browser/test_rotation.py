@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import TABLETS, fits, log_in, on_tablets
+from tests.browser.conftest import TABLETS, fits, log_in, on_tablets, top_bar
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +27,7 @@ def browser_context_args(request, browser_context_args):
 def test_the_pit_boss_confirms_a_relief_with_one_tap(live_server, page, axe, an_hour_on):
     base = live_server.url
     log_in(page, base, "pit_boss", lands_on="/pit/")
-    page.get_by_role("link", name="Rotation").click()
+    top_bar(page, "Rotation")
     expect(page.get_by_role("heading", name="Rotation · Browser Casino")).to_be_visible()
     proposed = "cal_dealer relieves deb_dealer at CS-7; deb_dealer goes on a break."
     expect(page.get_by_text(proposed)).to_be_visible()

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import TABLETS, on_tablets
+from tests.browser.conftest import TABLETS, on_tablets, top_bar
 from tests.conftest import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,7 +64,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     base = live_server.url
     log_in(page, base, "pit_boss", "pit_boss-password-1")
 
-    page.get_by_role("link", name="Jackpots").click()
+    top_bar(page, "Jackpots")
     page.get_by_role("link", name="New progressive").click()
     expect(page.get_by_label("Seed")).to_be_visible()  # the new page, before measuring it
     fits_the_tablet(page, axe)
@@ -108,7 +108,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     expect(page).to_have_url(re.compile(r"/pit/progressives/\d+/correct/$"))
     fits_the_tablet(page, axe)
 
-    page.get_by_role("link", name="Dealers", exact=True).first.click()
+    top_bar(page, "Dealers")
     expect(page).to_have_url(f"{base}/pit/dealers/")
     page.get_by_text("Add a dealer").click()
     fits_the_tablet(page, axe)

@@ -92,6 +92,7 @@ def test_giving_a_table_a_paytable_asks_and_says_what_changes(live_server, page:
                                                               floor):
     cs1 = floor["cs1"]
     log_in(page, live_server.url, "pit_boss", "/pit/")
+    page.goto(f"{live_server.url}/pit/tables/")  # each table's settings (issue 44, point 8)
     fits_and_reads(page, axe)
 
     page.get_by_label("CS-1 paytable").select_option(label="High limit v1")
@@ -115,6 +116,7 @@ def test_another_casinos_paytable_is_not_offered_and_refused_if_posted(live_serv
                                                                        page: Page, floor):
     cs1, uk = floor["cs1"], floor["uk"]
     log_in(page, live_server.url, "pit_boss", "/pit/")
+    page.goto(f"{live_server.url}/pit/tables/")
 
     assert "Mayfair Stud v1" not in options_of(page, "CS-1 paytable")
     page.get_by_label("CS-1 paytable").evaluate(  # as a stale page or a crafted post would

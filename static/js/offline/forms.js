@@ -133,6 +133,8 @@
   // A refusal as the page's own view shows it: the summary, each problem next to its
   // field (marked invalid), the first of them focused.
   function refusedLines(problems, detail, numbers) {
+    // The previous hand's line is not this one's: a refusal shows alone (issue 44).
+    document.querySelectorAll("[data-last-result]").forEach(function (el) { el.remove(); });
     var box = say(form, data.refusedHeading || "Nothing was recorded. Fix these and submit again:", "alert");
     box.removeAttribute("role");
     box.setAttribute("role", "alert");
@@ -216,6 +218,7 @@
     if (fifth) fifth.checked = false;
     if (data.mode === "full") form.querySelectorAll("input.ante").forEach(function (box) { box.value = ""; });
     form.classList.remove("is-void");
+    form.dispatchEvent(new Event("input"));  // the card picker gives every card back
     var first = form.querySelector("#dealer_cards, input[name=line], input[name=board], input.ante");
     if (first) first.focus();
   }
