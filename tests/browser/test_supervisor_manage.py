@@ -91,7 +91,7 @@ def test_a_supervisor_sets_up_a_jackpot_and_a_dealer_who_then_deals_there(
     fits_the_tablet(page, axe)
     page.get_by_role("button", name="Save these changes").click()
     expect(page.locator(".messages")).to_contain_text("Floor Jackpot changed")
-    expect(page.locator("main")).to_contain_text("Seed 6000.00")
+    expect(page.locator("main")).to_contain_text("Seed $6,000.00")
 
     page.get_by_role("link", name="Link or unlink tables").click()
     expect(page.get_by_label("Stud table")).to_be_visible()
