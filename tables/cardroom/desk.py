@@ -102,7 +102,7 @@ def players_shown(shown: Desk) -> list[int | None]:
     """The player records the desk names (those waiting, those seated): the privacy log
     reads them."""
     return [*(w.player for lists in shown.lists for w in lists.waiting),
-            *(taken.player_id for table in shown.tables for taken in table.taken)]
+            *(sitter.player for table in shown.tables for sitter in table.seats.taken)]
 
 
 def _change(seat: SeatTaken | None) -> str:
