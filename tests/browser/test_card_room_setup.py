@@ -57,7 +57,7 @@ def test_a_supervisor_sets_up_time_collection_and_the_dealer_and_accountant_use_
     page.get_by_label("Big blind").fill("2")
     page.get_by_label("Raise cap", exact=True).fill("4")   # not a no-limit setting: refused by name
     page.get_by_role("button", name="Save settings").click()
-    expect(page.get_by_role("alert")).to_contain_text("raise cap: Only fixed limit tables")
+    expect(page.get_by_role("alert")).to_contain_text("Raise cap: Only fixed limit tables")
     page.get_by_label("Raise cap", exact=True).fill("")
     page.get_by_role("button", name="Save settings").click()
     expect(page.locator(".consequences")).to_contain_text(

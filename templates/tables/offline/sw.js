@@ -8,7 +8,8 @@
 var VERSION = "{{ version }}";
 var PAGES = "dealer-pages-" + VERSION, ASSETS = "dealer-assets-" + VERSION;
 var KEPT = [
-  "{% static 'css/app.css' %}", "{% static 'js/dealer.js' %}",
+  "{% static 'css/app.css' %}", "{% static 'css/floor.css' %}",
+  "{% static 'js/menu.js' %}", "{% static 'js/dealer.js' %}",
   "{% static 'js/offline/check.js' %}", "{% static 'js/offline/queue.js' %}",
   "{% static 'js/offline/forms.js' %}",
   "{% static 'img/favicon.svg' %}"
