@@ -72,3 +72,15 @@ def test_another_casinos_host_reads_none_of_its_players(api, supervisor, two_rat
 
     assert (mine.status_code, mine.json()["rows"]) == (200, [])
     assert named.status_code == 400
+
+
+def test_a_group_supervisors_player_page_links_no_casinos_comps(client, pat):
+    """He reads the players, never a casino's comps: the crawl followed the page's comps
+    link to a 403."""
+    from tests.conftest import make_user
+
+    controller = make_user("gus_group", "group_supervisor", at=[])
+    client.force_login(controller)
+    page = client.get(f"/players/{pat.pk}/")
+    assert page.status_code == 200
+    assert f"/players/{pat.pk}/comps/" not in page.content.decode()
