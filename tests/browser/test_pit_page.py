@@ -66,7 +66,7 @@ def test_every_page_a_roles_home_links_to_is_in_its_top_bar(live_server, page: P
         page.set_viewport_size({"width": 768, "height": 1024})
         page.reload()
         menu = page.get_by_role("banner").locator("details[data-menu]")
-        links = page.get_by_role("banner").get_by_role("navigation", name="Pages")
+        links = page.get_by_role("banner").get_by_role("navigation", name="Your pages")
         expect(links.get_by_role("link").first).to_be_hidden()
         menu.locator("summary").click()
         for link in links.get_by_role("link").all():

@@ -118,8 +118,11 @@ def test_the_dealers_tables_and_the_login_page_fit_a_tablet(live_server, page: P
     first = page.get_by_role("link", name="Record a round").first
     assert first.bounding_box()["y"] + first.bounding_box()["height"] \
         <= page.viewport_size["height"]
-    assert page.locator(".tiles").bounding_box()["y"] < \
-        page.locator("#to-sign-title").bounding_box()["y"]
+    # His slips to sign, if any wait (the demo signs its history's: issue 44, point 24),
+    # come after his tables.
+    if page.locator("#to-sign-title").count():
+        assert page.locator(".tiles").bounding_box()["y"] < \
+            page.locator("#to-sign-title").bounding_box()["y"]
     assert misfits(page, live_server.url, ["/dealer/slips/"]) == {}
 
 
