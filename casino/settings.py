@@ -29,6 +29,7 @@ if not DEBUG and not ALLOWED_HOSTS:
         "ALLOWED_HOSTS must list the host names this service answers to when DEBUG is off."
     )
 CSRF_TRUSTED_ORIGINS = config.env_list("CSRF_TRUSTED_ORIGINS", default=[])
+CSRF_FAILURE_VIEW = "casino.views.csrf_refused"
 
 INSTALLED_APPS = [
     "casino.apps.SupervisorAdminConfig",

@@ -110,3 +110,10 @@ def server_error(request):
         return JsonResponse({"detail": "The service could not finish this request and "
                                        "nothing was saved."}, status=500)
     return HttpResponse(render_to_string("500.html"), status=500)
+
+
+def csrf_refused(request, reason: str = ""):
+    """A form sent from a page older than the tablet's last log-in (or a log-in page left
+    open past its session): said in words and with the way on, not Django's own page."""
+    return render(request, "403_csrf.html", {"logged_in": request.user.is_authenticated},
+                  status=403)

@@ -31,12 +31,16 @@ class Screen:
             self.text += chunk.decode()
 
 
+# The name the served process's connections give PostgreSQL (libpq reads PGAPPNAME), so
+# that only they are counted: not CI's Celery worker's, nor this test's own.
+SERVED = "board-stream-under-test"
+
+
 def service_connections() -> int:
-    """Connections to the test database but this test's own."""
+    """Connections the served process holds to the test database."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
-                       "current_database() AND pid <> pg_backend_pid() "
-                       "AND backend_type = 'client backend'")
+                       "current_database() AND application_name = %s", [SERVED])
         return cursor.fetchone()[0]
 
 
@@ -45,11 +49,10 @@ def test_open_streams_hold_no_database_connection_while_they_wait(
     waitlist = services.waitlist_open(actor=supervisor, casino=us_casino, game="holdem",
                                       structure="no_limit", small=1, big=2)
     services.entry_join(actor=supervisor, waitlist=waitlist, name="Ann Kowalski")
-    # What else holds the test database before the server starts (CI's Celery worker).
-    others = service_connections()
     with private_redis(settings, monkeypatch) as redis:
         server = AsgiServer(redis.url)
         server.env["CONN_MAX_AGE"] = "60"
+        server.env["PGAPPNAME"] = SERVED
         server.start()
         screens = []
         try:
@@ -58,14 +61,14 @@ def test_open_streams_hold_no_database_connection_while_they_wait(
             for screen in screens:
                 screen.until("A.K.")
 
-            assert wait_for(lambda: service_connections() <= others, 10), (
-                f"{service_connections() - others} connections open while {SCREENS} "
-                "streams wait")
+            assert wait_for(lambda: service_connections() == 0, 10), (
+                f"{service_connections()} connections open while {SCREENS} streams wait")
 
             services.entry_join(actor=supervisor, waitlist=waitlist, name="Bo Lee")
             for screen in screens:
                 screen.until("B.L.")
-            assert wait_for(lambda: service_connections() == 0, 10)
+            assert wait_for(lambda: service_connections() == 0, 10), (
+                f"{service_connections()} connections open after the change reached them")
         finally:
             for screen in screens:
                 screen.socket.close()
