@@ -18,9 +18,11 @@ def test_a_stale_log_in_form_says_what_happened_and_stores_nothing(django_user_m
 
     text = " ".join(answer.content.decode().split())
     assert answer.status_code == 403
-    assert "Form not sent" in text and "nothing was recorded" in text
+    assert "Form not sent" in text
+    assert "nothing was recorded" in text
     assert 'href="/login/"' in text
-    assert "CSRF" not in text and "<style" not in text
+    assert "CSRF" not in text
+    assert "<style" not in text
     assert not django_user_model.objects.exists()
 
 
