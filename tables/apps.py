@@ -17,6 +17,7 @@ class TablesConfig(AppConfig):
         from tables.count import grants as count
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
+        from tables.floor.chain_ends import SealChainEnd
         from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
         from tables.offline import grants as offline
         from tables.pit import grants as pit
@@ -46,6 +47,7 @@ class TablesConfig(AppConfig):
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
         db_roles.written_by_the_database(RecordSeal)  # by the sealing trigger, as the owner
+        db_roles.written_by_the_database(SealChainEnd)  # by the same function
         register(FUND_LEDGER)
         self.add_comps()
         self.add_cardroom()

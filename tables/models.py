@@ -34,6 +34,7 @@ from tables.count.models import (
     Variance,
     VarianceExplanation,
 )
+from tables.floor.chain_ends import SealChainEnd
 from tables.floor.models import (
     Casino,
     CasinoStaff,
@@ -150,6 +151,7 @@ __all__ = [
     "RoleGrant",
     "RoomRules",
     "RotationRules",
+    "SealChainEnd",
     "SeatLeft",
     "SeatTaken",
     "SeatingRefused",

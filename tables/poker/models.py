@@ -190,6 +190,8 @@ class BadBeatEntry(models.Model):
         ordering = ["fund", "id"]
         verbose_name_plural = "bad-beat entries"
         triggers = append_only()
+        # The chain trigger's "last entry of the fund" reads one row through it.
+        indexes = [models.Index(fields=["fund", "id"], name="bad_beat_ledger_of_fund")]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.amount}"
