@@ -70,3 +70,24 @@ def test_every_log_in_lands_where_the_readme_says(printed, client):
         logged_in = client.post(reverse("login"), {"username": username, "password": password})
         assert logged_in.status_code == 302, username  # the form again: refused
         assert client.get("/").url == lands_on, username
+
+
+def test_the_readmes_two_group_supervisors_lift_the_demos_exclusion(printed, api):
+    """The README's Tom Hale: excluded, and lifted only by `controller` with `controller2`
+    confirming by the password the README gives (issue 44, point 14, on the demo)."""
+    assert "controller2" in printed
+    tom = Player.objects.get(name="Tom Hale")
+    assert tom.status == "excluded"
+    assert f"`/players/{Player.objects.order_by('pk').filter(pk__lte=tom.pk).count()}/`: " \
+           "Tom Hale is excluded" in README
+    controller = get_user_model().objects.get(username="controller")
+    lift = {"status": "active", "reason": "barring reviewed with security"}
+
+    alone = api.as_user(controller).patch(f"/api/v1/players/{tom.pk}/", lift, format="json")
+    confirmed = api.as_user(controller).patch(f"/api/v1/players/{tom.pk}/", {
+        **lift, "witness": "controller2", "witness_password": "second-terms-demo"},
+        format="json")
+
+    assert alone.status_code == 400
+    assert (confirmed.status_code, confirmed.json()["status"]) == (200, "active"), \
+        confirmed.content

@@ -60,6 +60,8 @@ DEMO_USERS = {
     # The casino group's gaming controller: works at no casino, governs the group's terms
     # and wide-area meters (payouts.governance).
     "controller": (Role.GROUP_SUPERVISOR, "group-terms-demo"),
+    # A second group supervisor: lifting a player's exclusion takes two (issue 44, 14).
+    "controller2": (Role.GROUP_SUPERVISOR, "second-terms-demo"),
     # Casino marketing: keeps the group's players (issue 29).
     "host": (Role.HOST, "comp-players-demo"),
 }
@@ -160,7 +162,8 @@ class Command(BaseCommand):
 
     def _setup(self, users: dict, start: dt.datetime) -> tuple[list[Casino], dict]:
         supervisor = users["supervisor"]
-        floor_staff = [user for name, user in users.items() if name != "controller"]
+        floor_staff = [user for name, user in users.items()
+                       if DEMO_USERS[name][0] != Role.GROUP_SUPERVISOR]
         with clock_at(start):
             casinos = [self._casino(supervisor, spec, floor_staff) for spec in DEMO_CASINOS]
         # The terms are made and published on the clock the database writes their history
