@@ -82,6 +82,7 @@ def _finding(rating: Rating, kind: str, problem: str, *, day: dt.date | None = N
     casino = rating.table.casino
     return {"casino": casino.pk, "books": casino.name,
             "gaming_day": (day or rating.gaming_day).isoformat(), "player": rating.player.name,
+            "player_id": rating.player_id,  # the page that names him logs it (privacy log)
             "rating": rating.pk if kind != "report" else None, "kind": kind,
             "problem": problem}
 

@@ -52,6 +52,13 @@ def report_shown(*, actor, report: Report, channel: str, rows: slice = slice(Non
                          sight=Sight.LISTED)
 
 
+def check_shown(*, actor, findings: list[dict]) -> None:
+    """The players the rated play's reconciliation names on a page (the closed days'),
+    logged as read by ``actor``."""
+    players.players_read(actor=actor, players=[f.get("player_id") for f in findings],
+                         channel=Channel.PAGE, sight=Sight.LISTED)
+
+
 def export_downloaded(*, actor, job: ExportJob) -> None:
     """A prepared file downloaded: each player it names read again, as a file."""
     players.players_read(actor=actor, players=job.players, channel=Channel.FILE,

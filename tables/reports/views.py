@@ -174,9 +174,11 @@ def closed_days(request):
         "casino")[:400])
     for day in days:  # when it closed, on the clock of the books it closed
         day.zone = zone_of_owner(day.casino)
+    rating_check = _rating_check(request.user)
+    services.check_shown(actor=request.user, findings=rating_check["rating_check_findings"])
     return render(request, "reports/closed_days.html", {
         "days": days, "reports": REPORTS.values(), **_day_check(request.user),
-        **_rating_check(request.user)})
+        **rating_check})
 
 
 def _day_check(user) -> dict:

@@ -20,6 +20,7 @@ from tables.comps import services as comps
 from tables.comps.models import CompAccount, CompEntry
 from tables.players import services
 from tables.players.figures import rating_figures
+from tables.players.models import PlayerAccess
 from tables.reports import players as player_reports
 from tables.reports.ratings_check import check_ratings
 from tables.reports.selection import Selection
@@ -174,6 +175,9 @@ def test_the_check_is_on_healthz_the_closed_days_page_and_a_command(
     assert "3 disagreements found in the rated play" in page
     assert (f"Test Harbor, gaming day 2026-03-03: Pat Q. Player's rating at CS-1 seat 1 "
             f"(number {rating.pk}): the reports read 3 hands") in page
+    # The page named him: the privacy log says who read him there (issue 44, point 16).
+    assert list(PlayerAccess.objects.values_list("player__name", "user", "channel")) == [
+        ("Pat Q. Player", accountant.pk, "page")]
 
     services.revise_ratings()
     out = io.StringIO()
@@ -195,6 +199,7 @@ def test_another_casinos_disagreements_are_not_shown_to_an_accountant_elsewhere(
     page = html.unescape(client.get("/accounting/closed-days/").content.decode())
     assert "Every closed rating checked (1) agrees" in page
     assert "Pat Q. Player" not in page
+    assert not PlayerAccess.objects.exists()
 
 
 def test_a_round_recorded_into_a_closed_ratings_span_is_named_and_revised_on_demand(
