@@ -44,7 +44,7 @@ if [ -f "$STAMP" ] || [ -f "$VENV/.installed-dev-$SUM" ]; then
   step "the service is installed in .venv already"
 else
   step "installing the service${INSTALL_EXTRAS:+ and its test tools} into .venv (the first" \
-       "time only: one to two minutes)"
+       "time only: half a minute for the service, more with the test tools)"
   # pip 21.3 or newer installs a project in place from pyproject.toml (PEP 660); an
   # older one is upgraded first. No byte-compiling of every file of every library up
   # front (a third of the time): Python compiles the modules it imports, once.
