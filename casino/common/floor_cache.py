@@ -8,7 +8,10 @@ the database what one does, and a viewer on a warm cache costs no query at all.
   version here, and a state built under another version is built again.
 - **One builder.** When the state must be built again, the first viewer to ask builds it;
   the others meanwhile are served the state before it (a moment old, as a screen shows
-  it anyway), or, when there is none yet, wait a little for the builder's.
+  it anyway), or, when there is none yet, wait for the builder's for as long as he holds
+  his mark (BUILD_SECONDS at most): five hundred screens opened at once on a cold cache
+  must not each build it when the one builder is slow (each would hold a database
+  connection: the public board's bench ran the server out of them).
 - **A help, never a dependency** (as payouts.caching): with the cache down, every viewer
   builds the state himself, and it is said in the log.
 """
@@ -26,10 +29,10 @@ from django.core.cache import cache
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
-# How long a viewer without a state to show waits for the one building it, and how long
-# a builder may take before another viewer takes over.
-WAIT_SECONDS = 2.0
+# How long a builder may take before another viewer takes over (a viewer without a state
+# to show waits for him as long), and how often a waiting viewer looks.
 BUILD_SECONDS = 10
+LOOK_EVERY = 0.05
 # A state stays in the cache this much longer than it is fresh: served while rebuilt.
 KEPT_AFTER = 60
 
@@ -59,12 +62,14 @@ def shared(name: str, casino_id: int, seconds: float, build: Callable[[], T]) ->
     version, entry = found.get(_version_key(casino_id)), found.get(key)
     if entry is not None and entry["version"] == version and entry["until"] > time.time():
         return entry["value"]
-    if not _take(key):
+    while not _take(key):
         if entry is not None:
             return entry["value"]
-        waited = _wait_for(key, version)
-        if waited is not None:
-            return waited["value"]
+        entry = _wait_for(key)
+        if entry is not None:
+            return entry["value"]
+        # The builder's mark is gone and no state came (he failed, or it expired): the
+        # next to take the mark builds; the others wait for him in turn.
     try:
         value = build()
         entry = {"version": version, "until": time.time() + seconds, "value": value}
@@ -88,14 +93,18 @@ def _give_back(key: str) -> None:
         logger.debug("cache down: %s's builder mark left to expire", key)
 
 
-def _wait_for(key: str, version) -> dict | None:
-    until = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < until:
-        time.sleep(0.05)
+def _wait_for(key: str) -> dict | None:
+    """The builder's state once it comes (built under this version or one a moment
+    older: a screen shows a moment-old state anyway); None once no one holds the
+    builder's mark any more without it having come (or the cache fails: then the caller
+    builds)."""
+    while True:
+        time.sleep(LOOK_EVERY)
         try:
-            entry = cache.get(key)
+            found = cache.get_many([key, f"{key}:building"])
         except Exception:  # any: build it ourselves
             return None
-        if entry is not None and entry["version"] == version:
-            return entry
-    return None
+        if key in found:
+            return found[key]
+        if f"{key}:building" not in found:
+            return None

@@ -5,6 +5,8 @@ dependency."""
 
 from __future__ import annotations
 
+import threading
+import time
 from decimal import Decimal as D
 
 import pytest
@@ -68,6 +70,47 @@ def test_while_one_viewer_builds_the_others_are_shown_the_state_before(us_casino
     finally:
         cache.delete(f"floor:{us_casino.pk}:t:building")
     assert floor_cache.shared("t", us_casino.pk, 60, lambda: "built again") == "built again"
+
+
+def test_screens_opened_at_once_on_a_cold_cache_wait_for_one_slow_builder(us_casino):
+    """Five hundred screens opened at once found no state yet: each built it himself once
+    the one builder took over two seconds, and each held a database connection for it
+    (the public board's bench: the server ran out of connections). They wait for him."""
+    floor_cache.changed(us_casino.pk)
+    cache.delete(f"floor:{us_casino.pk}:cold")  # no state yet (none of an earlier run's)
+    built, answers = [], []
+
+    def slow():
+        built.append("the builder")
+        time.sleep(3)
+        return "built once"
+
+    def herd():
+        built.append("another screen")
+        return "built again"
+
+    builder = threading.Thread(target=lambda: answers.append(
+        floor_cache.shared("cold", us_casino.pk, 60, slow)))
+    builder.start()
+    while not built:
+        time.sleep(0.01)
+    others = [threading.Thread(target=lambda: answers.append(
+        floor_cache.shared("cold", us_casino.pk, 60, herd))) for _ in range(5)]
+    for screen in others:
+        screen.start()
+    for screen in (builder, *others):
+        screen.join()
+
+    assert built == ["the builder"]
+    assert answers == ["built once"] * 6
+
+
+def test_a_builder_that_fails_is_taken_over_by_one_screen(us_casino):
+    floor_cache.changed(us_casino.pk)
+    cache.delete(f"floor:{us_casino.pk}:failed")
+    cache.add(f"floor:{us_casino.pk}:failed:building", 1, 1)  # a builder who died
+
+    assert floor_cache.shared("failed", us_casino.pk, 60, lambda: "taken over") == "taken over"
 
 
 def test_with_the_cache_down_every_viewer_is_served_from_the_database(
