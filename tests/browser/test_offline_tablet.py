@@ -71,6 +71,9 @@ def one_round_queued(page: Page, context, base: str, stud) -> str:
     context.set_offline(True)
     enter_round(page, "As Kd 7c 4h 2s", {1: ("10", "raise", "Qh Qs 9d 5c 3h", False)})
     expect(page.locator("#queue-banner")).to_contain_text("1 round waiting to send")
+    # The form has given up waiting for it (its own try failed): a refusal from here on is
+    # the queue's to hold, not the form's to show (the banner can say it waits first).
+    expect(page.get_by_text("Round kept on this tablet")).to_be_visible()
     return form
 
 
