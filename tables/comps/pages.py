@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django.db.models import Sum
 
-from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import casinos_of
 from tables.comps import selectors
 from tables.comps.models import CompAccount, CompEntry, EntryKind
@@ -28,8 +27,7 @@ def on_the_player(request, shown: dict) -> dict:
     currency (never added across them); and, for the page's summary, casino id -> what
     the ratings it lists earned there (their ledger's earnings and revisions, as the
     comps page's ledger shows them)."""
-    if not is_supervisor(request.user) and not has_role(request.user, Role.HOST):
-        # A group supervisor reads players, never a casino's comps (its pages are 403).
+    if not selectors.keeps_comps(request.user):  # a group supervisor's pages of comps are 403
         return {"comp_balances": [], "comps_earned": {}}
     casinos = list(casinos_of(request.user).order_by("name"))
     held = dict(CompAccount.objects.filter(player=shown["player"], casino__in=casinos)

@@ -7,13 +7,19 @@ from decimal import Decimal
 
 from django.db.models import QuerySet, Sum
 
-from casino.common.roles import is_supervisor
+from casino.common.roles import Role, has_role, is_supervisor
 from casino.common.staff import at_casinos_of
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
 from tables.players.selectors import reads_people
 from tables.rules.money import round_to_step, unit
 
 HOUR = Decimal(3600)
+
+
+def keeps_comps(user) -> bool:
+    """Gives comps and reads a casino's comp accounts: a host or a supervisor (a group
+    supervisor reads players, never a casino's comps)."""
+    return is_supervisor(user) or has_role(user, Role.HOST)
 
 
 def hours_of(seconds: int) -> Decimal:

@@ -16,7 +16,7 @@ from django.views.decorators.debug import sensitive_variables
 
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by, settings_saved
-from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.roles import is_supervisor
 from casino.common.staff import casinos_of, require_staff
 from casino.common.witness import second_person
 from tables.comps import selectors, wording
@@ -96,7 +96,7 @@ def comp_limit_set(*, actor, casino, user, limit, witness: str = "",
     supervisor's own is changed with a second supervisor's confirmation."""
     _require_supervisor_at(actor, casino)
     if not (casinos_of(user).filter(pk=casino.pk).exists()
-            and (is_supervisor(user) or has_role(user, Role.HOST))):
+            and selectors.keeps_comps(user)):
         raise ValidationError({"user": f"{user.get_username()} is not a host or supervisor "
                                        f"of {casino.name}."})
     limit = amount_of(limit, "limit")
@@ -207,7 +207,7 @@ def comp_give(*, actor, player: Player, casino, amount, kind: str, reason: str) 
     """A host or supervisor gives a comp within the player's balance there; one that
     takes her comps to him this gaming day over her limit waits for another supervisor's
     approval."""
-    if not (is_supervisor(actor) or has_role(actor, Role.HOST)):
+    if not selectors.keeps_comps(actor):
         raise PermissionDenied("Only hosts and supervisors give comps.")
     require_staff(actor, casino)
     account = _locked_account(player, casino)
