@@ -28,3 +28,140 @@ def seal(conn, cursor) -> None:
                            f"'{kind}', r.id, r.at_table); END LOOP; END $$; "
                            f"ALTER TABLE {table} ENABLE TRIGGER {table}_seal")
     print(f"  sealed the records ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+# --- The service's signatures (issue 45): python -m bench.seals ----------------------
+
+DATABASE = "casino_bench_seals"
+SEATS = [{"seat": n, "ante": "10.00", "decision": "fold"} for n in range(1, 8)]
+CARDS = ["As", "Kd", "7c", "4h", "2s"]
+
+
+_SIGN = None
+
+
+def _signing_off(off: bool) -> None:
+    """Today's before the signatures: no tracking trigger, nothing signed at the commit."""
+    from django.db import connection
+
+    from casino.common import signing
+    with connection.cursor() as cursor:
+        for table in signing.signed_tables():
+            cursor.execute(f'ALTER TABLE "{table}" {"DISABLE" if off else "ENABLE"} '
+                           f"TRIGGER {signing.TRIGGER}")
+    global _SIGN
+    _SIGN = _SIGN or signing.sign_written
+    signing.sign_written = (lambda connection: 0) if off else _SIGN
+
+
+def _rounds(count: int) -> tuple[float, float]:
+    """``count`` seven-seat rounds by the service: (web CPU ms, wall ms) per round."""
+    from decimal import Decimal
+
+    from scripts.tamper_cases import open_the_running_shift
+    from tables.floor.models import Table
+    from tables.stud.services import stud_round_record
+
+    table = Table.objects.get(label="CS-1")
+    dealer = table.dealers.first()
+    open_the_running_shift(table, table.casino.staff.get(username="supervisor"), dealer)
+    seats = [{**seat, "ante": Decimal(seat["ante"])} for seat in SEATS]
+    cpu, wall = time.process_time(), time.perf_counter()
+    for _ in range(count):
+        stud_round_record(actor=dealer, table=table, dealer_cards=CARDS, seats=seats)
+    return ((time.process_time() - cpu) * 1000 / count,
+            (time.perf_counter() - wall) * 1000 / count)
+
+
+def _mac_per_round(repeat: int) -> float:
+    """The MAC alone, in microseconds, for a round and its seven seats as read back."""
+    from django.db import connection
+
+    from casino.common import signing
+    tables = signing.signed_tables()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT max(id) FROM tables_studround")
+        last = cursor.fetchone()[0]
+        rows = signing._rows(cursor, tables, {"tables_studround": {str(last)}})
+        cursor.execute("SELECT id::text FROM tables_studseat WHERE round_id = %s", [last])
+        rows |= signing._rows(cursor, tables, {"tables_studseat": {r for (r,) in cursor}})
+    secret = next(iter(signing.keys().values()))
+    started = time.perf_counter()
+    for _ in range(repeat):
+        prev = ""
+        for (table, record), row in rows.items():
+            prev = signing.mac(secret, chain=f"{table}/0", seq=1, table=table, record=record,
+                               digest_=signing.digest(tables[table], row), prev=prev)
+    return (time.perf_counter() - started) * 1e6 / repeat
+
+
+def _verify() -> tuple[float, float, int]:
+    from casino.common import chains, proof
+    from casino.models import Signature
+    started = time.perf_counter()
+    broken = proof.breaks()  # none on a fresh demo (--reuse: the "before" rounds unsigned)
+    proved = time.perf_counter() - started
+    print(f"  the proof found {len(broken)} breaks")
+    started = time.perf_counter()
+    chains.breaks()
+    return proved, time.perf_counter() - started, Signature.objects.count()
+
+
+def main(argv=None) -> None:
+    import argparse
+    import io
+
+    from bench.database import fresh_database
+    parser = argparse.ArgumentParser(description="What the service's signatures cost.")
+    parser.add_argument("--rounds", type=int, default=200, help="per pass (4 passes)")
+    parser.add_argument("--reuse", action="store_true")
+    args = parser.parse_args(argv)
+    fresh_database(DATABASE, reuse=args.reuse)
+    from django.core.management import call_command
+
+    from tables.floor.models import Casino
+    if not Casino.objects.exists():
+        call_command("load_demo", debug_off_ok=True, stdout=io.StringIO())
+    proved, walked, signatures = _verify()
+    print(f"verify over the demo: the proof {proved:.2f} s for {signatures} signatures "
+          f"({signatures / proved:,.0f}/s); the database's own chains {walked:.2f} s")
+    per_year = 200 * 18 * 60 * 365 * 8  # 200 tables, 18 h, 60 rounds/h, a round + 7 seats
+    print(f"a year of a 200-table floor: {per_year:,} records, the proof about "
+          f"{per_year / (signatures / proved) / 3600:.1f} h (scaled from the demo's rate)")
+    passes = {"before (no signatures)": [], "signed": []}
+    for _ in range(3):
+        for name, off in (("before (no signatures)", True), ("signed", False)):
+            _signing_off(off)
+            passes[name].append(_rounds(args.rounds))
+    _signing_off(False)
+    for name, runs in passes.items():
+        cpu = min(run[0] for run in runs)
+        wall = min(run[1] for run in runs)
+        print(f"a seven-seat stud round by the service, {name}: web CPU {cpu:.2f} ms, "
+              f"wall {wall:.2f} ms (best of {len(runs)} passes of {args.rounds})")
+    print(f"the MAC alone for a round and its 7 seats: {_mac_per_round(2000):.0f} µs")
+    print(f"the signing at the commit (its queries' client side included): "
+          f"{_signing_cpu(args.rounds):.3f} ms of web CPU per round")
+
+
+def _signing_cpu(count: int) -> float:
+    """The process CPU spent in sign_written itself, per round."""
+    from casino.common import signing
+    sign, spent = signing.sign_written, [0.0]
+
+    def timed(connection):
+        started = time.process_time()
+        try:
+            return sign(connection)
+        finally:
+            spent[0] += time.process_time() - started
+    signing.sign_written = timed
+    try:
+        _rounds(count)
+    finally:
+        signing.sign_written = sign
+    return spent[0] * 1000 / count
+
+
+if __name__ == "__main__":
+    main()

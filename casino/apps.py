@@ -23,11 +23,19 @@ class CasinoConfig(AppConfig):
             checks,  # noqa: F401  (registers the deployment checks)
             grants,
         )
-        from casino.common import audit_statements, chains, db_roles, seals
+        from casino.common import (
+            audit_statements,
+            chains,
+            db_roles,
+            health,
+            seals,
+            shape,
+            signing,
+        )
         from casino.common.roles import sync_roles
         from casino.common.sessions import mark_log_in
         from casino.common.tokens import revoke_on_password_change
-        from casino.models import Seal
+        from casino.models import Seal, SignatureChainEnd
 
         self.role_grants = [grants.ROLE_GRANTS]  # the roles' own (sync_roles)
         post_migrate.connect(sync_roles, sender=self, dispatch_uid="casino.sync_roles")
@@ -36,6 +44,10 @@ class CasinoConfig(AppConfig):
                          dispatch_uid="casino.revoke_tokens")
         user_logged_in.connect(mark_log_in, dispatch_uid="casino.session_shift")
         db_roles.written_by_the_database(Seal)
+        health.register("guards", shape.on_healthz)  # the database's guards, live
+        db_roles.keep(SignatureChainEnd, update=("seq", "mac"))
+        signing.sign(get_user_model(), fields=signing.USER_FIELDS, changes=True)
+        signing.sign(get_user_model().groups.through, changes=True)
         chains.register_more(seals.book_ledgers)
         # Prepared statements need the audit context sent apart (audit_statements).
         audit_statements.send_context_apart(settings.DATABASE_PREPARED_STATEMENTS)
@@ -49,10 +61,13 @@ def grant_after_migrate(sender, using, plan=None, **kwargs) -> None:
     from django.conf import settings
     from django.db import connections
 
+    from casino.common import signing
     from casino.common.db_roles import grant_app_role
 
     if plan is None or sender is not list(apps.get_app_configs())[-1]:
         return
+    with connections[using].cursor() as cursor:
+        signing.install_tracking(cursor)
     role = settings.DATABASE_APP_ROLE
     if not grant_app_role(role, using=connections[using]):
         logger.warning("The database has no role %r: nothing granted. The service should "

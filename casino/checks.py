@@ -67,6 +67,24 @@ def connects_as_application_role(app_configs, databases=None, **kwargs):
                   id="casino.E003")]
 
 
+@register(Tags.database, deploy=True)
+def guards_as_migrated(app_configs, databases=None, **kwargs):
+    """The database's guards (triggers, functions, rules, the role's grants) as the
+    migrations install them (casino.common.shape). Runs with ``--database default``."""
+    from casino.common import shape
+
+    if not databases:
+        return []
+    try:
+        found = shape.differences()
+    except DatabaseError:
+        return []
+    return [Error(f"The database's guards differ from what the migrations install: {each}.",
+                  hint="Someone with the owner's rights changed them; restore them (migrate, "
+                       "db_roles) and run verify_ledgers (docs/deploy.md).",
+                  id="casino.E006") for each in found]
+
+
 @register(Tags.staticfiles, deploy=True)
 def static_files_collected(app_configs, **kwargs):
     """With DEBUG off the pages name their files by the hashes `collectstatic` wrote in its

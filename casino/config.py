@@ -128,6 +128,8 @@ def database_from_url(url: str) -> dict:
         )
     if not config.get("NAME"):
         raise ImproperlyConfigured(f"DATABASE_URL={redact(url)!r} names no database.")
+    # Django's backend, signing each transaction's records as it commits (casino.database).
+    config["ENGINE"] = "casino.database"
     return config
 
 

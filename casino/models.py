@@ -65,3 +65,55 @@ class LedgerAnchor(models.Model):
 
     def __str__(self) -> str:
         return f"anchor {self.seq} at {self.made_at:%Y-%m-%d %H:%M:%S} UTC"
+
+
+class Written(models.Model):
+    """A row a transaction wrote to a signed table, noted by the table's trigger
+    (casino.common.signing) and taken back by the same transaction as it commits, to be
+    signed. Unlogged and short-lived: what stays here belongs to a transaction the service
+    never committed (an owner's own writes), and is no signature."""
+
+    txid = models.BigIntegerField(db_index=True)
+    tbl = models.CharField(max_length=63)
+    record = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"{self.tbl} {self.record} written by transaction {self.txid}"
+
+
+class Signature(models.Model):
+    """The service's MAC over one record's content (or one version of a row that changes),
+    chained to the signature before it, under a key the database never holds
+    (casino.common.signing writes it, casino.common.proof checks it)."""
+
+    chain = models.CharField(max_length=80)
+    seq = models.BigIntegerField(help_text="Its place in the chain, from 1.")
+    record_table = models.CharField(max_length=63)
+    record = models.CharField(max_length=64, help_text="The record's key.")
+    digest = models.CharField(max_length=64, help_text="SHA-256 of the content; empty: "
+                                                       "the row was removed.")
+    key = models.CharField(max_length=40, help_text="Which of the service's keys signed it.")
+    prev_mac = models.CharField(max_length=64)
+    mac = models.CharField(max_length=64)
+    signed_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["chain", "seq"],
+                                               name="one_signature_per_place")]
+        indexes = [models.Index(fields=["record_table", "record"], name="signature_of_record")]
+        triggers = _append_only()
+
+    def __str__(self) -> str:
+        return f"signature {self.chain} #{self.seq} of {self.record_table} {self.record}"
+
+
+class SignatureChainEnd(models.Model):
+    """Where each chain of signatures ends: read and moved on, under a row lock, at every
+    commit that signs (the service's convenience: the proof walks the chains themselves)."""
+
+    chain = models.CharField(max_length=80, primary_key=True)
+    seq = models.BigIntegerField()
+    mac = models.CharField(max_length=64)
+
+    def __str__(self) -> str:
+        return f"chain {self.chain} ends at {self.seq}"

@@ -373,6 +373,11 @@ if not DEBUG:
 LEDGER_ANCHOR_KEYS = config.anchor_keys(DEBUG, SECRET_KEY)
 LEDGER_ANCHOR_FILE = Path(os.environ.get("LEDGER_ANCHOR_FILE", "").strip()
                           or VAR_DIR / "anchors" / "ledger-anchors.jsonl")
+# A second place for each anchor, the file's high-water mark (casino.common.anchor_copies):
+# the system log (on unless ANCHOR_SYSLOG=0) and, when set, an endpoint that keeps what it
+# is POSTed (a WORM bucket, a transparency log). `verify_ledgers --against <copy>`.
+ANCHOR_SYSLOG = config.env_bool("ANCHOR_SYSLOG", True)
+ANCHOR_COPY_URL = os.environ.get("ANCHOR_COPY_URL", "").strip()
 
 # --- Messages to players (casino.common.notify): a call for a seat ---------------
 NOTIFY_BACKEND = os.environ.get("NOTIFY_BACKEND", "").strip() or "casino.common.notify.LogBackend"

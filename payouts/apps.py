@@ -9,7 +9,7 @@ class PayoutsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from casino.common import db_roles, seals
+        from casino.common import db_roles, seals, signing
         from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from payouts.analysis import grants as analysis
@@ -38,6 +38,7 @@ class PayoutsConfig(AppConfig):
         db_roles.keep(JackpotHit, update=(
             "status", "amount", "meter_before", "from_meter", "shared_by", "w2g",
             "withholding", "settled_at"))
+        signing.sign(JackpotHit, changes=True)  # each step of a hit, signed as it is taken
         # Each ledger's end is the chain trigger's to move, as the owner (migration 0025).
         db_roles.written_by_the_database(MeterLedgerEnd)
         for checked in (ReconciliationCheck, LedgerCheck):

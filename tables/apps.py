@@ -58,11 +58,13 @@ class TablesConfig(AppConfig):
     def add_health() -> None:
         """On /healthz, the nightly checks: the closed days against their records, and
         the ratings, their comps and the player activity report reconciled."""
-        from casino.common import health
+        from casino.common import health, verification
+        from tables.reports import verification as closed_days
         from tables.reports.health import last_day_check, last_rating_check
 
         health.register("closed_days", last_day_check)
         health.register("rated_play", last_rating_check)
+        verification.also(closed_days.ledger_breaks)  # verify_ledgers checks them too
 
     @staticmethod
     def add_cardroom() -> None:
@@ -77,7 +79,7 @@ class TablesConfig(AppConfig):
     def add_comps() -> None:
         """A player's comps: the rules and limits audited, each account's balance moved
         only with its chained ledger; a rating's figures, as they stand, earn."""
-        from casino.common import db_roles
+        from casino.common import db_roles, signing
         from casino.common.chains import register
         from tables.comps import services as comps
         from tables.comps.chain import COMP_LEDGER
@@ -87,6 +89,7 @@ class TablesConfig(AppConfig):
         db_roles.keep(CompRules)
         db_roles.keep(CompLimit)
         db_roles.keep(CompAccount, update=("balance",))
+        signing.sign(CompAccount, changes=True)  # its casino, its player, its balance
         register(COMP_LEDGER)
         players.after_figures(comps.accrue)
 

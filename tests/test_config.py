@@ -62,7 +62,7 @@ def test_a_malformed_database_url_is_refused():
 
 def test_a_postgres_database_url_is_parsed():
     parsed = config.database_from_url("postgres://app:pw@db.internal:5433/casino")
-    assert parsed["ENGINE"] == "django.db.backends.postgresql"
+    assert parsed["ENGINE"] == "casino.database"
     assert (parsed["HOST"], parsed["PORT"], parsed["NAME"]) == ("db.internal", 5433, "casino")
 
 

@@ -55,7 +55,7 @@ def test_healthz_shows_what_the_apps_registered_and_none_while_the_database_is_d
     from casino.common import health
 
     # payouts' and tables' ready()
-    assert set(health._CHECKS) == {"ledgers", "closed_days", "rated_play"}
+    assert set(health._CHECKS) == {"ledgers", "closed_days", "rated_play", "guards"}
     body = client.get("/healthz").json()
     assert body["closed_days"]["checked_at"] is None  # no nightly check has run yet
     assert body["rated_play"]["checked_at"] is None
@@ -67,3 +67,4 @@ def test_healthz_shows_what_the_apps_registered_and_none_while_the_database_is_d
     monkeypatch.setattr(connection, "cursor", refuse)
     down = client.get("/healthz").json()
     assert (down["ledgers"], down["closed_days"], down["rated_play"]) == (None, None, None)
+    assert down["guards"] is None

@@ -33,9 +33,11 @@ def test_an_entry_altered_by_the_owner_is_reported_at_that_row(ledger, as_owner,
     assert breaks() == [
         {"ledger": "meter", "entry": altered.pk, "broken": "content", "chain": chain},
         {"ledger": "meter", "entry": ledger[3].pk, "broken": "balance", "chain": chain}]
-    with pytest.raises(CommandError, match="2 break"):
+    with pytest.raises(CommandError, match="3 break"):  # and the service's signature
         call_command("verify_ledgers")
-    assert f"entry {altered.pk} does not match its content" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"entry {altered.pk} does not match its content" in err
+    assert f"The meter entry {altered.pk}: content differs from what the service" in err
 
 
 def test_an_entry_removed_by_the_owner_breaks_the_next_one(ledger, as_owner):
@@ -53,7 +55,7 @@ def test_the_nightly_check_shows_on_healthz_and_to_supervisors(ledger, as_owner,
 
     as_owner("UPDATE payouts_meterentry SET reason = 'nothing to see' WHERE id = %s",
              [ledger[3].pk])
-    assert verify_ledgers() == 1
+    assert verify_ledgers() == 2  # the database's own hash, and the service's signature
     shown = client.get("/healthz").json()["ledgers"]
     assert shown["intact"] is False
     assert shown["breaks"][0]["entry"] == ledger[3].pk

@@ -29,7 +29,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
 from django.utils import timezone
 
-from casino.common import chains, seals
+from casino.common import anchor_copies, chains, proof, seals, shape, signing
 from casino.models import LedgerAnchor
 
 
@@ -50,24 +50,38 @@ def anchor(reason: str, *, if_changed: bool = False) -> LedgerAnchor | None:
     it is the anchor; the row is its copy). ``if_changed``: not when nothing moved since
     the last anchor (the beat's)."""
     seals.seal_pending()
+    signing.sign_written(connection)
     name, secret = signing_key()
     with transaction.atomic():
         with connection.cursor() as cursor:  # one anchor at a time, across every host
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext('ledger anchors'))")
         last = [_last_line()]
-        heads = chains.heads()
-        if if_changed and last[0] is not None and last[0].get("heads") == heads:
+        heads, signed = chains.heads(), proof.heads()
+        if if_changed and last[0] is not None and last[0].get("heads") == heads and \
+                last[0].get("signed") == signed:
             return None
         made_at = timezone.now().astimezone(dt.UTC)
         payload = {"seq": last[0]["seq"] + 1 if last[0] else 1,
                    "made_at": made_at.isoformat(),
                    "reason": reason, "key": name,
-                   "prev": last[0]["mac"] if last[0] else "", "heads": heads}
+                   "prev": last[0]["mac"] if last[0] else "", "heads": heads,
+                   "signed": signed, "counts": _counts(heads, signed),
+                   "shape": shape.digest(shape.live())}
         mac = _signed(payload, secret)
         _append({**payload, "mac": mac})
+        anchor_copies.send({**payload, "mac": mac})  # the high-water mark kept elsewhere
         return LedgerAnchor.objects.create(
             seq=payload["seq"], made_at=made_at, reason=reason, key=name,
             prev_mac=payload["prev"], heads=heads, mac=mac)
+
+
+def _counts(heads: list[list], signed: dict[str, list]) -> dict[str, int]:
+    """How many entries each ledger holds, and how many signatures: a tail cut is then a
+    smaller count, not only another hash."""
+    counts: dict[str, int] = {"signatures": sum(seq for seq, _mac in signed.values())}
+    for name, _key, _entry, _hash, entries in heads:
+        counts[name] = counts.get(name, 0) + entries
+    return counts
 
 
 def file_path() -> Path:
@@ -118,14 +132,44 @@ def last_anchor() -> LedgerAnchor | None:
     return LedgerAnchor.objects.order_by("-seq").first()
 
 
-def verify_anchors() -> list[dict]:
+def verify_anchors(against: Path | None = None) -> list[dict]:
     """Every way the anchors and the chains they signed disagree, in the shape of
-    chains.breaks() (ledger "anchors" for the file itself)."""
+    chains.breaks() (ledger "anchors" for the file itself). ``against``: a copy of the
+    anchors kept elsewhere (casino.common.anchor_copies), which the file must not be
+    shorter or older than; the heads its anchors signed must stand too."""
     lines = _read_file()
     found = _file_breaks(lines)
     found += _copy_breaks(lines)
-    found += _head_breaks([line for line in lines if _good(line)])
+    good = [line for line in lines if _good(line)]
+    if against is not None:
+        copy = anchor_copies.read(against)
+        found += anchor_copies.behind(copy, lines, _good)
+        known = {line["seq"] for line in good}
+        good += sorted((line for line in copy if _good(line) and line["seq"] not in known),
+                       key=lambda line: line["seq"])
+    found += _head_breaks(good)
+    found += _signed_breaks(good)
     return found
+
+
+def _signed_breaks(lines: list[dict]) -> list[dict]:
+    """The last anchor's head of each chain of signatures, against the chain today. The
+    proof checks every signature up to a head; so a head still there vouches for its
+    chain before it, and a head gone is a tail cut (casino.common.proof)."""
+    last = next((line for line in reversed(lines) if "signed" in line), None)
+    if last is None:
+        return []
+    places = {chain: seq for chain, (seq, _mac) in last["signed"].items()}
+    now = proof.signed_at(places)
+    return [{"ledger": "anchors", "entry": last["seq"], "chain": {"chain": chain},
+             "broken": f"signatures of chain {chain} (anchor {last['seq']} signed {seq} of "
+                       "them; that one is gone or altered: signatures were cut or rewritten "
+                       "after it)"}
+            for chain, (seq, mac) in sorted(last["signed"].items()) if now.get(chain) != mac]
+
+
+def _shown(*parts) -> str:
+    return json.dumps(parts, sort_keys=True, default=str)
 
 
 def _anchor_break(seq, what: str) -> dict:
@@ -159,8 +203,13 @@ def _file_breaks(lines: list[dict]) -> list[dict]:
 
 
 def _copy_breaks(lines: list[dict]) -> list[dict]:
-    in_file = {line["seq"]: line.get("mac") for line in lines if "seq" in line}
-    in_database = dict(LedgerAnchor.objects.values_list("seq", "mac"))
+    """The database's copy of each anchor against the file's line: all of it the pages
+    show (its reason, when it was made, its heads), not its signature only."""
+    in_file = {line["seq"]: _shown(line.get("mac"), line.get("reason"), line.get("made_at"),
+                                   line.get("heads")) for line in lines if "seq" in line}
+    in_database = {seq: _shown(mac, reason, made_at.astimezone(dt.UTC).isoformat(), heads)
+                   for seq, mac, reason, made_at, heads in LedgerAnchor.objects.values_list(
+                       "seq", "mac", "reason", "made_at", "heads")}
     found = [_anchor_break(seq, "copy in the anchor file (it has none: the file lost it)")
              for seq in sorted(set(in_database) - set(in_file))]
     found += [_anchor_break(seq, "copy in the database (it was removed)")

@@ -178,6 +178,8 @@ def where(found: dict) -> str:
 
 def sentence(found: dict) -> str:
     """One break in words: where, which entry, what does not match."""
+    if found.get("sentence"):
+        return found["sentence"]  # the proof's own (casino.common.proof)
     what = "anchor" if found["ledger"] == "anchors" else "entry"
     broken = found["broken"]
     why = "" if broken.endswith(")") else " (altered, removed or inserted by hand)"

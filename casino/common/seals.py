@@ -40,6 +40,11 @@ def leave_out(model, *fields: str) -> None:
     _APART[model._meta.db_table] = tuple(model._meta.get_field(f).column for f in fields)
 
 
+def apart(table: str) -> tuple[str, ...]:
+    """The columns of ``table`` a seal or a signature leaves out."""
+    return _APART.get(table, ())
+
+
 def sealed_models() -> list:
     """Every record table the service keeps that no ledger of its own chains."""
     covered = {table for ledger in chains.LEDGERS for table in ledger.covers}

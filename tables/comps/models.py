@@ -204,6 +204,10 @@ class CompEntry(models.Model):
                                    name="a_comp_given_names_it"),
             models.CheckConstraint(condition=Q(kind="given") | Q(figures__isnull=False),
                                    name="an_earning_names_its_figures"),
+            # A revision of a rating's figures earns once (issue 45: an entry forged on
+            # figures already earned on is refused, not only found).
+            models.UniqueConstraint(fields=["figures"], condition=~Q(kind="given"),
+                                    name="a_figures_revision_earns_once"),
         ]
 
     def __str__(self) -> str:

@@ -123,6 +123,12 @@ def _late_findings(books: dict) -> list[dict]:
 
 def check_closed_days() -> DayCheck:
     """Check every closed day and keep the result (the beat's nightly task)."""
+    days, findings = closed_day_findings()
+    return DayCheck.objects.create(days=days, findings=findings)
+
+
+def closed_day_findings() -> tuple[int, list[dict]]:
+    """How many closed days there are, and every problem found in them."""
     days = list(ClosedDay.objects.select_related("casino").order_by("gaming_day", "casino"))
     findings = []
     for closed in days:
@@ -130,7 +136,15 @@ def check_closed_days() -> DayCheck:
     books = {closed.casino_id: closed.casino for closed in days if closed.casino_id}
     findings.extend(_late_findings(books))
     findings.sort(key=lambda f: (f["gaming_day"], f["books"]))
-    return DayCheck.objects.create(days=len(days), findings=findings)
+    return len(days), findings
+
+
+def ledger_breaks() -> list[dict]:
+    """The closed days' problems as `verify_ledgers` names its breaks."""
+    return [{"ledger": "closed days", "entry": f"{f['books']} {f['gaming_day']}",
+             "broken": f["problem"], "chain": {},
+             "sentence": f"The closed day {f['gaming_day']} of {f['books']}: {f['problem']}"}
+            for f in closed_day_findings()[1]]
 
 
 def last_check() -> DayCheck | None:

@@ -1,0 +1,2 @@
+"""The service's PostgreSQL backend: Django's, signing what a transaction wrote just
+before it commits (casino.common.signing)."""
