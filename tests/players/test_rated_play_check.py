@@ -20,7 +20,7 @@ from tables.comps import services as comps
 from tables.comps.models import CompAccount, CompEntry
 from tables.players import services
 from tables.players.figures import rating_figures
-from tables.players.models import PlayerAccess
+from tables.players.models import PlayerAccess, RatingFigures
 from tables.reports import players as player_reports
 from tables.reports.ratings_check import check_ratings
 from tables.reports.selection import Selection
@@ -69,10 +69,14 @@ def test_comps_that_do_not_sum_to_what_the_worth_earns_are_named(rated):
     rating, _ = rated
     account = CompAccount.objects.get()
     earned = CompEntry.objects.get()
-    with transaction.atomic():   # a stray entry on the rating's figures
+    with transaction.atomic():   # a stray entry, on a revision of the same figures
+        # (a second entry on the same figures the schema refuses: issue 45, point 7)
+        stray = RatingFigures.objects.get(pk=earned.figures_id)
+        stray.pk, stray.revision = None, stray.revision + 1
+        stray.save()
         comps._post(CompAccount.objects.select_for_update().get(pk=account.pk),
                     kind="revised", amount=D("5.00"), gaming_day=earned.gaming_day,
-                    figures=earned.figures, basis=earned.basis, rate=earned.rate,
+                    figures=stray, basis=earned.basis, rate=earned.rate,
                     multiplier=earned.multiplier)
     check = check_ratings()
     assert kinds(check) == ["comps"]
