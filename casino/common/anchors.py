@@ -25,19 +25,11 @@ import os
 from pathlib import Path
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.common import anchor_copies, chains, proof, seals, shape, signing
 from casino.models import LedgerAnchor
-
-
-def signing_key() -> tuple[str, bytes]:
-    if not settings.LEDGER_ANCHOR_KEYS:
-        raise ImproperlyConfigured(
-            "No key to sign ledger anchors with: set LEDGER_ANCHOR_KEYS (docs/deploy.md).")
-    return next(iter(settings.LEDGER_ANCHOR_KEYS.items()))
 
 
 def _signed(payload: dict, secret: bytes) -> str:
@@ -51,7 +43,7 @@ def anchor(reason: str, *, if_changed: bool = False) -> LedgerAnchor | None:
     the last anchor (the beat's)."""
     seals.seal_pending()
     signing.sign_written(connection)
-    name, secret = signing_key()
+    name, secret = next(iter(signing.keys().items()))  # the first key signs
     with transaction.atomic():
         with connection.cursor() as cursor:  # one anchor at a time, across every host
             cursor.execute("SELECT pg_advisory_xact_lock(hashtext('ledger anchors'))")

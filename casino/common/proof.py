@@ -103,8 +103,8 @@ def _walk_signatures() -> tuple[dict, list[dict]]:
 
 
 def _walk_records(latest: dict) -> list[dict]:
-    found = []
-    for table, signed in signing.signed_tables().items():
+    found, tables = [], signing.signed_tables()
+    for table, signed in tables.items():
         for record, text in _rows(
                 f'SELECT t."{signed.key}"::text, pg_catalog.row_to_json(t)::text '
                 f'FROM "{table}" t'):
@@ -116,9 +116,8 @@ def _walk_records(latest: dict) -> list[dict]:
                 found.append(_break(table, record, "", "content differs from what the service"
                                     f" signed on {signature[2]:%Y-%m-%d %H:%M} UTC (changed "
                                     "in the database, by hand)"))
-    signed_tables = signing.signed_tables()
     for (table, record), (_id, digest, at) in sorted(latest.items()):
-        if digest != signing.REMOVED and table in signed_tables:
+        if digest != signing.REMOVED and table in tables:
             found.append(_break(table, record, "", "gone: removed after the service signed "
                                 f"it on {at:%Y-%m-%d %H:%M} UTC"))
     return found

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from pathlib import Path
 
 from django.conf import settings
-from django.db import connection
+from django.db import DatabaseError, connection
 
 EXPECTED = Path(__file__).resolve().parents[1] / "schema" / "shape.json"
 # A definition as compared: without brackets and type casts, which PostgreSQL spells
@@ -155,10 +156,6 @@ def on_healthz() -> dict | None:
     """/healthz's "guards": whether the database's guards are as the migrations install
     them, and each difference; read from the catalogue at most once a minute per
     process (a load balancer asks every few seconds)."""
-    import time
-
-    from django.db import DatabaseError
-
     if time.monotonic() - _SEEN["at"] > 60 or _SEEN["found"] is None:
         try:
             _SEEN.update(found=differences(), at=time.monotonic())
