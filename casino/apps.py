@@ -26,11 +26,13 @@ class CasinoConfig(AppConfig):
         from casino.common import (
             audit_statements,
             chains,
+            credentials,
             db_roles,
             health,
             seals,
             shape,
             signing,
+            verification,
         )
         from casino.common.roles import sync_roles
         from casino.common.sessions import mark_log_in
@@ -48,6 +50,8 @@ class CasinoConfig(AppConfig):
         db_roles.keep(SignatureChainEnd, update=("seq", "mac"))
         signing.sign(get_user_model(), fields=signing.USER_FIELDS, changes=True)
         signing.sign(get_user_model().groups.through, changes=True)
+        # Each approval's second person proven by a log-in the service signed.
+        verification.also(credentials.breaks)
         chains.register_more(seals.book_ledgers)
         # Prepared statements need the audit context sent apart (audit_statements).
         audit_statements.send_context_apart(settings.DATABASE_PREPARED_STATEMENTS)

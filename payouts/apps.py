@@ -9,7 +9,7 @@ class PayoutsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from casino.common import db_roles, seals, signing
+        from casino.common import credentials, db_roles, seals, signing
         from casino.common import health as shown_on_healthz
         from casino.common.chains import register
         from payouts.analysis import grants as analysis
@@ -19,6 +19,8 @@ class PayoutsConfig(AppConfig):
         from payouts.jackpots.health import last_ledger_check
         from payouts.jackpots.ledger_ends import MeterLedgerEnd
         from payouts.jackpots.models import (
+            CorrectionConfirmation,
+            HitApproval,
             JackpotHit,
             LedgerCheck,
             Progressive,
@@ -39,6 +41,9 @@ class PayoutsConfig(AppConfig):
             "status", "amount", "meter_before", "from_meter", "shared_by", "w2g",
             "withholding", "settled_at"))
         signing.sign(JackpotHit, changes=True)  # each step of a hit, signed as it is taken
+        credentials.attested(HitApproval, person="witnessed_by", credential="witness_credential")
+        credentials.attested(CorrectionConfirmation, person="confirmed_by",
+                             credential="witness_credential")
         # Each ledger's end is the chain trigger's to move, as the owner (migration 0025).
         db_roles.written_by_the_database(MeterLedgerEnd)
         for checked in (ReconciliationCheck, LedgerCheck):

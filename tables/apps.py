@@ -21,7 +21,6 @@ class TablesConfig(AppConfig):
         from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
         from tables.offline import grants as offline
         from tables.pit import grants as pit
-        from tables.pit.models import DealerGames, RotationRules
         from tables.players import grants as players
         from tables.players.models import Player
         from tables.poker import grants as poker
@@ -41,8 +40,7 @@ class TablesConfig(AppConfig):
         db_roles.keep(BadBeatFund, update=("balance",))
         db_roles.keep(AccountingRules)
         db_roles.keep(Player)  # changed (audited), never deleted: ratings keep him
-        db_roles.keep(RotationRules)  # the pit's configuration, audited
-        db_roles.keep(DealerGames)
+        self.add_pit()
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
@@ -53,6 +51,27 @@ class TablesConfig(AppConfig):
         self.add_cardroom()
         self.add_health()
         self.add_panels()
+        self.add_second_people()
+
+    @staticmethod
+    def add_pit() -> None:
+        """The pit's configuration (its rotation, who deals which game): audited."""
+        from casino.common import db_roles
+        from tables.pit.models import DealerGames, RotationRules
+
+        db_roles.keep(RotationRules)
+        db_roles.keep(DealerGames)
+
+    @staticmethod
+    def add_second_people() -> None:
+        """The records a second person confirmed by password keep by which version of
+        her log-in (casino.common.credentials)."""
+        from casino.common import credentials
+        from tables.chips.models import ChipSlipVoid
+        from tables.count.models import BoxCount, CountCorrection
+
+        for model in (ChipSlipVoid, BoxCount, CountCorrection):
+            credentials.attested(model, person="witnessed_by", credential="witness_credential")
 
     @staticmethod
     def add_health() -> None:

@@ -23,13 +23,17 @@ from pghistory.middleware import HistoryMiddleware
 from casino.common import staff
 
 
-def changed_by(actor, reason: str):
+def changed_by(actor, reason: str, *, witness=None):
     """The context every audited change is made in: ``with changed_by(actor, "why"):``.
-    The triggers copy it into each event row (``pgh_context``)."""
-    return pghistory.context(user=actor.pk if actor else None, reason=reason)
+    The triggers copy it into each event row (``pgh_context``). A change a second person
+    confirmed by password names her ``witness`` and the version of her log-in she was
+    proven by (casino.common.credentials)."""
+    confirmed = {} if witness is None else {"witness": witness.pk,
+                                            "credential": witness.credential}
+    return pghistory.context(user=actor.pk if actor else None, reason=reason, **confirmed)
 
 
-def settings_saved(row, changes: dict, allowed, *, actor, reason: str):
+def settings_saved(row, changes: dict, allowed, *, actor, reason: str, witness=None):
     """A configuration row (a casino's comp rules, a pit's rotation, a card room's rules)
     changed field by field, a field that is not ``allowed`` refused by name, checked,
     and saved in the audit context: one way for every such setting."""
@@ -39,7 +43,7 @@ def settings_saved(row, changes: dict, allowed, *, actor, reason: str):
     for name, value in changes.items():
         setattr(row, name, value)
     row.full_clean()
-    with changed_by(actor, reason):
+    with changed_by(actor, reason, witness=witness):
         row.save()
     return row
 

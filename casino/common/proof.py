@@ -124,14 +124,15 @@ def _walk_records(latest: dict) -> list[dict]:
 
 
 def _break(table: str, record: str, what: str, problem: str) -> dict:
-    said = f"The {_noun(table)} {record}"
+    said = f"The {noun(table)} {record}"
     if what:
         said += f", {what}"
     return {"ledger": "signatures", "entry": f"{table} {record}", "broken": problem,
             "chain": {"table": table}, "sentence": f"{said}: {problem}."}
 
 
-def _noun(table: str) -> str:
+def noun(table: str) -> str:
+    """What a table's rows are called (its model's verbose name)."""
     return _nouns().get(table, table)
 
 

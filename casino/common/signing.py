@@ -122,7 +122,8 @@ def digest(signed: Signed, row: dict) -> str:
 def keys() -> dict[str, bytes]:
     if not settings.LEDGER_ANCHOR_KEYS:
         raise ImproperlyConfigured(
-            "No key to sign the books and their anchors with: set LEDGER_ANCHOR_KEYS (docs/deploy.md).")
+            "No key to sign the books and their anchors with: "
+            "set LEDGER_ANCHOR_KEYS (docs/deploy.md).")
     return settings.LEDGER_ANCHOR_KEYS
 
 

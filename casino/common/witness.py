@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common import credentials
 from casino.common.throttle import AS_WITNESS, witness_record_name
 
 Problem = tuple[tuple[str, ...], str]
@@ -26,7 +27,9 @@ def second_person(actor, name: str, password: str, request, *, acting: str,
     """The person named ``name``, confirmed by ``password``, or the problems with them
     by field: none named (``ask`` says who may confirm), no such user, the actor
     themselves (who is ``acting``: 'approving'), a deactivated account, whatever
-    ``refusal(person)`` says ('' when the person may confirm), no or a wrong password."""
+    ``refusal(person)`` says ('' when the person may confirm), no or a wrong password, a
+    log-in changed outside the service. The person comes with ``credential``: the
+    version of her log-in she was proven by (casino.common.credentials)."""
     name_field, password_field = fields
     name = (name or "").strip()
     if not name:
@@ -45,6 +48,10 @@ def second_person(actor, name: str, password: str, request, *, acting: str,
     if not password:
         return None, [((password_field,), f"{name} types their own password to confirm.")]
     problem = password_refusal(request, name, password)
+    if not problem:
+        # As authenticate() notes the backend on the user: the version of her log-in
+        # her password was checked against, for the approval record to keep.
+        person.credential, problem = credentials.proven(person)
     return (None, [((password_field,), problem)]) if problem else (person, [])
 
 

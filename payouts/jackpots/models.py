@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
 
+from casino.common import credentials
 from casino.common.days import books_day
 from casino.common.db_roles import append_only
 from payouts.jackpots.fieldcrypt import TOKEN_PREFIX
@@ -276,6 +277,7 @@ class HitApproval(models.Model):
                                      null=True, related_name="+")
     witnessed_at = models.DateTimeField(null=True,
                                         help_text="When the witness's password was confirmed.")
+    witness_credential = credentials.version_field("witness")
 
     class Meta:
         constraints = [
@@ -303,6 +305,7 @@ class CorrectionConfirmation(models.Model):
     confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                      related_name="+")
     confirmed_at = models.DateTimeField(help_text="When their password was confirmed.")
+    witness_credential = credentials.version_field("second supervisor")
     bound = models.DecimalField(max_digits=14, decimal_places=2,
                                 help_text="The meter's bound the correction went above.")
 

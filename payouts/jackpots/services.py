@@ -218,6 +218,7 @@ def _correct(*, actor, progressive: Progressive, meter: str, new_balance: Decima
     if second is not None:
         CorrectionConfirmation.objects.create(entry=entry, confirmed_by=second,
                                               confirmed_at=confirmed_at,
+                                              witness_credential=second.credential,
                                               bound=progressive.correction_bound)
     return entry
 
@@ -311,7 +312,8 @@ def _pay_approved(*, actor, hit: JackpotHit, witness, witnessed_at, details) -> 
     push.floor_changed(hit.round.table.casino_id)  # and off its table's live board
     approval = HitApproval.objects.create(hit=hit, approved_by=actor,
                                           approved_at=timezone.now(), witnessed_by=witness,
-                                          witnessed_at=witnessed_at)
+                                          witnessed_at=witnessed_at,
+                                          witness_credential=witness.credential)
     if details:
         W2GPlayer.objects.create(approval=approval, **tins.sealed(details))
     return hit

@@ -17,6 +17,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from casino.common import credentials
 from casino.common.amounts import money_field
 from tables.floor.models import append_only
 from tables.rules.chips import Level
@@ -280,6 +281,7 @@ class ChipSlipVoid(models.Model):
     witnessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                      related_name="+")
     voided_at = models.DateTimeField(default=timezone.now)
+    witness_credential = credentials.version_field("witness")
 
     class Meta:
         constraints = [models.CheckConstraint(condition=~Q(voided_by=F("witnessed_by")),

@@ -358,4 +358,5 @@ def _void(*, actor, slip: ChipSlip, reason: str, witness) -> ChipSlipVoid:
     if ChipSlipSignature.objects.filter(slip=slip).count() == len(SignerRole):
         raise ValidationError({"slip": wording.void_after_signatures(slip)})
     return ChipSlipVoid.objects.create(slip=slip, reason=reason, voided_by=actor,
-                                       witnessed_by=witness)
+                                       witnessed_by=witness,
+                                       witness_credential=witness.credential)

@@ -53,9 +53,9 @@ def _witness_refusal(casino, person) -> str:
 
 
 @sensitive_variables("witness_password")
-def _confirmed(actor, casino, witness: str, witness_password: str, request) -> str:
+def _confirmed(actor, casino, witness: str, witness_password: str, request):
     """A supervisor's change of his own limit is confirmed by another supervisor of the
-    casino, by that one's own password (through the login throttle): the audit's words."""
+    casino, by that one's own password (through the login throttle): that one."""
     person, refused = second_person(
         actor, witness, witness_password, request, acting="changing his own limit",
         refusal=lambda person: _witness_refusal(casino, person),
@@ -63,7 +63,11 @@ def _confirmed(actor, casino, witness: str, witness_password: str, request) -> s
             f"{casino.name} confirms a change of it with their own password.")
     if refused:
         raise ValidationError({path[-1]: message for path, message in refused})
-    return f", confirmed by {person.get_username()} (a second supervisor)"
+    return person
+
+
+def _words(second) -> str:
+    return f", confirmed by {second.get_username()} (a second supervisor)" if second else ""
 
 
 @sensitive_variables("witness_password")
@@ -74,19 +78,20 @@ def comp_rules_set(*, actor, casino, witness: str = "", witness_password: str = 
     then needs a second supervisor."""
     _require_supervisor_at(actor, casino)
     rules = selectors.rules_of(casino)
-    confirmed = ""
+    second = None
     if ("issuer_limit" in changes and amount_of(changes["issuer_limit"], "issuer_limit")
             != rules.issuer_limit and not CompLimit.objects.filter(
                 casino=casino, user=actor.pk).exists()):
-        confirmed = _confirmed(actor, casino, witness, witness_password, request)
-    return _rules_saved(actor, casino, changes, f"comp rules changed{confirmed}")
+        second = _confirmed(actor, casino, witness, witness_password, request)
+    return _rules_saved(actor, casino, changes, second)
 
 
 @transaction.atomic
-def _rules_saved(actor, casino, changes: dict, reason: str) -> CompRules:
+def _rules_saved(actor, casino, changes: dict, second) -> CompRules:
     rules = (CompRules.objects.select_for_update().filter(casino=casino).first()
              or selectors.rules_of(casino))
-    return settings_saved(rules, changes, RULE_FIELDS, actor=actor, reason=reason)
+    return settings_saved(rules, changes, RULE_FIELDS, actor=actor,
+                          reason=f"comp rules changed{_words(second)}", witness=second)
 
 
 @sensitive_variables("witness_password")
@@ -102,19 +107,19 @@ def comp_limit_set(*, actor, casino, user, limit, witness: str = "",
     limit = amount_of(limit, "limit")
     if limit is None:
         raise ValidationError({"limit": "Give the limit, like 250.00."})
-    confirmed = (_confirmed(actor, casino, witness, witness_password, request)
-                 if user.pk == actor.pk else "")
-    return _limit_saved(actor, casino, user, limit,
-                        f"comp limit of {user.get_username()} set{confirmed}")
+    second = (_confirmed(actor, casino, witness, witness_password, request)
+              if user.pk == actor.pk else None)
+    return _limit_saved(actor, casino, user, limit, second)
 
 
 @transaction.atomic
-def _limit_saved(actor, casino, user, limit: Decimal, reason: str) -> CompLimit:
+def _limit_saved(actor, casino, user, limit: Decimal, second) -> CompLimit:
     own = (CompLimit.objects.select_for_update().filter(casino=casino, user=user).first()
            or CompLimit(casino=casino, user=user))
     own.limit = limit
     own.full_clean()
-    with changed_by(actor, reason):
+    with changed_by(actor, f"comp limit of {user.get_username()} set{_words(second)}",
+                    witness=second):
         own.save()
     return own
 

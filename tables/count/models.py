@@ -12,6 +12,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
+from casino.common import credentials
 from casino.common.amounts import money_field
 from tables.floor.models import append_only
 
@@ -46,6 +47,7 @@ class Counted(models.Model):
     witnessed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                      related_name="+")
     counted_at = models.DateTimeField(default=timezone.now)
+    witness_credential = credentials.version_field("second member")
 
     class Meta:
         abstract = True

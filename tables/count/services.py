@@ -160,7 +160,8 @@ def _count(*, actor, witness, table: Table, gaming_day: dt.date, shift: int,
     # Counted the morning after as a rule: on its shift's day, closed or not.
     gaming_day = books.landing_day(Record.BOX_COUNT, table.casino, gaming_day)
     count = BoxCount.objects.create(table=table, gaming_day=gaming_day, shift=shift,
-                                    counted_by=actor, witnessed_by=witness, **figures)
+                                    counted_by=actor, witnessed_by=witness,
+                                    witness_credential=witness.credential, **figures)
     _review(count)
     return count
 
@@ -186,7 +187,7 @@ def count_correct(*, actor, count: BoxCount, reason: str, cash: Mapping, chips: 
         books.landing_day(Record.COUNT_CORRECTION, table.casino, count.gaming_day)
         correction = CountCorrection.objects.create(
             count=count, reason=reason.strip(), counted_by=actor, witnessed_by=person,
-            **figures)
+            witness_credential=person.credential, **figures)
         _review(count, correction)
     return correction
 

@@ -61,9 +61,9 @@ def _refusal(person) -> str:
 
 
 @sensitive_variables("witness_password")
-def confirmed(actor, witness: str, witness_password: str, request) -> str:
-    """The second group supervisor, by their own password (through the login throttle):
-    the history's words, or the problems by field."""
+def confirmed(actor, witness: str, witness_password: str, request):
+    """The second group supervisor, confirmed by their own password (through the login
+    throttle), or the problems by field."""
     person, refused = second_person(
         actor, witness, witness_password, request, acting="lifting the exclusion",
         refusal=_refusal,
@@ -71,4 +71,4 @@ def confirmed(actor, witness: str, witness_password: str, request) -> str:
             "own password.")
     if refused:
         raise ValidationError({path[-1]: message for path, message in refused})
-    return f", confirmed by {person.get_username()} (a second group supervisor)"
+    return person

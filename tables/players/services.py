@@ -108,10 +108,12 @@ def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
             f"Say why {player.name} is "
             f"{'excluded' if player.status == PlayerStatus.EXCLUDED else 'taken back'} "
             "(self-exclusion, barred by whom, ...): it stays in his history.")})
+    second = None
     if lifted:
-        reason += exclusions.confirmed(actor, witness, witness_password, request)
+        second = exclusions.confirmed(actor, witness, witness_password, request)
+        reason += f", confirmed by {second.get_username()} (a second group supervisor)"
         player.exclusion_ends = None
-    with changed_by(actor, reason or "player account changed"):
+    with changed_by(actor, reason or "player account changed", witness=second):
         player.save()
     return player
 

@@ -11,6 +11,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import RequestFactory
 
+from casino.common import credentials
 from tables.chips import services as chips
 from tables.chips.models import (
     ChipRequest,
@@ -294,6 +295,7 @@ def test_a_void_slip_keeps_its_number_and_moves_no_chips(issued, cage, superviso
         chips.slip_sign(actor=dealer, slip=issued, role=SignerRole.DEALER)
     assert (voided.voided_by.username, voided.witnessed_by.username) == ("cleo_cage",
                                                                          "wes_witness")
+    assert voided.witness_credential == credentials.proven(voided.witnessed_by)[0]
     assert next_slip.number == 2
     # The void slip waits for no signature: the shift closes.
     for role, who in ((SignerRole.DEALER, dealer), (SignerRole.SUPERVISOR, supervisor)):

@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.test import RequestFactory
 
+from casino.common import credentials
 from tables.count import services as count
 from tables.count.models import BoxCount, Variance
 from tables.count.selectors import boxes_to_count, shift_result
@@ -167,10 +168,13 @@ def test_a_correction_by_a_team_member_that_still_differs_opens_its_own_variance
     box = BoxCount.objects.get()
     first, second = counters
 
-    count.count_correct(actor=second, count=box, reason="recounted the 20s", cash={"20": "26"},
-                        chips={}, witness=first.username,
-                        witness_password="carl_count-password-1",
-                        request=RequestFactory().post("/count/"))
+    correction = count.count_correct(
+        actor=second, count=box, reason="recounted the 20s", cash={"20": "26"}, chips={},
+        witness=first.username, witness_password="carl_count-password-1",
+        request=RequestFactory().post("/count/"))
+    # Both counts keep by which version of her log-in the second member was proven.
+    assert box.witness_credential == credentials.proven(box.witnessed_by)[0]
+    assert correction.witness_credential == credentials.proven(first)[0]
 
     assert [(v.correction is not None, v.difference) for v in
             Variance.objects.order_by("id")] == [(False, D("-100.00")), (True, D("-80.00"))]

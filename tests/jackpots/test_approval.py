@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.db import DatabaseError, connection, transaction
 
+from casino.common import credentials
 from payouts.jackpots import services as jackpots
 from payouts.jackpots.fieldcrypt import decrypted
 from payouts.jackpots.models import HitApproval, HitStatus, W2GPlayer
@@ -36,6 +37,8 @@ def test_an_approval_records_the_supervisor_and_the_witness_each_with_the_time(
     assert (approval.hit, approval.approved_by, approval.witnessed_by) == (
         plain_hit, supervisor, witness)
     assert approval.witnessed_at <= approval.approved_at
+    # And by which version of the witness's log-in her password proved her.
+    assert approval.witness_credential == credentials.proven(witness)[0]
     assert not W2GPlayer.objects.exists()  # no W-2G for $500
 
 
