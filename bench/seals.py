@@ -51,12 +51,15 @@ def _signing_off(off: bool) -> None:
                            f"TRIGGER {signing.TRIGGER}")
     global _SIGN
     _SIGN = _SIGN or signing.sign_written
-    signing.sign_written = (lambda connection: 0) if off else _SIGN
+    signing.sign_written = (lambda connection, **options: 0) if off else _SIGN
 
 
-def _rounds(count: int) -> tuple[float, float]:
-    """``count`` seven-seat rounds by the service: (web CPU ms, wall ms) per round."""
+def _rounds(count: int) -> tuple[float, float, float]:
+    """``count`` seven-seat rounds by the service: (web CPU ms, wall ms, the commit's own
+    web CPU ms) per round. The commit is where the signing runs (casino.database)."""
     from decimal import Decimal
+
+    from django.db import connection
 
     from scripts.tamper_cases import open_the_running_shift
     from tables.floor.models import Table
@@ -66,11 +69,23 @@ def _rounds(count: int) -> tuple[float, float]:
     dealer = table.dealers.first()
     open_the_running_shift(table, table.casino.staff.get(username="supervisor"), dealer)
     seats = [{**seat, "ante": Decimal(seat["ante"])} for seat in SEATS]
+    commit, spent = connection.commit, [0.0]
+
+    def timed_commit():
+        started = time.process_time()
+        try:
+            return commit()
+        finally:
+            spent[0] += time.process_time() - started
+    connection.commit = timed_commit
     cpu, wall = time.process_time(), time.perf_counter()
-    for _ in range(count):
-        stud_round_record(actor=dealer, table=table, dealer_cards=CARDS, seats=seats)
+    try:
+        for _ in range(count):
+            stud_round_record(actor=dealer, table=table, dealer_cards=CARDS, seats=seats)
+    finally:
+        del connection.commit
     return ((time.process_time() - cpu) * 1000 / count,
-            (time.perf_counter() - wall) * 1000 / count)
+            (time.perf_counter() - wall) * 1000 / count, spent[0] * 1000 / count)
 
 
 def _mac_per_round(repeat: int) -> float:
@@ -82,16 +97,18 @@ def _mac_per_round(repeat: int) -> float:
     with connection.cursor() as cursor:
         cursor.execute("SELECT max(id) FROM tables_studround")
         last = cursor.fetchone()[0]
-        rows = signing._rows(cursor, tables, {"tables_studround": {str(last)}})
-        cursor.execute("SELECT id::text FROM tables_studseat WHERE round_id = %s", [last])
-        rows |= signing._rows(cursor, tables, {"tables_studseat": {r for (r,) in cursor}})
+        rows = {}
+        for table, where in (("tables_studround", "id"), ("tables_studseat", "round_id")):
+            cursor.execute(f"SELECT id::text, {tables[table].content_sql()} FROM {table} t "
+                           f"WHERE {where} = %s", [last])
+            rows |= {(table, record): content for record, content in cursor.fetchall()}
     secret = next(iter(signing.keys().values()))
     started = time.perf_counter()
     for _ in range(repeat):
         prev = ""
         for (table, record), row in rows.items():
             prev = signing.mac(secret, chain=f"{table}/0", seq=1, table=table, record=record,
-                               digest_=signing.digest(tables[table], row), prev=prev)
+                               digest_=signing.digest(row), prev=prev)
     return (time.perf_counter() - started) * 1e6 / repeat
 
 
@@ -113,7 +130,9 @@ def main(argv=None) -> None:
 
     from bench.database import fresh_database
     parser = argparse.ArgumentParser(description="What the service's signatures cost.")
-    parser.add_argument("--rounds", type=int, default=200, help="per pass (4 passes)")
+    parser.add_argument("--rounds", type=int, default=200, help="per pass")
+    parser.add_argument("--passes", type=int, default=11,
+                        help="each way, interleaved, after a warm-up pass")
     parser.add_argument("--reuse", action="store_true")
     args = parser.parse_args(argv)
     fresh_database(DATABASE, reuse=args.reuse)
@@ -128,39 +147,32 @@ def main(argv=None) -> None:
     per_year = 200 * 18 * 60 * 365 * 8  # 200 tables, 18 h, 60 rounds/h, a round + 7 seats
     print(f"a year of a 200-table floor: {per_year:,} records, the proof about "
           f"{per_year / (signatures / proved) / 3600:.1f} h (scaled from the demo's rate)")
-    passes = {"before (no signatures)": [], "signed": []}
-    for _ in range(3):
-        for name, off in (("before (no signatures)", True), ("signed", False)):
-            _signing_off(off)
-            passes[name].append(_rounds(args.rounds))
-    _signing_off(False)
-    for name, runs in passes.items():
-        cpu = min(run[0] for run in runs)
-        wall = min(run[1] for run in runs)
-        print(f"a seven-seat stud round by the service, {name}: web CPU {cpu:.2f} ms, "
-              f"wall {wall:.2f} ms (best of {len(runs)} passes of {args.rounds})")
+    _compare(args.rounds, args.passes)
     print(f"the MAC alone for a round and its 7 seats: {_mac_per_round(2000):.0f} µs")
-    print(f"the signing at the commit (its queries' client side included): "
-          f"{_signing_cpu(args.rounds):.3f} ms of web CPU per round")
 
 
-def _signing_cpu(count: int) -> float:
-    """The process CPU spent in sign_written itself, per round."""
-    from casino.common import signing
-    sign, spent = signing.sign_written, [0.0]
+def _compare(count: int, times: int) -> None:
+    """The rounds before and with the signatures, interleaved; medians of the passes
+    after a warm-up (the first pass of a process is slower whichever way it runs)."""
+    from statistics import median
 
-    def timed(connection):
-        started = time.process_time()
-        try:
-            return sign(connection)
-        finally:
-            spent[0] += time.process_time() - started
-    signing.sign_written = timed
-    try:
-        _rounds(count)
-    finally:
-        signing.sign_written = sign
-    return spent[0] * 1000 / count
+    ways = (("before (no signatures)", True), ("signed", False))
+    passes: dict[str, list] = {name: [] for name, _ in ways}
+    _rounds(count)
+    for _ in range(times):
+        for name, off in ways:
+            _signing_off(off)
+            passes[name].append(_rounds(count))
+    _signing_off(False)
+    commits = {}
+    for name, runs in passes.items():
+        cpu, wall, commits[name] = (median(run[i] for run in runs) for i in range(3))
+        print(f"a seven-seat stud round by the service, {name}: web CPU {cpu:.2f} ms "
+              f"(passes {', '.join(f'{run[0]:.2f}' for run in runs)}), wall {wall:.2f} ms, "
+              f"of which its commit {commits[name]:.3f} ms of CPU (median of {times} passes "
+              f"of {count})")
+    print(f"the signing's own web CPU (the commit's, signed less before): "
+          f"{commits['signed'] - commits['before (no signatures)']:.3f} ms per round")
 
 
 if __name__ == "__main__":

@@ -62,9 +62,9 @@ def proven(person) -> tuple[str, str]:
     the one the service last signed was changed in the database."""
     signed = signing.signed_tables()[USERS]
     with connection.cursor() as cursor:
-        cursor.execute(f'SELECT pg_catalog.row_to_json(t)::text FROM "{USERS}" t '
-                       'WHERE t.id = %s', [person.pk])
-        version = signing.digest(signed, signing.read_row(cursor.fetchone()[0]))
+        cursor.execute(f'SELECT {signed.content_sql()} FROM "{USERS}" t WHERE t.id = %s',
+                       [person.pk])
+        version = signing.digest(cursor.fetchone()[0])
         if not _signing(cursor) or _vouched(cursor, person.pk, version):
             return version, ""
     name = person.get_username()

@@ -1,6 +1,6 @@
 """The proof: every signed record checked against the service's signatures, in Python,
 trusting nothing the checked database computes. It reads raw rows (PostgreSQL's built-in
-``row_to_json``, schema-qualified, spells them) and the signatures, recomputes each
+``jsonb``, schema-qualified, spells them) and the signatures, recomputes each
 record's digest and each signature's MAC with the service's keys, and walks each chain of
 signatures. No function, view or trigger of the checked database takes part: an owner
 who replaces ``payouts_chain_hash`` or ``casino_record_text`` changes nothing here.
@@ -105,14 +105,13 @@ def _walk_signatures() -> tuple[dict, list[dict]]:
 def _walk_records(latest: dict) -> list[dict]:
     found, tables = [], signing.signed_tables()
     for table, signed in tables.items():
-        for record, text in _rows(
-                f'SELECT t."{signed.key}"::text, pg_catalog.row_to_json(t)::text '
-                f'FROM "{table}" t'):
+        for record, content in _rows(
+                f'SELECT t."{signed.key}"::text, {signed.content_sql()} FROM "{table}" t'):
             signature = latest.pop((table, record), None)
             if signature is None:
                 found.append(_break(table, record, "", "no signature of the service: written "
                                     "or changed outside it (in the database, by hand)"))
-            elif signature[1] != signing.digest(signed, signing.read_row(text)):
+            elif signature[1] != signing.digest(content):
                 found.append(_break(table, record, "", "content differs from what the service"
                                     f" signed on {signature[2]:%Y-%m-%d %H:%M} UTC (changed "
                                     "in the database, by hand)"))

@@ -16,23 +16,25 @@ no signature, and ``casino.common.proof`` says so.
 
 A signature covers the record's canonical content: each column that carries a value
 (NULLs left out, so a column added later leaves old signatures whole) as PostgreSQL's own
-``row_to_json`` spells it, keys sorted, hashed; with its table, its key, its place in the
-chain and the MAC before it. A configuration row that changes (a comp account's balance,
-a user's password) gets a signature for each version; the last must match the row."""
+built-in ``jsonb`` spells it (keys in its fixed order, numbers as stored), hashed; with
+its table, its key, its place in the chain and the MAC before it. The text is the
+database's, the hash and the MAC the service's: the signer and the proof read it by the
+same built-ins (``Signed.content_sql``), which no owner's function can stand in for. A
+configuration row that changes (a comp account's balance, a user's password) gets a
+signature for each version; the last must match the row."""
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import hmac
 import json
 from dataclasses import dataclass
-from decimal import Decimal
 from functools import cache
 
 from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from psycopg import errors, pq
 
 # How many chains each table's signatures are spread over (by the writing transaction's
 # id): commits at two tables seldom wait for the same chain's end.
@@ -52,9 +54,20 @@ class Signed:
     apart: tuple[str, ...] = ()          # columns left out (re-encrypted under new keys)
     changes: bool = False                # a row that changes or goes: every version signed
 
-    def content(self, row: dict) -> dict:
-        kept = row if self.columns is None else {c: row.get(c) for c in self.columns}
-        return {c: v for c, v in kept.items() if v is not None and c not in self.apart}
+    def content_sql(self, alias: str = "t") -> str:
+        """The expression that spells a row's content: its signed columns that carry a
+        value, as jsonb's text; built-ins only, schema-qualified. (jsonb leaves out a
+        JSON column's inner nulls too: ``{"a": null}`` and ``{}`` read alike.)"""
+        if self.columns is None:
+            value = f"pg_catalog.to_jsonb({alias})"
+        else:
+            pairs = ", ".join(f"'{c}', {alias}.\"{c}\"" for c in self.columns)
+            value = f"pg_catalog.jsonb_build_object({pairs})"
+        value = f"pg_catalog.jsonb_strip_nulls({value})"
+        if self.apart:
+            left_out = ", ".join(f"'{c}'" for c in self.apart)
+            value = f"({value} OPERATOR(pg_catalog.-) ARRAY[{left_out}]::text[])"
+        return f"{value}::text"
 
 
 _EXTRA: dict[str, dict] = {}
@@ -105,18 +118,9 @@ def _sql_type(field) -> str:
 # --- Canonical content and the MAC -------------------------------------------------
 
 
-def canonical(content: dict) -> str:
-    return json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      default=str)
-
-
-def read_row(text: str) -> dict:
-    """A row as ``row_to_json`` wrote it; numbers kept exactly as PostgreSQL spelled them."""
-    return json.loads(text, parse_float=Decimal, parse_int=int)
-
-
-def digest(signed: Signed, row: dict) -> str:
-    return hashlib.sha256(canonical(signed.content(row)).encode()).hexdigest()
+def digest(content: str) -> str:
+    """The SHA-256 of a row's content as ``Signed.content_sql`` spells it."""
+    return hashlib.sha256(content.encode()).hexdigest()
 
 
 def keys() -> dict[str, bytes]:
@@ -130,7 +134,7 @@ def keys() -> dict[str, bytes]:
 def mac(secret: bytes, *, chain: str, seq: int, table: str, record: str, digest_: str,
         prev: str) -> str:
     text = "\n".join([chain, str(seq), table, record, digest_, prev])
-    return hmac.new(secret, text.encode(), hashlib.sha256).hexdigest()
+    return hmac.digest(secret, text.encode(), "sha256").hex()
 
 
 # --- At the commit ------------------------------------------------------------------
@@ -140,56 +144,71 @@ DELETE FROM casino_written WHERE txid = pg_current_xact_id()::text::bigint
 RETURNING tbl, record, txid"""
 
 
-def sign_written(connection) -> int:
+def sign_written(connection, *, commit: bool = False) -> int:
     """Sign every row this transaction noted as written; returns how many. Called by the
-    backend just before it commits (and by the verifier for its own transaction)."""
+    backend at its commit (and by the verifier for its own transaction). Three
+    statements: take the notes; read the rows and lock the chains' ends; store. With
+    ``commit`` the store carries the COMMIT along (one round trip, not two) whenever there
+    is something to store; the caller's own COMMIT then finds the transaction over."""
     connection.ensure_connection()
-    # psycopg's own cursor: the signing's few statements need none of Django's wrapping
-    # (nor its debug log), and the write-noting wrapper must not see them.
-    with connection.connection.cursor() as cursor:
-        if not _tracking(connection, cursor):
-            return 0
-        cursor.execute(_TAKE_WRITTEN)
-        noted = cursor.fetchall()
-        if not noted:
-            return 0
-        tables = signed_tables()
-        wanted: dict[str, set[str]] = {}
-        for table, record, _txid in noted:
-            if table in tables:
-                wanted.setdefault(table, set()).add(record)
-        if not wanted:
-            return 0
-        shard = noted[0][2] % SHARDS
-        rows = _rows(cursor, tables, wanted)
-        chains = sorted({f"{table}/{shard}" for table in wanted})
-        ends = _lock_ends(cursor, chains)
-        name, secret = next(iter(keys().items()))
-        now = dt.datetime.now(dt.UTC)
-        made = []
-        for table in sorted(wanted):
-            chain = f"{table}/{shard}"
-            for record in sorted(wanted[table], key=_order):
-                row = rows.get((table, record))
-                if row is None and not tables[table].changes:
-                    continue  # written and gone in one transaction: nothing to vouch for
-                seq, prev = ends[chain]
-                seq += 1
-                content = REMOVED if row is None else digest(tables[table], row)
-                signature = mac(secret, chain=chain, seq=seq, table=table, record=record,
-                                digest_=content, prev=prev)
-                made.append((chain, seq, table, record, content, name, prev, signature, now))
-                ends[chain] = (seq, signature)
-        _store(cursor, made, ends)
-        return len(made)
+    # libpq itself (psycopg's pq): the signing's statements need none of Django's
+    # wrapping (nor its debug log), the write-noting wrapper must not see them, and a
+    # cursor's own machinery would cost the web process more CPU than all the signing.
+    pgconn = connection.connection.pgconn
+    if not _tracking(connection, pgconn):
+        return 0
+    noted = _run(pgconn, _TAKE_WRITTEN)
+    if not noted:
+        return 0
+    tables = signed_tables()
+    wanted: dict[str, set[str]] = {}
+    for table, record, _txid in noted:
+        if table in tables:
+            wanted.setdefault(table, set()).add(record)
+    if not wanted:
+        return 0
+    shard = int(noted[0][2]) % SHARDS
+    chains = {table: f"{table}/{shard}" for table in wanted}
+    rows, ends = _read_and_lock(pgconn, tables, wanted, sorted(chains.values()))
+    name, secret = next(iter(keys().items()))
+    made = []
+    for table in sorted(wanted):
+        chain = chains[table]
+        for record in sorted(wanted[table], key=_order):
+            content = rows.get((table, record))
+            if content is None and not tables[table].changes:
+                continue  # written and gone in one transaction: nothing to vouch for
+            seq, prev = ends[chain]
+            seq += 1
+            hashed = REMOVED if content is None else digest(content)
+            signature = mac(secret, chain=chain, seq=seq, table=table, record=record,
+                            digest_=hashed, prev=prev)
+            made.append((chain, seq, table, record, hashed, prev, signature))
+            ends[chain] = (seq, signature)
+    _store(pgconn, name, made, commit=commit)
+    return len(made)
 
 
-def _tracking(connection, cursor) -> bool:
+def _run(pgconn, sql: str, params: list[str] | tuple = ()) -> list[tuple]:
+    """One statement, its parameters and rows as text (None for NULL); an error raised as
+    psycopg's (the backend turns it into Django's, and the commit rolls back)."""
+    result = pgconn.exec_params(sql.encode(), [p.encode() for p in params])
+    if result.status not in _DONE:
+        raise errors.error_from_result(result, encoding="utf-8")
+    get, columns = result.get_value, range(result.nfields)
+    return [tuple(None if (value := get(row, column)) is None else value.decode()
+                  for column in columns) for row in range(result.ntuples)]
+
+
+_DONE = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
+
+
+def _tracking(connection, pgconn) -> bool:
     """Whether this database notes writes (not before the migration that makes the notes'
     table). Asked again after the connection changed the schema (the backend forgets)."""
     if not getattr(connection, "tracks_writes", None):  # kept once known to be so
-        cursor.execute("SELECT to_regclass('casino_written') IS NOT NULL")
-        connection.tracks_writes = cursor.fetchone()[0]
+        answer = _run(pgconn, "SELECT to_regclass('casino_written') IS NOT NULL")
+        connection.tracks_writes = answer[0][0] == "t"
     return connection.tracks_writes
 
 
@@ -197,57 +216,67 @@ def _order(record: str):
     return (len(record), record)  # numeric keys in number order, others stable
 
 
-def _rows(cursor, tables: dict[str, Signed], wanted: dict[str, set[str]]) -> dict:
-    parts, params = [], []
+_LOCK = ("SELECT '', e.chain, e.mac, e.seq::text FROM (SELECT chain, seq, mac "
+         "FROM casino_signaturechainend WHERE chain = ANY(string_to_array($1, ',')) "
+         "ORDER BY chain FOR UPDATE) e")
+
+
+def _read_and_lock(pgconn, tables: dict[str, Signed], wanted: dict[str, set[str]],
+                   chains: list[str]) -> tuple[dict, dict]:
+    """The rows' contents by (table, key), and each chain's end (place, MAC), locked in
+    the chains' order (two commits never wait on each other in a circle), at once."""
+    parts, params = [_LOCK], [",".join(chains)]
     for table, records in sorted(wanted.items()):
         signed = tables[table]
+        params.append(",".join(records))
         # The keys as one text: a parameter quoted once, not an array element by element.
-        parts.append(f"SELECT '{table}', t.\"{signed.key}\"::text, "
-                     f"pg_catalog.row_to_json(t)::text FROM \"{table}\" t "
-                     f"WHERE t.\"{signed.key}\" = ANY(string_to_array(%s, ',')::"
-                     f"{signed.key_type}[])")
-        params.append(",".join(sorted(records)))
-    cursor.execute(" UNION ALL ".join(parts), params)
-    return {(table, record): read_row(text) for table, record, text in cursor.fetchall()}
+        parts.append(f"SELECT '{table}', t.\"{signed.key}\"::text, {signed.content_sql()}, "
+                     f"NULL FROM \"{table}\" t WHERE t.\"{signed.key}\" = "
+                     f"ANY(string_to_array(${len(params)}, ',')::{signed.key_type}[])")
+    rows, ends = {}, {}
+    for table, record, content, seq in _run(pgconn, " UNION ALL ".join(parts), params):
+        if table:
+            rows[(table, record)] = content
+        else:
+            ends[record] = (int(seq), content)
+    if len(ends) < len(chains):  # a chain's first signature: its end is made first
+        _run(pgconn, "INSERT INTO casino_signaturechainend (chain, seq, mac) "
+             "SELECT unnest(string_to_array($1, ',')), 0, '' ON CONFLICT (chain) DO NOTHING",
+             [",".join(c for c in chains if c not in ends)])
+        ends = {chain: (int(seq), last)
+                for _, chain, last, seq in _run(pgconn, _LOCK, [",".join(chains)])}
+    return rows, ends
 
 
-def _lock_ends(cursor, chains: list[str]) -> dict[str, tuple[int, str]]:
-    lock = ("SELECT chain, seq, mac FROM casino_signaturechainend "
-            "WHERE chain = ANY(string_to_array(%s, ',')) ORDER BY chain FOR UPDATE")
-    cursor.execute(lock, [",".join(chains)])
-    ends = {chain: (seq, last) for chain, seq, last in cursor.fetchall()}
-    if len(ends) < len(chains):
-        cursor.execute("INSERT INTO casino_signaturechainend (chain, seq, mac) "
-                       "SELECT unnest(string_to_array(%s, ',')), 0, '' "
-                       "ON CONFLICT (chain) DO NOTHING",
-                       [",".join(c for c in chains if c not in ends)])
-        cursor.execute(lock, [",".join(chains)])
-        ends = {chain: (seq, last) for chain, seq, last in cursor.fetchall()}
-    return ends
-
-
-def _store(cursor, made: list[tuple], ends: dict[str, tuple[int, str]]) -> None:
+def _store(pgconn, key: str, made: list[tuple], *, commit: bool) -> None:
     if not made:
         return
-    # One JSON text for every signature and every chain's new end: one parameter to send.
-    cursor.execute("""
-        WITH stored AS (
+    # One JSON text for every signature (a chain's new end is its last).
+    statement = """
+        WITH s AS (
+            SELECT j->>0 AS chain, (j->>1)::bigint AS seq, j->>2 AS record_table,
+                   j->>3 AS record, j->>4 AS digest, j->>5 AS prev_mac, j->>6 AS mac
+              FROM json_array_elements({signatures}::json) j),
+        stored AS (
             INSERT INTO casino_signature
                    (chain, seq, record_table, record, digest, key, prev_mac, mac, signed_at)
-            SELECT * FROM json_to_recordset(%s::json) AS s(
-                chain text, seq bigint, record_table text, record text, digest text,
-                key text, prev_mac text, mac text, signed_at timestamptz))
+            SELECT chain, seq, record_table, record, digest, {key}, prev_mac, mac,
+                   statement_timestamp() FROM s)
         UPDATE casino_signaturechainend e SET seq = v.seq, mac = v.mac
-          FROM json_to_recordset(%s::json) AS v(chain text, seq bigint, mac text)
-         WHERE e.chain = v.chain""",
-                   [json.dumps([dict(zip(_STORED, row, strict=True)) for row in made],
-                               default=str),
-                    json.dumps([{"chain": chain, "seq": seq, "mac": last}
-                                for chain, (seq, last) in ends.items()])])
-
-
-_STORED = ("chain", "seq", "record_table", "record", "digest", "key", "prev_mac", "mac",
-           "signed_at")
+          FROM (SELECT DISTINCT ON (chain) chain, seq, mac FROM s
+                 ORDER BY chain, seq DESC) v
+         WHERE e.chain = v.chain"""
+    if not commit:
+        _run(pgconn, statement.format(signatures="$1", key="$2"), [json.dumps(made), key])
+        return
+    # With the COMMIT, in one text (the simple protocol takes no parameters): the two
+    # values quoted by libpq itself. A failed COMMIT is raised as a failed COMMIT is.
+    escaping = pq.Escaping(pgconn)
+    quoted = {name: escaping.escape_literal(value.encode()).decode() for name, value in
+              (("signatures", json.dumps(made)), ("key", key))}
+    result = pgconn.exec_(f"{statement.format(**quoted)};\nCOMMIT".encode())
+    if result.status not in _DONE:
+        raise errors.error_from_result(result, encoding="utf-8")
 
 
 # --- The tracking triggers -----------------------------------------------------------

@@ -42,7 +42,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def commit(self):
         if self.wrote and self.connection is not None:
             with self.wrap_database_errors:  # psycopg's errors as Django's: atomic rolls back
-                signing.sign_written(self)
+                # The signatures' store carries the COMMIT along; Django's own commit below
+                # then finds the transaction over (psycopg sends nothing).
+                signing.sign_written(self, commit=True)
         self.wrote = False
         super().commit()
 
