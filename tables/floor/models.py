@@ -266,9 +266,9 @@ class CasinoStaff(models.Model):
         return f"{self.user} at {self.casino}"
 
 
-# Who opened, renamed, deactivated or reactivated a staff account, or gave it a
-# superuser's or staff flag, and when (the services tag the context). The password and the
-# log-in times stay out of the trail.
+# Who opened, renamed, deactivated or reactivated a staff account, gave it a superuser's or
+# staff flag, or changed its password, and when (the services tag the context). The
+# password's hash and the log-in times stay out of the trail.
 PRIVILEGE_FLAGS = ("is_superuser", "is_staff")
 ACCOUNT_FIELDS = ["username", "first_name", "last_name", "is_active", *PRIVILEGE_FLAGS]
 
@@ -276,6 +276,9 @@ ACCOUNT_FIELDS = ["username", "first_name", "last_name", "is_active", *PRIVILEGE
 @pghistory.track(pghistory.InsertEvent("account opened"),
                  pghistory.UpdateEvent("account changed",
                                        condition=pghistory.AnyChange(*ACCOUNT_FIELDS)),
+                 # That the password changed, who changed it and when: never the hash.
+                 pghistory.UpdateEvent("password changed",
+                                       condition=pghistory.AnyChange("password")),
                  fields=ACCOUNT_FIELDS, model_name="StaffAccountEvent",
                  obj_field=pghistory.ObjForeignKey(related_name="account_events"),
                  # Null in the events before the flags joined the trail (their seals

@@ -7,11 +7,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import RequestFactory
 
 from casino.common import credentials, proof, signing, verification
+from casino.common.audit import changed_by
 from casino.models import Signature
 from tables.comps import services as comps
 from tables.comps.models import CompLimit
@@ -67,10 +69,19 @@ def test_a_password_hash_put_in_by_the_owner_confirms_nothing(supervisor, sue, u
         "sue_supervisor."]
     assert not CompLimit.objects.exists()
 
-    # A new password set through the service is signed, and she confirms again.
+    # A new password set through the service is signed and in the audit trail (who, when,
+    # never the hash), and she confirms again.
     sue = User.objects.get(pk=sue.pk)
     sue.set_password("sue-new-password-2")
-    sue.save()
+    with changed_by(supervisor, "password reset at the podium"):
+        sue.save()
+    events = apps.get_model("tables", "StaffAccountEvent").objects
+    changed = events.filter(pgh_obj=sue.pk, pgh_label="password changed").order_by("pgh_id")
+    # The owner's change is in the trail too, with nobody's context (triggers on).
+    assert [e.pgh_context and (e.pgh_context.metadata["user"],
+                               e.pgh_context.metadata["reason"]) for e in changed] == [
+        None, (supervisor.pk, "password reset at the podium")]
+    assert not hasattr(changed.first(), "password")
     own = raise_own_limit(supervisor, us_casino, password="sue-new-password-2")
     assert context_of(own)["credential"] == signed_versions(sue)[-1]
 
