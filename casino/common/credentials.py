@@ -103,10 +103,11 @@ def _vouched(cursor, pk: int, version: str) -> bool:
 def breaks() -> list[dict]:
     """Every approval whose second person's version is none the service signed of her
     log-in before the approval (registered with ``verification.also``)."""
-    versions = _versions()
+    versions, claims = _versions(), list(_claims())
+    first = _first_signed(claims)
     found = []
-    for table, record, person, credential in _claims():
-        at = _first_signed(table, record)
+    for table, record, person, credential in claims:
+        at = first.get((table, record))
         if not any(digest == credential and (at is None or signed <= at)
                    for signed, digest in versions.get(person, ())):
             found.append({
@@ -149,9 +150,17 @@ def _claims() -> Iterator[tuple[str, str, str, str]]:
             yield context, record, str(metadata.get("witness")), str(metadata["credential"])
 
 
-def _first_signed(table: str, record: str):
+def _first_signed(claims: list[tuple]) -> dict[tuple[str, str], object]:
+    """When each claiming record was first signed: one query a table."""
+    wanted: dict[str, list[str]] = {}
+    for table, record, _person, _credential in claims:
+        wanted.setdefault(table, []).append(record)
+    first: dict[tuple[str, str], object] = {}
     with connection.cursor() as cursor:
-        cursor.execute("SELECT signed_at FROM casino_signature WHERE record_table = %s "
-                       "AND record = %s ORDER BY signed_at LIMIT 1", [table, record])
-        first = cursor.fetchone()
-    return first[0] if first else None
+        for table, records in wanted.items():
+            cursor.execute("SELECT record, signed_at FROM casino_signature "
+                           "WHERE record_table = %s AND record = ANY(%s)", [table, records])
+            for record, signed_at in cursor.fetchall():
+                if (table, record) not in first or signed_at < first[(table, record)]:
+                    first[(table, record)] = signed_at
+    return first
