@@ -70,6 +70,9 @@ def top_bar(page: Page, link: str) -> None:
     """Open a page of the top bar, through its Menu button where the tablet is held
     upright (casino.navigation: every page of a role one tap from the bar)."""
     menu = page.get_by_role("banner").locator("details[data-menu]")
+    # static/js/menu.js (deferred) opens the menu on a wide screen, where its button is
+    # hidden: a page whose heading is already there may not have run it yet.
+    page.wait_for_load_state("domcontentloaded")
     if not menu.evaluate("menu => menu.open"):
         menu.locator("summary").click()
     page.get_by_role("banner").get_by_role("link", name=link, exact=True).click()
