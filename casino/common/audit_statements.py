@@ -18,6 +18,9 @@ import json
 import pghistory.runtime
 from django.db import transaction
 
+# pghistory's private runtime, read against this release (tests/test_private_internals.py
+# fails on another until it is read again; pyproject.toml pins it).
+CHECKED_AGAINST = {"django-pghistory": "3.9.2"}
 SET_CONTEXT = ("SELECT set_config('pghistory.context_id', %s, true), "
                "set_config('pghistory.context_metadata', %s, true)")
 _pghistory_own = pghistory.runtime._inject_history_context

@@ -25,6 +25,10 @@ from django.db.models import QuerySet
 from django.db.models.query import get_related_populators
 from django.db.transaction import TransactionManagementError
 
+# The ORM's query compiler (its SQL, select, klass_info, converters) is no documented API:
+# read against this release (tests/test_private_internals.py; pyproject.toml pins it).
+CHECKED_AGAINST = {"Django": "5.2.20"}
+
 # Ids no row has (ids are positive), within an integer column's range as well as a
 # bigint's (a user's id is an integer): where the compiled query's parameters hold one,
 # the call's value goes.

@@ -6,6 +6,10 @@ from django.utils import timezone
 from knox import auth as knox_auth
 from knox.signals import token_expired
 
+# knox's private _cleanup_token is overridden below: read against this release
+# (tests/test_private_internals.py; pyproject.toml pins it).
+CHECKED_AGAINST = {"django-rest-knox": "5.1.0"}
+
 
 def revoke_on_password_change(sender, instance, **kwargs) -> None:
     """pre_save of the user model: a new password revokes every token of the user."""
