@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common import postings
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import is_supervisor
@@ -133,11 +134,8 @@ def _locked_account(player, casino) -> CompAccount:
 def _post(account: CompAccount, *, kind: str, amount: Decimal, gaming_day,
           actor=None, **about) -> CompEntry:
     """The one place an account's balance moves (its row locked by the caller)."""
-    account.balance += amount
-    account.save(update_fields=["balance"])
-    return CompEntry.objects.create(account=account, kind=kind, amount=amount,
-                                    balance_after=account.balance, gaming_day=gaming_day,
-                                    created_by=actor, **about)
+    return postings.post(account, CompEntry, amount, account=account, kind=kind,
+                         gaming_day=gaming_day, created_by=actor, **about)
 
 
 # --- What rated play earns ------------------------------------------------------------------

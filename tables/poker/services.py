@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from casino.common import postings
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
 from payouts.terms.models import Method
@@ -297,11 +298,8 @@ def _fund_move(casino: Casino, amount: Decimal, *, kind: str, actor, hand=None,
     if kind == FundEntryKind.PAYOUT and fund.balance + amount < 0:
         raise ValidationError({"amount": [f"The bad-beat fund holds {fund.balance:.2f}; it "
                                           f"cannot pay {-amount:.2f}."]})
-    fund.balance += amount
-    fund.save(update_fields=["balance"])
-    return BadBeatEntry.objects.create(fund=fund, kind=kind, amount=amount,
-                                       balance_after=fund.balance, hand=hand, note=note,
-                                       created_by=actor)
+    return postings.post(fund, BadBeatEntry, amount, fund=fund, kind=kind, hand=hand,
+                         note=note, created_by=actor)
 
 
 @transaction.atomic
