@@ -65,17 +65,12 @@ def proven(person) -> tuple[str, str]:
         cursor.execute(f'SELECT {signed.content_sql()} FROM "{USERS}" t WHERE t.id = %s',
                        [person.pk])
         version = signing.digest(cursor.fetchone()[0])
-        if not _signing(cursor) or _vouched(cursor, person.pk, version):
+        if not signing.tracking(connection) or _vouched(cursor, person.pk, version):
             return version, ""
     name = person.get_username()
     return version, (f"{name}'s log-in was changed outside the service (in the database, "
                      f"by hand): {name} cannot confirm until a supervisor sets a new "
                      f"password for {name}.")
-
-
-def _signing(cursor) -> bool:
-    cursor.execute("SELECT to_regclass('casino_written') IS NOT NULL")
-    return cursor.fetchone()[0]
 
 
 def _vouched(cursor, pk: int, version: str) -> bool:

@@ -203,6 +203,13 @@ def _run(pgconn, sql: str, params: list[str] | tuple = ()) -> list[tuple]:
 _DONE = (pq.ExecStatus.TUPLES_OK, pq.ExecStatus.COMMAND_OK)
 
 
+def tracking(connection) -> bool:
+    """Whether this database notes writes for the service to sign (kept on the
+    connection once known)."""
+    connection.ensure_connection()
+    return _tracking(connection, connection.connection.pgconn)
+
+
 def _tracking(connection, pgconn) -> bool:
     """Whether this database notes writes (not before the migration that makes the notes'
     table). Asked again after the connection changed the schema (the backend forgets)."""
