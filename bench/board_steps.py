@@ -99,9 +99,9 @@ def read(casino_id: int, repeat: int) -> dict:
     from django.test.utils import CaptureQueriesContext
     from django.utils import timezone
 
+    from casino.house.models import Casino
     from tables.board import live
     from tables.board.read import board_of
-    from tables.floor.models import Casino
 
     casino = Casino.objects.get(pk=casino_id)
 

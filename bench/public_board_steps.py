@@ -17,8 +17,8 @@ def setup(games: int, waiting: int) -> dict:
     from knox.models import AuthToken
 
     from bench.room_steps import setup as room_setup
+    from casino.house.models import Casino
     from payouts.terms import services as terms
-    from tables.floor.models import Casino
     from tables.floor.services import table_create
     from tables.pit.models import DealerMove, MoveKind
 

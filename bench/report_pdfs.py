@@ -29,7 +29,7 @@ def load_demo(reuse: bool) -> None:
     fresh_database(DATABASE, reuse=reuse)
     from django.core.management import call_command
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     if not Casino.objects.exists():
         call_command("load_demo", debug_off_ok=True, stdout=io.StringIO())
 
@@ -40,7 +40,7 @@ def reports():
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tables.reports.catalog import REPORTS
     from tables.reports.selection import read_selection
     today = Casino.objects.order_by("pk").first().gaming_day(timezone.now())

@@ -209,7 +209,7 @@ def export(client, span, *, service: bool = True) -> tuple[int, int]:
     """Bytes and rows of the seat CSV: the service's, streamed, or its COPY's run by psycopg."""
     from django.db import connection
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tables.reports.seat_export import copy_sql
     from tables.reports.selection import Selection
     size = lines = 0

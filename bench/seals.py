@@ -138,7 +138,7 @@ def main(argv=None) -> None:
     fresh_database(DATABASE, reuse=args.reuse)
     from django.core.management import call_command
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     if not Casino.objects.exists():
         call_command("load_demo", debug_off_ok=True, stdout=io.StringIO())
     proved, walked, signatures = _verify()

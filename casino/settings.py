@@ -50,6 +50,7 @@ INSTALLED_APPS = [
     "pghistory",
     "axes",
     "casino.apps.CasinoConfig",
+    "casino.house",
     "tables",
     "payouts",
 ]

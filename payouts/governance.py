@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied
 
 from casino.common.roles import is_group_supervisor, is_supervisor
-from casino.common.staff import casinos_of, require_staff
+from casino.house.staff import casinos_of, require_staff
 
 GROUP_REFUSAL = "Only a group supervisor changes the group's terms"
 

@@ -14,7 +14,8 @@ from django.test import RequestFactory
 from payouts.jackpots import services as jackpots, settlement
 from payouts.jackpots.models import JackpotHit, Progressive
 from scripts.tamper_cases import open_the_running_shift
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
+from casino.house.models import Casino
 from tables.floor.services import casino_update
 from tables.stud.models import StudRound
 from tables.stud.services import stud_round_record, stud_round_void

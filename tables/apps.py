@@ -7,7 +7,7 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from casino.common import db_roles, staff
+        from casino.common import db_roles
         from casino.common.chains import register
         from tables import checks  # noqa: F401  (registers the deployment checks)
         from tables.cardroom import grants as cardroom
@@ -18,7 +18,7 @@ class TablesConfig(AppConfig):
         from tables.floor import grants as floor
         from tables.floor.chain import RECORD_LEDGER
         from tables.floor.chain_ends import SealChainEnd
-        from tables.floor.models import Casino, CasinoStaff, RecordSeal, Table
+        from tables.floor.models import RecordSeal, Table
         from tables.offline import grants as offline
         from tables.pit import grants as pit
         from tables.players import grants as players
@@ -33,9 +33,6 @@ class TablesConfig(AppConfig):
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
                                                          reports, players, comps, pit,
                                                          cardroom, offline)]
-        # Who works at which casino: every scoped read and write asks (casino.common.staff).
-        staff.staffed_by(CasinoStaff, casino="casino", user="user")
-        db_roles.keep(Casino)
         db_roles.keep(Table)
         db_roles.keep(BadBeatFund, update=("balance",))
         db_roles.keep(AccountingRules)

@@ -177,7 +177,7 @@ _confined: set[str] = set()
 def make_user(username: str, *roles: str, at=None):
     from django.contrib.auth.models import Group, User
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     user = User.objects.create_user(username=username, password=f"{username}-password-1")
     for role in roles:
@@ -197,7 +197,7 @@ def _personas_work_at_every_new_casino():
     from django.contrib.auth.models import User
     from django.db.models.signals import post_save
 
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     def staff_it(sender, instance, created, **kwargs):
         if created:

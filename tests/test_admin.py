@@ -2,7 +2,8 @@
 
 import pytest
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 from tables.floor.services import casino_create
 from tests.helpers import post_change_form
 
@@ -12,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_a_casinos_currency_is_read_only_once_it_has_tables(client, supervisor, stud_table,
                                                             us_casino):
     client.force_login(supervisor)
-    url = f"/admin/tables/casino/{us_casino.pk}/change/"
+    url = f"/admin/house/casino/{us_casino.pk}/change/"
 
     response = post_change_form(client, url, currency="GBP", name="Renamed Harbor")
 
@@ -26,7 +27,7 @@ def test_a_casino_without_tables_may_still_change_its_currency(client, superviso
                                     timezone="Europe/London")
     client.force_login(supervisor)
 
-    post_change_form(client, f"/admin/tables/casino/{casino.pk}/change/", currency="GBP")
+    post_change_form(client, f"/admin/house/casino/{casino.pk}/change/", currency="GBP")
 
     assert Casino.objects.get(pk=casino.pk).currency == "GBP"
 
@@ -82,7 +83,7 @@ def mayfair(db):
 def test_a_supervisor_cannot_change_another_casino_in_the_admin(client, supervisor, us_casino,
                                                                 mayfair):
     client.force_login(supervisor)
-    url = f"/admin/tables/casino/{mayfair['casino'].pk}/change/"
+    url = f"/admin/house/casino/{mayfair['casino'].pk}/change/"
 
     assert client.get(url).status_code == 404
     answer = client.post(url, {"name": "Taken over", "timezone": "Pacific/Kiritimati",
@@ -92,7 +93,7 @@ def test_a_supervisor_cannot_change_another_casino_in_the_admin(client, supervis
     casino = Casino.objects.get(pk=mayfair["casino"].pk)
     assert (casino.name, casino.timezone, casino.gaming_day_start.hour) == (
         "Mayfair", "Europe/London", 6)
-    assert "Mayfair" not in client.get("/admin/tables/casino/").content.decode()
+    assert "Mayfair" not in client.get("/admin/house/casino/").content.decode()
 
 
 def test_a_supervisor_cannot_restaff_another_casinos_table_in_the_admin(

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from pghistory.models import Events
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tests.conftest import make_user
 from tests.helpers import post_change_form, throttle_records
 

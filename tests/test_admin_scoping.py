@@ -28,7 +28,7 @@ BODIES = {
     "user": {"username": "dana_dealer", "first_name": "Dana", "last_name": "", "is_active": "on",
              "role_names": ["dealer"], "casino_list": ["{casino}"], "new_password": ""},
 }
-C, T, U = "/admin/tables/casino", "/admin/tables/table", "/admin/auth/user"
+C, T, U = "/admin/house/casino", "/admin/tables/table", "/admin/auth/user"
 A, L, F = "/admin/axes/accessattempt", "/admin/axes/accesslog", "/admin/axes/accessfailurelog"
 H = "/admin/casino/workerheartbeat"
 # Lacking a permission is 403 before any lookup (the Mayfair supervisor gets it as
@@ -122,8 +122,8 @@ def admin_floor(us_casino, stud_table, supervisor, dealer, accountant, outsider)
     from django.contrib.auth.models import User
     from django.utils import timezone
 
+    from casino.house.models import Casino
     from casino.models import WorkerHeartbeat
-    from tables.floor.models import Casino
 
     mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")
     mayfair.staff.clear()

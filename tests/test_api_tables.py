@@ -3,7 +3,8 @@
 import pytest
 from pghistory.models import Events
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 
 pytestmark = pytest.mark.django_db
 

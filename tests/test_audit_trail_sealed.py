@@ -25,7 +25,7 @@ def test_a_row_changed_with_the_audit_trigger_off_is_found(us_casino, owner_sql)
 
 
 def test_a_deleted_audit_event_is_found(us_casino, supervisor, owner_sql):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     casino_update(actor=supervisor, casino=us_casino, name="Harbor Renamed")
     event = Casino.pgh_event_model.objects.filter(pgh_obj_id=us_casino.pk).latest("pgh_id")

@@ -3,7 +3,7 @@ from decimal import Decimal
 
 import pytest
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.rules.money import MoneyError, has_exact_cents, read_amount, round_to_step, unit
 
 NY = dt.timezone(dt.timedelta(hours=-5))

@@ -343,10 +343,10 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
     """Harbor (us_casino): a jackpot stud table with a round and a royal's hit, a hold'em
     table with a hand, the meter, the bad-beat fund, an export; Mayfair with its own
     supervisor-dealer only."""
+    from casino.house.models import Casino
     from payouts.analysis.services import request_analysis
     from payouts.jackpots.models import JackpotHit, Progressive
     from tables.cardroom import services as cardroom
-    from tables.floor.models import Casino
     from tables.offline.services import held_keep
     from tables.poker.models import BadBeatFund
     from tables.reports.services import request_export

@@ -119,7 +119,7 @@ def test_the_audit_trail_cannot_be_rewritten(us_casino):
 def test_an_audited_change_still_records_who_made_it(api, supervisor, us_casino):
     """The role cannot write context rows itself: the trigger's SECURITY DEFINER
     function does, so the trail keeps its who and why."""
-    CasinoEvent = apps.get_model("tables", "CasinoEvent")
+    CasinoEvent = apps.get_model("house", "CasinoEvent")
     response = api.as_user(supervisor).patch(f"/api/v1/casinos/{us_casino.pk}/",
                                              {"name": "Harbor Lights"}, format="json")
     assert response.status_code == 200, response.content

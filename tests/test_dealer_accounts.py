@@ -10,8 +10,9 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from pghistory.models import Events
 
+from casino.house.models import Casino
 from tables.floor.accounts import dealer_create, dealer_set_active
-from tables.floor.models import Casino, TableDealer
+from tables.floor.models import TableDealer
 from tables.floor.selectors import dealer_roster, dealers_at_casinos_of
 from tables.floor.services import (
     table_create,
@@ -43,7 +44,7 @@ def logs_in(client, username: str, password: str) -> bool:
 
 def account_events(user):
     """The audit events of a staff account (who opened, renamed, deactivated it)."""
-    return apps.get_model("tables", "StaffAccountEvent").objects.filter(pgh_obj=user.pk)
+    return apps.get_model("house", "StaffAccountEvent").objects.filter(pgh_obj=user.pk)
 
 
 def new_dealer(supervisor, casino, username="dana.scully", **extra):

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.floor.services import table_create
 from tests.conftest import make_user
 

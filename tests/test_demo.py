@@ -5,7 +5,8 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import RequestFactory
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 from tables.stud.models import StudRound
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +138,7 @@ def test_the_demo_pit_has_a_rotation_running(client, travel):
                         password="deal-cards-demo") is not None
     # The live board atop /pit/: CS-1's rounds of the last three hours (one every four
     # minutes, from 07:02), by the dealers the script had on it; none yet this hour.
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     harbor = Casino.objects.get(name="Harbor Lights Casino")
     board = client.get("/pit/").content.decode()

@@ -1,4 +1,4 @@
-"""History reads in words (casino.common.audit.entries): fields by their verbose names,
+"""History reads in words (casino.common.trail.entries): fields by their verbose names,
 choices by their labels, related rows by name, amounts as money, times on the casino's
 clock, the zone named; related rows looked up once per model, among those the viewer may
 see."""
@@ -11,7 +11,7 @@ import pytest
 from django.utils import timezone
 from pghistory.models import Events
 
-from casino.common import audit
+from casino.house import trail
 from payouts.terms import services as terms
 from tables.floor.models import Table
 from tables.floor.services import casino_create, table_create, table_set_poker_settings
@@ -47,7 +47,7 @@ def card_room(supervisor, us_casino, controller):
 
 
 def changes_of(table, viewer):
-    rows = audit.entries(Events.objects.tracks(table).order_by("pgh_id"), zone=NEW_YORK,
+    rows = trail.entries(Events.objects.tracks(table).order_by("pgh_id"), zone=NEW_YORK,
                          viewer=viewer)
     return [line for row in rows for line in row["changes"]]
 
@@ -80,7 +80,7 @@ def test_a_paytables_maximum_payout_and_odds_read_in_words(supervisor, controlle
     terms.paytable_update(actor=controller, paytable=paytable, max_payout=Decimal(10000),
                           odds={**paytable.odds, "flush": 6})
 
-    rows = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:1],
+    rows = trail.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:1],
                          zone=NEW_YORK, viewer=supervisor)
 
     assert rows[0]["changes"] == ["Odds, flush: 5 → 6",
@@ -90,7 +90,7 @@ def test_a_paytables_maximum_payout_and_odds_read_in_words(supervisor, controlle
 
 def test_times_are_on_the_casinos_clock(card_room, supervisor):
     event = Events.objects.tracks(card_room).order_by("pgh_id").last()
-    row = audit.entries([event], zone=card_room.casino.zone, viewer=supervisor)[0]
+    row = trail.entries([event], zone=card_room.casino.zone, viewer=supervisor)[0]
 
     assert row["at"].utcoffset() == event.pgh_created_at.astimezone(NEW_YORK).utcoffset()
     assert row["at"].utcoffset().total_seconds() < 0  # New York is behind UTC all year
@@ -111,12 +111,12 @@ def test_the_table_history_page_names_the_casinos_zone_and_its_dealers(client, s
 
 def test_terms_read_on_the_supervisors_clock_or_say_utc(supervisor, us_casino):
     london = make_user("lou_london", "supervisor", at=[])
-    assert audit.zone_of(supervisor) == NEW_YORK
-    assert audit.zone_of(london) == zoneinfo.ZoneInfo("UTC")  # no casino: the group's clock
+    assert trail.zone_of(supervisor) == NEW_YORK
+    assert trail.zone_of(london) == zoneinfo.ZoneInfo("UTC")  # no casino: the group's clock
     casino_create(actor=supervisor, name="Albany", currency="USD", timezone="America/New_York")
-    assert audit.zone_of(supervisor) == NEW_YORK  # two casinos, one clock
+    assert trail.zone_of(supervisor) == NEW_YORK  # two casinos, one clock
     casino_create(actor=supervisor, name="Zanzibar", currency="GBP", timezone="Europe/London")
-    assert audit.zone_of(supervisor) == zoneinfo.ZoneInfo("UTC")  # two clocks: the group's
+    assert trail.zone_of(supervisor) == zoneinfo.ZoneInfo("UTC")  # two clocks: the group's
 
 
 def test_a_schedule_page_says_which_clock_its_history_is_on(client, supervisor, us_casino,
@@ -141,7 +141,7 @@ def test_another_casinos_name_is_not_shown(supervisor, us_casino):
                             pgh_created_at=timezone.now(), pgh_data={},
                             pgh_diff={"casino_id": [us_casino.pk, theirs.pk]})
 
-    row = audit.entries([moved], zone=NEW_YORK, viewer=confined)[0]
+    row = trail.entries([moved], zone=NEW_YORK, viewer=confined)[0]
 
     assert row["changes"] == [f"Casino: Test Harbor → number {theirs.pk}"]
 
@@ -157,5 +157,5 @@ def test_names_are_looked_up_once_per_model_however_long_the_history(
 
     # Users (who, and nothing else here) and rake schedules: one query each.
     with django_assert_max_num_queries(2):
-        rows = audit.entries(events, zone=NEW_YORK, viewer=supervisor)
+        rows = trail.entries(events, zone=NEW_YORK, viewer=supervisor)
     assert len(rows) == len(events)

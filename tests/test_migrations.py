@@ -39,8 +39,8 @@ STEPS = [
     ([("payouts", "0020_meter_correction_bound")], old_records.w2g_in_clear),
     ([("tables", "0024_entries_add_up_and_seals_by_the_database")],
      old_records.account_before_its_trail),
-    ([("payouts", "0023_names_in_words")], old_records.hits_approved_the_old_way),
     ([("tables", "0029_count_variance_share_of_the_drop")], old_records.slip_before_its_runner),
+    ([("payouts", "0023_names_in_words")], old_records.hits_approved_the_old_way),
 ]
 requeue = importlib.import_module(
     "payouts.migrations.0019_analyses_without_the_seat_covariance_queued_again")
@@ -164,12 +164,12 @@ def test_what_stands_joins_the_trail_and_the_old_account_events_stay_sealed(upgr
 
     ids, apps = upgraded.account_before_its_trail, upgraded.apps
     assert ids["sealed"] == 1  # the account's first event, sealed before the upgrade
-    events = apps.get_model("tables", "StaffAccountEvent").objects.filter(pgh_obj_id=ids["root"])
+    events = apps.get_model("house", "StaffAccountEvent").objects.filter(pgh_obj_id=ids["root"])
     assert [(e.pgh_label, e.is_superuser, e.is_staff) for e in events.order_by("pgh_id")] == [
         ("account opened", None, None), ("account flags recorded", True, True)]
-    held = apps.get_model("tables", "RoleGrantEvent").objects.get(user_id=ids["root"])
+    held = apps.get_model("house", "RoleGrantEvent").objects.get(user_id=ids["root"])
     assert held.pgh_label == "role held"
-    given = apps.get_model("tables", "PermissionGrantEvent").objects.get(user_id=ids["root"])
+    given = apps.get_model("house", "PermissionGrantEvent").objects.get(user_id=ids["root"])
     assert (given.pgh_label, given.permission_id) == ("permission held", ids["permission"])
     seals.seal_pending()
     assert [chains.sentence(each) for each in chains.breaks()] == []

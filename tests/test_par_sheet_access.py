@@ -7,9 +7,9 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
+from casino.house.models import Casino
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.terms import services as terms
-from tables.floor.models import Casino
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,9 @@ from decimal import Decimal as D
 import pytest
 from pghistory.models import Events
 
+from casino.house.models import Casino
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import MeterEntry, MeterKind, Progressive
-from tables.floor.models import Casino
 from tables.floor.services import casino_create, table_create
 from tests.conftest import make_user
 

@@ -10,9 +10,9 @@ from decimal import Decimal as D
 import pytest
 from django.core.exceptions import ValidationError
 
+from casino.house.models import Casino
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import Progressive
-from tables.floor.models import Casino
 from tables.floor.services import casino_create, table_create, table_link_progressive
 
 pytestmark = pytest.mark.django_db

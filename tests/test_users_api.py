@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from pghistory.models import Events
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -239,7 +239,7 @@ def test_roles_given_and_taken_and_the_flags_are_in_the_audit_trail(api, supervi
 
     api.as_user(supervisor).patch(f"{USERS}{dealer.pk}/", {"roles": ["accountant"]},
                                   format="json")
-    grants = apps.get_model("tables", "RoleGrantEvent").objects.filter(user=dealer)
+    grants = apps.get_model("house", "RoleGrantEvent").objects.filter(user=dealer)
     assert sorted((e.pgh_label, Group.objects.get(pk=e.group_id).name,
                    e.pgh_context.metadata["user"], e.pgh_context.metadata["reason"])
                   for e in grants.exclude(pgh_label="role granted", group__name="dealer")) == [
@@ -249,8 +249,8 @@ def test_roles_given_and_taken_and_the_flags_are_in_the_audit_trail(api, supervi
     root = User.objects.create_superuser("root", password="root-password-1")
     permission = Permission.objects.get(codename="view_casino")
     user_update(actor=root, user=dealer, is_staff=True, permissions=[permission])
-    flagged = apps.get_model("tables", "StaffAccountEvent").objects.filter(
+    flagged = apps.get_model("house", "StaffAccountEvent").objects.filter(
         pgh_obj=dealer.pk, pgh_label="account changed").latest("pgh_id")
     assert (flagged.is_staff, flagged.pgh_context.metadata["user"]) == (True, root.pk)
-    given = apps.get_model("tables", "PermissionGrantEvent").objects.get(user=dealer)
+    given = apps.get_model("house", "PermissionGrantEvent").objects.get(user=dealer)
     assert (given.pgh_label, given.permission_id) == ("permission granted", permission.pk)

@@ -7,7 +7,7 @@ import hashlib
 
 from django.template.loader import render_to_string
 
-from casino.common.audit import zone_of_owner
+from casino.house.trail import zone_of_owner
 from payouts.analysis.models import ParAnalysis
 from payouts.caching import cached
 from tables.rules.stud import STUD_CATEGORIES

@@ -16,8 +16,8 @@ from casino.common.errors import error_detail
 from casino.common.forms import in_words
 from casino.common.problems import problems_in
 from casino.common.roles import is_group_supervisor, is_supervisor
-from casino.common.staff import casinos_of
 from casino.common.witness import second_person_fields
+from casino.house.staff import casinos_of
 from payouts.jackpots import w2g
 from payouts.jackpots.models import IdKind, MeterName, Progressive, award_rules
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES

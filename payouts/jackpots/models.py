@@ -89,7 +89,7 @@ class Progressive(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     # Whose gaming day the meter's ledger is kept by: a casino's, or (none) the group's,
     # for a wide-area meter no one casino holds. Chosen at creation.
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, null=True,
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, null=True,
                                blank=True, related_name="progressives")
 
     class Meta:

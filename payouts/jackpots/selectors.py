@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
-from casino.common.staff import at_casinos_of, casinos_of
+from casino.house.staff import at_casinos_of, casinos_of
 from payouts.caching import cached, keep, peek
 from payouts.jackpots.models import (
     HitStatus,

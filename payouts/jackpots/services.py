@@ -27,8 +27,8 @@ from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
 from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of
 from casino.common.witness import second_person
+from casino.house.staff import casinos_of
 from payouts import governance
 from payouts.jackpots import ledger, signs, tins, w2g
 from payouts.jackpots.models import (

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.views.decorators.debug import sensitive_variables
 
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from payouts.jackpots.fieldcrypt import Undecryptable, decrypted, encrypted
 from payouts.jackpots.models import TinDisclosure, W2GPlayer
 

@@ -15,12 +15,13 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods
 from pghistory.models import Events
 
-from casino.common import audit, chains, push
+from casino.common import chains, push
 from casino.common.confirmation import carried, confirmed, tried
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
-from casino.common.staff import casinos_of
+from casino.house import trail
+from casino.house.staff import casinos_of
 from payouts.governance import governs
 from payouts.jackpots import chain, selectors, signs, tins, wording
 from payouts.jackpots import services as progressives
@@ -82,7 +83,7 @@ def progressive_list(request):
         "mismatches": ReconciliationCheck.objects.filter(balanced=False, progressive__in=visible)
         .select_related("progressive")[:20], "ledger_check": check,
         "ledger_breaks": [chains.sentence(b) for b in check.breaks] if check else [],
-        "zone": audit.zone_of(request.user)})
+        "zone": trail.zone_of(request.user)})
 
 
 @role_required(*GOVERNORS)
@@ -92,12 +93,12 @@ def progressive_detail(request, pk: int):
             .select_related("round__table", "approval__approved_by", "approval__witnessed_by")
             .order_by("-id"))
     waiting = hits.filter(status=HitStatus.AWAITING_APPROVAL).prefetch_related("round__seats")
-    zone = audit.zone_of_owner(progressive.casino if progressive.casino_id else None)
+    zone = trail.zone_of_owner(progressive.casino if progressive.casino_id else None)
     return render(request, "payouts/progressive_detail.html", {
         "progressive": progressive, "meters": selectors.meters(progressive),
         "hits": hits[:25], "waiting": [(h, _cards_of(h)) for h in waiting],
         "tables": progressive.tables.select_related("casino"),
-        "history": audit.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50],
+        "history": trail.entries(Events.objects.tracks(progressive).order_by("-pgh_id")[:50],
                                  zone=zone, viewer=request.user), "zone": zone,
         "checks": progressive.reconciliations.all()[:9],
         "governs": governs(request.user, progressive.casino if progressive.casino_id else None),

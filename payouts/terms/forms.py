@@ -11,7 +11,7 @@ from django.db import models
 from casino.common.amounts import PlainDecimalFormField
 from casino.common.forms import WholeNumberField, in_words
 from casino.common.roles import is_group_supervisor, is_supervisor
-from casino.common.staff import all_casinos, casinos_of
+from casino.house.staff import all_casinos, casinos_of
 from payouts.governance import governs
 from payouts.terms.models import METHOD_FIELDS, CapScope, Method, Paytable, RakeSchedule
 from payouts.terms.versioning import FIRST_CURRENCY, VersionedTerms

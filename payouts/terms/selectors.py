@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from casino.common.staff import casino_ids_of
+from casino.house.staff import casino_ids_of
 from payouts.terms.versioning import PublicationStatus, VersionedTerms
 
 

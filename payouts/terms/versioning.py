@@ -23,7 +23,7 @@ from django.db.models import Max, Model
 from django.utils import timezone
 
 from casino.common.audit import changed_by
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from payouts import governance
 from tables.rules.money import CURRENCY_DIGITS, CURRENCY_NAMES
 
@@ -59,7 +59,7 @@ class VersionedTerms(models.Model):
                               default=PublicationStatus.DRAFT)
     # Whose terms these are: a casino's (for its tables only, in its currency) or, with no
     # casino, the group's (for any table whose casino keeps the same currency).
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, null=True,
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, null=True,
                                blank=True, related_name="+")
     currency = models.CharField(max_length=3, choices=[
         (code, f"{code} — {CURRENCY_NAMES[code]}") for code in CURRENCY_DIGITS])

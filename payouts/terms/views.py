@@ -19,11 +19,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino.common import audit
 from casino.common.confirmation import ask_first, changed_lines, confirm_page
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problems_of
 from casino.common.roles import Role, role_required
+from casino.house import trail
 from payouts.governance import governs
 from payouts.terms import services
 from payouts.terms.forms import CATEGORY_LABELS, NewPaytableForm, PaytableTermsForm, ScheduleForm
@@ -150,14 +150,14 @@ def paytable_create(request):
 
 def _paytable_page(request, paytable: Paytable, form, problems=()):
     versions = Paytable.objects.filter(family=paytable.family_id).order_by("version")
-    zone = audit.zone_of_owner(paytable.casino)
-    history = audit.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50],
+    zone = trail.zone_of_owner(paytable.casino)
+    history = trail.entries(Events.objects.tracks(paytable).order_by("-pgh_id")[:50],
                             zone=zone, viewer=request.user)
     return render(request, "payouts/paytable_detail.html", {
         "paytable": paytable, "form": form, "problems": problems, "versions": versions,
         "history": history, "zone": zone, "tables": paytable.tables.select_related("casino"),
         "governs": _governed(request, paytable),
-        "written": audit.written_apart(history, "published_at", paytable.published_at),
+        "written": trail.written_apart(history, "published_at", paytable.published_at),
     }, status=400 if problems else 200)
 
 
@@ -239,13 +239,13 @@ def schedule_list(request):
 
 
 def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
-    zone = audit.zone_of_owner(schedule.casino)
-    history = audit.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50],
+    zone = trail.zone_of_owner(schedule.casino)
+    history = trail.entries(Events.objects.tracks(schedule).order_by("-pgh_id")[:50],
                             zone=zone, viewer=request.user)
     return render(request, "payouts/schedule_detail.html", {
         "schedule": schedule, "form": form, "problems": problems, "history": history,
         "zone": zone,
-        "written": audit.written_apart(history, "published_at", schedule.published_at),
+        "written": trail.written_apart(history, "published_at", schedule.published_at),
         "versions": RakeSchedule.objects.filter(family=schedule.family_id).order_by("version"),
         "tables": schedule.tables.select_related("casino"),
         "governs": _governed(request, schedule)},

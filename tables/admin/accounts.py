@@ -17,7 +17,7 @@ from knox.models import AuthToken
 from rest_framework.authtoken.models import TokenProxy
 
 from casino.common.roles import Role, grantable_roles
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from tables.admin.scoping import ScopedAdmin
 from tables.floor import accounts
 from tables.floor.selectors import users_visible_to

@@ -9,10 +9,11 @@ from django.contrib import admin
 from django.contrib.auth import get_user_model
 
 from casino.common.roles import Role
-from casino.common.staff import casinos_of
+from casino.house.models import Casino
+from casino.house.staff import casinos_of
 from tables.admin.scoping import ScopedAdmin
 from tables.floor import services
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of
 from tables.floor.stakes import POKER_FIELDS
 

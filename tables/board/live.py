@@ -17,8 +17,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from casino.common import push
+from casino.house.models import Casino
 from tables.board.read import board_of
-from tables.floor.models import Casino
 from tables.reports.so_far import Minutes
 
 MIN_GAP = 1.0

@@ -16,11 +16,12 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count
 
 from casino.common.amounts import in_currency
+from casino.house.models import Casino
 from payouts.jackpots.models import HitStatus, JackpotHit
 from tables.board import wording
 from tables.cardroom.seating import seats_now
 from tables.count.models import Variance
-from tables.floor.models import Casino, Game, Table, TableStatus
+from tables.floor.models import Game, Table, TableStatus
 from tables.pit import selectors as pit
 from tables.pit import wording as pit_wording
 from tables.players.selectors import open_ratings

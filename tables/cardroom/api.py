@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from casino.common.staff import at_casinos_of, casino_for
+from casino.house.staff import at_casinos_of, casino_for
 from tables.cardroom import selectors, services
 from tables.cardroom.models import Entry, Waitlist
 from tables.cardroom.serializers import (

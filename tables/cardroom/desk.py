@@ -9,10 +9,11 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from casino.house.models import Casino
 from tables.cardroom import selectors
 from tables.cardroom.models import SeatTaken, Waitlist, game_label
 from tables.cardroom.seating import TableSeats, seats_now
-from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.models import Table, TableStatus
 from tables.floor.stakes import stake_pair
 from tables.rules import waitlist as rules
 

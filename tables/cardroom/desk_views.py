@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from casino.common.problems import carried_out, form_refused
 from casino.common.roles import Role, role_required
-from casino.common.staff import casino_asked
+from casino.house.staff import casino_asked
 from tables.cardroom import services
 from tables.cardroom.desk import desk as desk_of
 from tables.cardroom.desk import players_shown

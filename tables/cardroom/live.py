@@ -12,8 +12,8 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from casino.common import floor_cache, push
+from casino.house.models import Casino
 from tables.cardroom.room import room_board
-from tables.floor.models import Casino
 
 MIN_GAP = 1.0
 # As often as a stream reads its casinos again with nothing said (push.HEARTBEAT_SECONDS).

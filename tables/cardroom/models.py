@@ -27,7 +27,7 @@ class NoShow(models.TextChoices):
 class RoomRules(models.Model):
     """How a casino's card room runs its lists."""
 
-    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT, related_name="+")
     call_minutes = models.PositiveSmallIntegerField(
         "minutes to show after a call", default=5,
         help_text="A called player not seated this long after his call is a no-show.")
@@ -51,7 +51,7 @@ class Waitlist(models.Model):
     """A list for one game at one stakes ("1/2 no-limit hold'em"). ``feeds``: the main
     game's list, where this is its must-move game's list."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT,
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT,
                                related_name="waitlists")
     game = models.CharField(max_length=20, choices=POKER_GAMES)
     structure = models.CharField(max_length=12, choices=Structure.choices)

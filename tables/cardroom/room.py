@@ -10,9 +10,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from casino.house.models import Casino
 from tables.cardroom import seating, selectors
 from tables.cardroom.models import Waitlist, game_label
-from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.models import Table, TableStatus
 from tables.floor.stakes import stake_pair
 
 

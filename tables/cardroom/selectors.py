@@ -8,8 +8,9 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 
+from casino.house.models import Casino
 from tables.cardroom.models import Entry, EntryStep, RoomRules, SeatTaken, Step, Waitlist
-from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.models import Table, TableStatus
 from tables.floor.stakes import stake_pair
 from tables.rules import waitlist as rules
 

@@ -18,7 +18,8 @@ from casino.common.amounts import amount_of
 from casino.common.audit import changed_by, settings_saved
 from casino.common.errors import IdempotencyKeyReused
 from casino.common.roles import is_supervisor
-from casino.common.staff import require_staff
+from casino.house.models import Casino
+from casino.house.staff import require_staff
 from payouts.jackpots.fieldcrypt import decrypted, encrypted
 from tables.cardroom import seating, selectors, wording
 from tables.cardroom.models import (
@@ -31,7 +32,7 @@ from tables.cardroom.models import (
     Step,
     Waitlist,
 )
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.floor.recording import request_fingerprint
 from tables.players import services as ratings
 from tables.players.models import Player

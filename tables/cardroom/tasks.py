@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from casino.house.models import Casino
 from tables.cardroom import services
-from tables.floor.models import Casino
 
 
 @shared_task(name="tables.tasks.settle_no_shows", soft_time_limit=50, time_limit=60)

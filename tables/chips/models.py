@@ -34,7 +34,7 @@ SHIFT_RANGE = Q(shift__gte=1, shift__lte=3)
 class AccountingRules(models.Model):
     """One casino's accounting rules, set by its supervisors (every change audited)."""
 
-    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
+    casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT,
                                   related_name="accounting_rules")
     denominations = ArrayField(models.DecimalField(max_digits=14, decimal_places=2),
                                help_text="The value chips in use, e.g. 1, 5, 25, 100.")
@@ -218,7 +218,7 @@ class SlipSeries(models.Model):
     """The last number a casino's fill and credit slips used: one unbroken series, taken
     one at a time under this row's lock."""
 
-    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
+    casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT,
                                   related_name="slip_series")
     last_number = models.PositiveIntegerField(default=0)
 
@@ -238,7 +238,7 @@ class ChipSlip(models.Model):
     sent to it (a credit)."""
 
     request = models.OneToOneField(ChipRequest, on_delete=models.PROTECT, related_name="slip")
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     number = models.PositiveIntegerField()
     issued_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                   related_name="+")

@@ -11,7 +11,7 @@ from collections import Counter
 from django.utils import timezone
 
 from casino.common.panels import Panels
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from tables.chips import wording
 from tables.chips.models import InventoryKind, SignerRole
 from tables.chips.selectors import (

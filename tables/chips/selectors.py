@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
 
-from casino.common.staff import at_casinos_of
+from casino.house.models import Casino
+from casino.house.staff import at_casinos_of
 from tables.chips.models import (
     AccountingRules,
     ChipMove,
@@ -24,7 +25,7 @@ from tables.chips.models import (
     InventorySlip,
     SignerRole,
 )
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.floor.shifts import Shift
 from tables.rules.chips import standard_denominations
 

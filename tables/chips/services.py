@@ -21,8 +21,8 @@ from django.views.decorators.debug import sensitive_variables
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
 from casino.common.witness import second_person
+from casino.house.staff import casinos_of, require_staff
 from tables.chips import wording
 from tables.chips.models import (
     AccountingRules,

@@ -19,12 +19,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino.common import audit
 from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
-from casino.common.staff import casinos_of
+from casino.house import trail
+from casino.house.staff import casinos_of
 from tables.chips import wording
 from tables.chips.forms import AccountingRulesForm, ChipsForm, OpenerForm
 from tables.chips.models import SignerRole
@@ -208,7 +208,7 @@ def accounting_rules(request, pk: int):
             event.pgh_diff = _from_defaults(event.pgh_data, casino)
     return render(request, "tables/chips/accounting_rules.html", {
         "casino": casino, "form": form, "zone": casino.zone,
-        "history": audit.entries(events, zone=casino.zone, viewer=request.user)},
+        "history": trail.entries(events, zone=casino.zone, viewer=request.user)},
         status=400 if form.errors else 200)
 
 

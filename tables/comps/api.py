@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from casino.common.staff import casino_for
+from casino.house.staff import casino_for
 from tables.comps import selectors, services
 from tables.comps.models import Comp
 from tables.comps.serializers import CompInput, CompOutput, DecisionInput, LedgerOutput

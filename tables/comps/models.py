@@ -28,7 +28,7 @@ def _share(verbose: str, default: str, help_text: str) -> models.DecimalField:
 class CompRules(models.Model):
     """One casino's comp rules, set by its supervisors (every change audited)."""
 
-    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
+    casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT,
                                   related_name="comp_rules")
     reinvestment = _share("reinvestment rate", "0.2500",
                           "The share of a player's theoretical win (and strategy cost) "
@@ -71,7 +71,7 @@ class CompLimit(models.Model):
     she gives one player alone in a gaming day. A supervisor's own is changed with a
     second supervisor (named in the change's audited reason)."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                              related_name="+")
     limit = money_field()
@@ -92,7 +92,7 @@ class CompAccount(models.Model):
 
     player = models.ForeignKey("tables.Player", on_delete=models.PROTECT,
                                related_name="comp_accounts")
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     balance = money_field(default=Decimal(0))
 
     class Meta:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.db.models import Sum
 
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from tables.comps import selectors
 from tables.comps.models import CompAccount, CompEntry, EntryKind
 from tables.floor.pages import PIT

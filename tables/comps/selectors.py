@@ -8,7 +8,7 @@ from decimal import Decimal
 from django.db.models import QuerySet, Sum
 
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import at_casinos_of
+from casino.house.staff import at_casinos_of
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
 from tables.players.selectors import reads_people
 from tables.rules.money import round_to_step, unit

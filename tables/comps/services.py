@@ -18,8 +18,8 @@ from casino.common import postings
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import is_supervisor
-from casino.common.staff import casinos_of, require_staff
 from casino.common.witness import second_person
+from casino.house.staff import casinos_of, require_staff
 from tables.comps import selectors, wording
 from tables.comps.models import (
     Comp,

@@ -12,12 +12,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino.common import audit
 from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
-from casino.common.staff import casino_asked, casinos_of
+from casino.house import trail
+from casino.house.staff import casino_asked, casinos_of
 from tables.comps import selectors, services, wording
 from tables.comps.forms import CompForm, CompRulesForm, DecisionForm, LimitForm
 from tables.comps.models import CompLimit
@@ -136,5 +136,5 @@ def comp_rules(request, pk: int):
         "casino": casino, "zone": casino.zone, "form": form, "limit_form": limit_form,
         "limits": limits,
         "problems": form_problems(chosen),
-        "history": audit.entries(events, zone=casino.zone, viewer=request.user)},
+        "history": trail.entries(events, zone=casino.zone, viewer=request.user)},
         status=400 if chosen.errors else 200)

@@ -12,7 +12,7 @@ from decimal import Decimal
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from casino.common.staff import at_casinos_of
+from casino.house.staff import at_casinos_of
 from tables.chips.models import AccountingRules, InventoryKind, InventorySlip
 from tables.chips.selectors import ShiftChips, ShiftKey, chips_by_shift, rules_of
 from tables.count.models import BoxCount, CountCorrection, Variance

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
-from casino.common.staff import casinos_of
+from casino.house.staff import casinos_of
 from tables.chips.wording import chips_words, shift_words
 from tables.count import wording
 from tables.count.forms import CorrectionForm, CountForm, DayForm, ExplanationForm

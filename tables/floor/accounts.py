@@ -24,8 +24,9 @@ from django.db import transaction
 
 from casino.common.audit import changed_by
 from casino.common.roles import Role, grantable_roles, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
-from tables.floor.models import Casino, CasinoStaff, Table, TableDealer
+from casino.house.models import Casino, CasinoStaff
+from casino.house.staff import casinos_of, require_staff
+from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import users_visible_to
 
 # A log-in name as Django's user model takes it (its UnicodeUsernameValidator, in words).

@@ -11,8 +11,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from casino.common.permissions import HasRole
+from casino.house.models import Casino
 from tables.floor import accounts, selectors, services
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.floor.serializers import (
     CasinoSerializer,
     TableSerializer,

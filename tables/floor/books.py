@@ -27,7 +27,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Max, OuterRef, Subquery
 from django.utils import timezone
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 
 
 class Outcome(StrEnum):

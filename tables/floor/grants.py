@@ -11,23 +11,23 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "tables.add_casino", "tables.change_casino", "tables.view_casino", "tables.add_table",
+        "house.add_casino", "house.change_casino", "house.view_casino", "tables.add_table",
         "tables.change_table", "tables.view_table", "tables.add_tabledealer",
         "tables.change_tabledealer", "tables.delete_tabledealer", "tables.view_tabledealer",
-        "tables.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
+        "house.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
         "auth.view_user", "auth.add_user", "auth.change_user", "axes.view_accessattempt",
         "axes.delete_accessattempt", "axes.view_accessfailurelog",
     ],
     Role.DEALER: [
-        "tables.view_casino", "tables.view_table",
+        "house.view_casino", "tables.view_table",
     ],
     Role.ACCOUNTANT: [
-        "tables.view_casino", "tables.view_table", "tables.view_tabledealer",
+        "house.view_casino", "tables.view_table", "tables.view_tabledealer",
     ],
     Role.CAGE: [
-        "tables.view_casino", "tables.view_table",
+        "house.view_casino", "tables.view_table",
     ],
     Role.COUNT: [
-        "tables.view_casino", "tables.view_table",
+        "house.view_casino", "tables.view_table",
     ],
 }

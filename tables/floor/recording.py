@@ -38,7 +38,7 @@ def _table_to_record_at(shape, *, table: int, actor: int):
 
 
 class _StandInUser:
-    """What the casinos' scope reads of a user (casino.common.staff.at_casinos_of)."""
+    """What the casinos' scope reads of a user (casino.house.staff.at_casinos_of)."""
 
     is_authenticated = True
 

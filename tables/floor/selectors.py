@@ -6,8 +6,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
 
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import at_casinos_of, casinos_of
-from tables.floor.models import CasinoStaff, Table
+from casino.house.models import CasinoStaff
+from casino.house.staff import at_casinos_of, casinos_of
+from tables.floor.models import Table
 
 __all__ = ["at_tables_visible_to", "casinos_of", "dealer_roster", "dealers_at_casinos_of",
            "tables_at_casinos_of", "tables_visible_to", "users_visible_to"]

@@ -8,9 +8,10 @@ from rest_framework import serializers
 from casino.common.amounts import MoneyField
 from casino.common.api import ModelSerializer
 from casino.common.roles import Role
-from casino.common.staff import casinos_of
+from casino.house.models import Casino
+from casino.house.staff import casinos_of
 from tables.floor.accounts import NAME_LENGTH, roles_in_order
-from tables.floor.models import Casino, Kill, KillTrigger, ReopenRule, Structure, Table
+from tables.floor.models import Kill, KillTrigger, ReopenRule, Structure, Table
 from tables.floor.recording import just_written, rows_of
 
 

@@ -22,13 +22,14 @@ from casino.common import push
 from casino.common.amounts import amount_of
 from casino.common.audit import changed_by
 from casino.common.roles import Role
-from casino.common.staff import require_staff
+from casino.house.models import Casino
+from casino.house.staff import require_staff
 from payouts.jackpots.models import Progressive
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms import versioning
 from payouts.terms.models import Paytable, RakeSchedule
 from tables.floor import books, shifts, stakes
-from tables.floor.models import Casino, Game, Table
+from tables.floor.models import Game, Table
 
 DEFAULT_SEATS = {Game.CARIBBEAN_STUD: 7}
 DEFAULT_POKER_SEATS = 9

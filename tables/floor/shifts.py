@@ -26,7 +26,8 @@ from django.db.models import Count, Exists, OuterRef, Q
 
 from casino.common import push
 from casino.common.audit import changed_by
-from tables.floor.models import Casino, Table, TableStatus
+from casino.house.models import Casino
+from tables.floor.models import Table, TableStatus
 
 # The stored values of the chips' InventoryKind.OPENER and SignerRole (tests check they
 # agree with the chips' own).

@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino.common import audit
 from casino.common.confirmation import ask_first, changed_lines, confirm_page
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problems_of, refusal_on_form
 from casino.common.roles import Role, role_required
+from casino.house import trail
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import RakeSchedule
 from tables.floor.accounts import dealer_create, dealer_set_active
@@ -121,7 +121,7 @@ def table_history(request, pk: int):
     events = Events.objects.references(table).order_by("-pgh_created_at", "-pgh_id")[:100]
     return render(request, "tables/table_history.html", {
         "table": table, "zone": table.casino.zone,
-        "history": audit.entries(events, zone=table.casino.zone, viewer=request.user,
+        "history": trail.entries(events, zone=table.casino.zone, viewer=request.user,
                                  subject=table)})
 
 
@@ -149,7 +149,7 @@ def table_settings(request, pk: int):
                 return redirect("pit-poker-settings", pk=pk)
         else:
             problems = form_problems(form)
-    events = audit.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30],
+    events = trail.entries(Events.objects.tracks(table).order_by("-pgh_id")[:30],
                            zone=table.casino.zone, viewer=request.user)
     return render(request, "tables/poker_settings.html", {
         "table": table, "form": form, "problems": problems, "history": events,

@@ -13,9 +13,10 @@ from decimal import Decimal
 
 from django.utils import timezone
 
+from casino.house.models import Casino
 from tables.cardroom import services
 from tables.cardroom.models import Waitlist
-from tables.floor.models import Casino, Table, TableStatus
+from tables.floor.models import Table, TableStatus
 from tables.floor.stakes import stake_pair
 from tables.management.demo_history import clock_at
 

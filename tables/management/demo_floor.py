@@ -24,7 +24,8 @@ from django.contrib.auth.models import Group
 from django.test.utils import override_settings
 
 from casino.common.roles import Role
-from tables.floor.models import Casino, Game, Table
+from casino.house.models import Casino
+from tables.floor.models import Game, Table
 from tables.floor.services import table_dealer_assign
 from tables.pit import services
 from tables.pit.models import DealerGames, DealerMove, MoveKind

@@ -9,7 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 from tables.management.demo_history import clock_at, stud_body
 from tables.offline import services as held
 from tables.offline.models import HeldEntry

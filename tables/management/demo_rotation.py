@@ -12,7 +12,8 @@ import datetime as dt
 import random
 from decimal import Decimal
 
-from tables.floor.models import Casino, Game, Table
+from casino.house.models import Casino
+from tables.floor.models import Game, Table
 from tables.management.demo_floor import EVENING
 from tables.management.demo_history import clock_at, stud_body
 from tables.pit import selectors, services

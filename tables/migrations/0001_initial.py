@@ -8,7 +8,7 @@ import pgtrigger.migrations
 from django.conf import settings
 from django.db import migrations, models
 
-import tables.floor.models
+import casino.house.models
 
 
 class Migration(migrations.Migration):
@@ -27,8 +27,8 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=120, unique=True)),
                 ('currency', models.CharField(choices=[('USD', 'USD — US dollar'), ('GBP', 'GBP — Pound sterling'), ('EUR', 'EUR — Euro'), ('CAD', 'CAD — Canadian dollar'), ('AUD', 'AUD — Australian dollar'), ('NZD', 'NZD — New Zealand dollar'), ('CHF', 'CHF — Swiss franc'), ('SGD', 'SGD — Singapore dollar'), ('HKD', 'HKD — Hong Kong dollar'), ('MOP', 'MOP — Macanese pataca'), ('ZAR', 'ZAR — South African rand'), ('SEK', 'SEK — Swedish krona'), ('NOK', 'NOK — Norwegian krone'), ('DKK', 'DKK — Danish krone'), ('CZK', 'CZK — Czech koruna'), ('PLN', 'PLN — Polish zloty'), ('MXN', 'MXN — Mexican peso'), ('PHP', 'PHP — Philippine peso'), ('MYR', 'MYR — Malaysian ringgit'), ('INR', 'INR — Indian rupee'), ('JPY', 'JPY — Japanese yen'), ('KRW', 'KRW — South Korean won')], max_length=3)),
-                ('timezone', models.CharField(max_length=64, validators=[tables.floor.models.validate_time_zone])),
-                ('gaming_day_start', models.TimeField(default=datetime.time(6, 0), help_text='Local time at which a gaming day begins (default 06:00).', validators=[tables.floor.models.validate_whole_hour])),
+                ('timezone', models.CharField(max_length=64, validators=[casino.house.models.validate_time_zone])),
+                ('gaming_day_start', models.TimeField(default=datetime.time(6, 0), help_text='Local time at which a gaming day begins (default 06:00).', validators=[casino.house.models.validate_whole_hour])),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={
@@ -44,8 +44,8 @@ class Migration(migrations.Migration):
                 ('id', models.BigIntegerField()),
                 ('name', models.CharField(max_length=120)),
                 ('currency', models.CharField(choices=[('USD', 'USD — US dollar'), ('GBP', 'GBP — Pound sterling'), ('EUR', 'EUR — Euro'), ('CAD', 'CAD — Canadian dollar'), ('AUD', 'AUD — Australian dollar'), ('NZD', 'NZD — New Zealand dollar'), ('CHF', 'CHF — Swiss franc'), ('SGD', 'SGD — Singapore dollar'), ('HKD', 'HKD — Hong Kong dollar'), ('MOP', 'MOP — Macanese pataca'), ('ZAR', 'ZAR — South African rand'), ('SEK', 'SEK — Swedish krona'), ('NOK', 'NOK — Norwegian krone'), ('DKK', 'DKK — Danish krone'), ('CZK', 'CZK — Czech koruna'), ('PLN', 'PLN — Polish zloty'), ('MXN', 'MXN — Mexican peso'), ('PHP', 'PHP — Philippine peso'), ('MYR', 'MYR — Malaysian ringgit'), ('INR', 'INR — Indian rupee'), ('JPY', 'JPY — Japanese yen'), ('KRW', 'KRW — South Korean won')], max_length=3)),
-                ('timezone', models.CharField(max_length=64, validators=[tables.floor.models.validate_time_zone])),
-                ('gaming_day_start', models.TimeField(default=datetime.time(6, 0), help_text='Local time at which a gaming day begins (default 06:00).', validators=[tables.floor.models.validate_whole_hour])),
+                ('timezone', models.CharField(max_length=64, validators=[casino.house.models.validate_time_zone])),
+                ('gaming_day_start', models.TimeField(default=datetime.time(6, 0), help_text='Local time at which a gaming day begins (default 06:00).', validators=[casino.house.models.validate_whole_hour])),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
             ],
             options={

@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import tables.floor.models
+import casino.house.models
 
 
 class Migration(migrations.Migration):
@@ -15,12 +15,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='casino',
             name='timezone',
-            field=models.CharField(max_length=64, validators=[tables.floor.models.validate_time_zone], verbose_name='time zone'),
+            field=models.CharField(max_length=64, validators=[casino.house.models.validate_time_zone], verbose_name='time zone'),
         ),
         migrations.AlterField(
             model_name='casinoevent',
             name='timezone',
-            field=models.CharField(max_length=64, validators=[tables.floor.models.validate_time_zone], verbose_name='time zone'),
+            field=models.CharField(max_length=64, validators=[casino.house.models.validate_time_zone], verbose_name='time zone'),
         ),
         migrations.AlterField(
             model_name='table',

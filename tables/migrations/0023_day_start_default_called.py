@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-import tables.floor.models
+import casino.house.models
 
 
 class Migration(migrations.Migration):
@@ -15,11 +15,11 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='casino',
             name='gaming_day_start',
-            field=models.TimeField(default=tables.floor.models.default_day_start, help_text='Local time at which a gaming day begins (default 06:00).', validators=[tables.floor.models.validate_whole_hour]),
+            field=models.TimeField(default=casino.house.models.default_day_start, help_text='Local time at which a gaming day begins (default 06:00).', validators=[casino.house.models.validate_whole_hour]),
         ),
         migrations.AlterField(
             model_name='casinoevent',
             name='gaming_day_start',
-            field=models.TimeField(default=tables.floor.models.default_day_start, help_text='Local time at which a gaming day begins (default 06:00).', validators=[tables.floor.models.validate_whole_hour]),
+            field=models.TimeField(default=casino.house.models.default_day_start, help_text='Local time at which a gaming day begins (default 06:00).', validators=[casino.house.models.validate_whole_hour]),
         ),
     ]

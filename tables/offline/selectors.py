@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from casino.common.roles import is_supervisor
-from casino.common.staff import at_casinos_of
+from casino.house.staff import at_casinos_of
 from tables.offline.models import HeldEntry
 
 

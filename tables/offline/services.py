@@ -21,8 +21,8 @@ from rest_framework import serializers as drf
 from casino.common.confirmation import tried
 from casino.common.errors import error_detail, nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
 from casino.common.text import unstorable, unstorable_in
+from casino.house.staff import casinos_of, require_staff
 from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of

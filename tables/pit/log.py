@@ -21,7 +21,8 @@ from decimal import Decimal, InvalidOperation
 from django.contrib.auth import get_user_model
 from pghistory.models import Events
 
-from tables.floor.models import Casino, Table, TableStatus
+from casino.house.models import Casino
+from tables.floor.models import Table, TableStatus
 from tables.pit import wording
 from tables.pit.models import DealerMove, MoveKind
 

@@ -25,7 +25,7 @@ class RotationRules(models.Model):
     """How a pit's dealers rotate. ``pit`` blank: the casino's rules, for every pit that
     has none of its own."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     pit = models.CharField(max_length=40, blank=True)
     minutes_on = _minutes("minutes on a table", 60,
                           "How long a dealer deals a table before a relief takes it.")
@@ -53,7 +53,7 @@ class DealerGames(models.Model):
     """The games a dealer may deal at a casino, as a supervisor set them (no row: the
     games of the tables he is assigned to there; tables.pit.selectors.games_of)."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     games = ArrayField(models.CharField(max_length=20, choices=Game.choices), default=list,
@@ -82,7 +82,7 @@ class DealerMove(models.Model):
     break, a meal or home. A break's end is kept with it (``until``), from the pit's
     rules as they were."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, related_name="+")
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     kind = models.CharField(max_length=9, choices=MoveKind.choices)

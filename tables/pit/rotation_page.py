@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 
-from tables.floor.models import Casino, Game
+from casino.house.models import Casino
+from tables.floor.models import Game
 from tables.pit import selectors, wording
 from tables.pit.log import floor_log, table_log
 from tables.pit.models import MoveKind

@@ -13,7 +13,8 @@ from django.db.models import OuterRef, Subquery
 
 from casino.common.frozen import FrozenQuery
 from casino.common.roles import Role
-from tables.floor.models import Casino, Table, TableDealer, TableStatus
+from casino.house.models import Casino
+from tables.floor.models import Table, TableDealer, TableStatus
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.rules import rotation
 

@@ -18,8 +18,9 @@ from django.utils import timezone
 from casino.common import push
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.staff import casinos_of, require_staff
-from tables.floor.models import Casino, Game, Table, TableStatus
+from casino.house.models import Casino
+from casino.house.staff import casinos_of, require_staff
+from tables.floor.models import Game, Table, TableStatus
 from tables.pit import selectors
 from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 

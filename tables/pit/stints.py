@@ -10,7 +10,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from tables.floor.models import Casino, Table, TableStatus
+from casino.house.models import Casino
+from tables.floor.models import Table, TableStatus
 from tables.pit.models import DealerMove
 from tables.pit.selectors import SHIFT_AT_MOST
 from tables.rules import stints as rules

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 from casino.common.forms import posted_form_data
 from casino.common.problems import carried_out, form_problems, form_refused, problems_of
 from casino.common.roles import Role, role_required
-from casino.common.staff import casino_asked, casinos_of
+from casino.house.staff import casino_asked, casinos_of
 from tables.floor.models import Table
 from tables.floor.selectors import tables_at_casinos_of, tables_visible_to
 from tables.floor.services import table_configure

@@ -14,7 +14,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from casino.common.roles import Role, has_role, is_group_supervisor, is_supervisor
-from casino.common.staff import at_casinos_of
+from casino.house.staff import at_casinos_of
 from tables.floor.models import Game
 from tables.players.models import (
     Player,

@@ -12,11 +12,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 from pghistory.models import Events
 
-from casino.common import audit
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, role_required
-from casino.common.staff import casino_asked
+from casino.house import trail
+from casino.house.staff import casino_asked
 from tables.players import selectors, services
 from tables.players.figures import ratings_figures
 from tables.players.forms import NoteForm, PlayerFinder, PlayerForm
@@ -96,7 +96,7 @@ def player_page(request, pk: int):
             return redirect("player", pk=player.pk)
     services.players_read(actor=request.user, players=[player], channel="page",
                           sight=Sight.OPENED)
-    zone = audit.zone_of_owner(None)  # the group's player: on the group's clock
+    zone = trail.zone_of_owner(None)  # the group's player: on the group's clock
     ratings = list(selectors.ratings_visible_to(request.user).filter(player=player)
                    .prefetch_related("changes")[:RATINGS_SHOWN])
     worked = ratings_figures(ratings)
@@ -107,7 +107,7 @@ def player_page(request, pk: int):
     return render(request, "tables/players/player.html", {
         **shown, **PLAYER.gather(request, shown), "form": form,
         "problems": form_problems(form), "zone": zone,
-        "history": audit.entries(Events.objects.tracks(player).order_by("-pgh_id")[:50],
+        "history": trail.entries(Events.objects.tracks(player).order_by("-pgh_id")[:50],
                                  zone=zone, viewer=request.user),
         "accesses": player.accesses.select_related("user")[:ACCESSES_SHOWN],
         "notes": player.notes.select_related("by")[:ACCESSES_SHOWN], "note_form": NoteForm(),

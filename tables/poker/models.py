@@ -157,7 +157,7 @@ class BadBeatFund(models.Model):
     with the row locked, so the ledger always sums to it.
     """
 
-    casino = models.OneToOneField("tables.Casino", on_delete=models.PROTECT,
+    casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT,
                                   related_name="bad_beat_fund")
     balance = money_field(default=Decimal(0))
 

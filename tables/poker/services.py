@@ -23,10 +23,11 @@ from django.utils import timezone
 from casino.common import postings
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
+from casino.house.models import Casino
 from payouts.terms.models import Method
 from tables.floor import books
 from tables.floor.dealt import Booked, booked
-from tables.floor.models import Casino, Kill, Table
+from tables.floor.models import Kill, Table
 from tables.floor.recording import (
     as_recorded,
     create_keyed,

@@ -15,8 +15,9 @@ from django.utils import timezone
 
 from casino.common import anchors
 from casino.common.days import books_day_bounds
+from casino.house.models import Casino
 from payouts.jackpots.models import MeterEntry, Progressive
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.poker.models import PokerHand, TimeCollection
 from tables.reports import jackpots, rake, stud_games
 from tables.reports.models import ClosedDay, MeterFigure, RakeFigure, StudFigure

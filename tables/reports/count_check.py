@@ -25,11 +25,11 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from casino.house.models import Casino
 from tables.chips.models import AccountingRules
 from tables.chips.selectors import rules_of
 from tables.count.models import Variance, VarianceKind
 from tables.count.selectors import ShiftResult, threshold_of
-from tables.floor.models import Casino
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
 from tables.reports.selection import Selection

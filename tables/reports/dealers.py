@@ -24,7 +24,8 @@ from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tables.floor.models import Casino, Game, Table
+from casino.house.models import Casino
+from tables.floor.models import Game, Table
 from tables.pit import stints
 from tables.poker.models import PokerHand
 from tables.reports import figures

@@ -17,7 +17,7 @@ from decimal import Decimal
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Trunc
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.poker.models import PokerHand
 from tables.reports.figures import Report, mixed_currencies, without_amounts, written
 from tables.reports.models import TableHour

@@ -16,7 +16,7 @@ class ClosedDay(models.Model):
     """One casino's gaming day, closed for good (no casino: the group's books, which hold
     the wide-area meters)."""
 
-    casino = models.ForeignKey("tables.Casino", on_delete=models.PROTECT, null=True,
+    casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, null=True,
                                blank=True, related_name="closed_days")
     gaming_day = models.DateField()
     closed_at = models.DateTimeField(default=timezone.now)

@@ -25,9 +25,9 @@ from decimal import Decimal
 from django.db.models import Max, Min
 
 from casino.common.amounts import in_currency
+from casino.house.models import Casino
 from tables.comps.models import CompEntry, EntryKind
 from tables.comps.selectors import earned_on, hours_of
-from tables.floor.models import Casino
 from tables.players.figures import ratings_figures
 from tables.players.models import Rating, RatingFigures, RatingStep
 from tables.reports.models import RatingCheck

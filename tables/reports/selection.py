@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.dateparse import parse_date
 
+from casino.house.models import Casino
 from payouts.jackpots.selectors import progressives_visible_to
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
 
 # A year of a busy floor is what the reports are measured on; longer spans are refused

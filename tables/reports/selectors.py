@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.poker.models import BadBeatFund
 from tables.reports.rake import rake_report
 from tables.reports.selection import Selection

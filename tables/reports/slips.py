@@ -27,6 +27,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
+from casino.house.models import Casino
 from tables.chips.models import (
     ChipMove,
     ChipSlip,
@@ -35,7 +36,6 @@ from tables.chips.models import (
     SignerRole,
     SlipSeries,
 )
-from tables.floor.models import Casino
 from tables.reports import figures
 from tables.reports.figures import ZERO, Report
 from tables.reports.selection import Selection

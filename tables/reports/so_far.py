@@ -19,7 +19,7 @@ from decimal import Decimal
 
 from django.db.models import Max
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.poker.models import PokerHandVoid
 from tables.reports.hourly import HOUR, ZERO, figures, hour_of
 from tables.reports.models import TableHour

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from casino.house.models import Casino
 from tables.count.models import BoxCount, CountCorrection
 from tables.count.selectors import ShiftResult, shift_results, standing
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.reports.selection import Selection
 
 # The filters these reports read (the count has no dealer, a table no progressive).

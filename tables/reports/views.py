@@ -16,10 +16,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date
 from django.views.decorators.http import require_POST
 
-from casino.common.audit import zone_of, zone_of_owner
 from casino.common.headings import read_columns
 from casino.common.problems import problem_lines
 from casino.common.roles import Role, role_required
+from casino.house.trail import zone_of, zone_of_owner
 from payouts.jackpots.selectors import progressives_visible_to
 from tables.floor.selectors import casinos_of, tables_at_casinos_of
 from tables.reports import charts, exports, ratings_check, services, verification

@@ -86,7 +86,7 @@ def played_shift(jackpot_table, inventory_here, supervisor, dealer, cage, play_r
 @pytest.fixture
 def accounting_floor(played_shift, supervisor, dealer, other_dealer, accountant, outsider,
                      cage, counters, holdem, travel):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     table = played_shift["table"]
     first, second = counters

@@ -190,8 +190,8 @@ def test_a_printed_slip_lists_every_denomination_in_order_and_the_cashiers_line(
         accounting_floor, client, cage):
     import re
 
+    from casino.house.models import Casino
     from tables.chips.selectors import rules_of
-    from tables.floor.models import Casino
 
     client.force_login(cage)
     issued = client.post(f"/cage/requests/{accounting_floor['ids']['request']}/issue/",

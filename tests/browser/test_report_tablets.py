@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.reports.catalog import REPORTS
 from tests.browser.conftest import TABLETS, on_tablets
 

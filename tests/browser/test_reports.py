@@ -12,7 +12,8 @@ from django.core.management import call_command
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,8 @@ from django.contrib.auth import authenticate
 from django.test import RequestFactory
 from django.utils import timezone
 
-from tables.floor.models import Casino, Table
+from casino.house.models import Casino
+from tables.floor.models import Table
 
 # The package's load is rolled back where the worker that loaded it leaves the package.
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]

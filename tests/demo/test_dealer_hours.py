@@ -18,8 +18,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from pypdf import PdfReader
 
+from casino.house.models import Casino
 from casino.templatetags.casino_tags import cell
-from tables.floor.models import Casino
 from tables.pit import stints
 from tables.poker.models import PokerHand
 from tables.reports.catalog import REPORTS

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]
 

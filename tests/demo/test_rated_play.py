@@ -13,9 +13,9 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
+from casino.house.models import Casino
 from tables.comps.models import CompEntry
 from tables.comps.selectors import hours_of
-from tables.floor.models import Casino
 from tables.players.models import Player, Rating, RatingFigures
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]

@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import resolve, reverse
 
+from casino.house.models import Casino
 from payouts.jackpots.models import Progressive
 from payouts.terms.models import Paytable
-from tables.floor.models import Casino, Table
+from tables.floor.models import Table
 from tables.players.models import Player
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]

@@ -13,8 +13,8 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from casino.common.headings import heading, read_columns
+from casino.house.models import Casino
 from casino.templatetags.casino_tags import cell
-from tables.floor.models import Casino
 from tables.reports import charts, printing
 from tables.reports.catalog import REPORTS
 from tables.reports.selection import read_selection

@@ -9,7 +9,8 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 
-from tables.floor.models import Casino, Table, TableStatus
+from casino.house.models import Casino
+from tables.floor.models import Table, TableStatus
 
 pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("demo_as_loaded")]
 

@@ -61,7 +61,7 @@ def test_a_second_supervisor_may_witness(supervisor, plain_hit):
 ])
 def test_the_witness_is_refused_by_name_and_nothing_is_stored(
         supervisor, other_dealer, witness, plain_hit, name, field, said):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     gone = make_user("gone_witness", "accountant")
     gone.is_active = False

@@ -164,7 +164,7 @@ def test_the_pit_reads_its_jackpots_in_one_query_however_many(client, supervisor
 
 
 def test_the_pit_shows_no_jackpot_of_another_casino(client, w2g_hit):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
 
     mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")
     client.force_login(make_user("mo_mayfair", "supervisor", at=[mayfair]))

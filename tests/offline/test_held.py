@@ -94,7 +94,7 @@ def test_a_supervisor_enters_late_what_its_shift_closed_on(api, dealer, supervis
 
 
 def test_another_casinos_supervisor_sees_nothing_and_resolves_nothing(api, refused):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tests.conftest import make_user
 
     held, _ = refused
@@ -108,7 +108,8 @@ def test_another_casinos_supervisor_sees_nothing_and_resolves_nothing(api, refus
 
 def test_holding_is_refused_in_words_for_a_table_not_his_or_a_body_that_is_not_a_round(
         api, dealer, live_table):
-    from tables.floor.models import Casino, Table
+    from casino.house.models import Casino
+    from tables.floor.models import Table
 
     body = {**CONTRACT_ROUND, "dealt_at": "2026-11-30T14:00:00Z"}
     api.as_user(dealer)

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.floor.services import table_dealer_assign
 from tables.pit import selectors, services
 from tables.pit.models import DealerMove, MoveKind

@@ -122,7 +122,7 @@ def test_the_nightly_check_names_what_the_owner_changed_behind_the_service(
 
 def test_another_casinos_problems_are_not_shown_to_an_accountant_of_one(
         client, holdem, play_hand, travel, owner_sql):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tests.conftest import make_user
 
     play_hand(holdem, at(2026, 3, 3, 9))

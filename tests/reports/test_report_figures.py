@@ -236,7 +236,7 @@ def test_rake_and_stud_over_casinos_of_two_currencies_sum_each_casino_apart(
 
 
 def test_a_chart_whose_bars_would_all_be_zero_is_said_in_words(holdem):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tables.reports import charts
     from tables.reports.figures import Report
     from tables.reports.selection import Selection

@@ -13,7 +13,7 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tables.floor.models import Casino
+from casino.house.models import Casino
 from tables.pit.selectors import SHIFT_AT_MOST
 from tables.pit.stints import shift_clock
 from tables.rules import stints as rules

@@ -75,7 +75,7 @@ def test_a_password_hash_put_in_by_the_owner_confirms_nothing(supervisor, sue, u
     sue.set_password("sue-new-password-2")
     with changed_by(supervisor, "password reset at the podium"):
         sue.save()
-    events = apps.get_model("tables", "StaffAccountEvent").objects
+    events = apps.get_model("house", "StaffAccountEvent").objects
     changed = events.filter(pgh_obj=sue.pk, pgh_label="password changed").order_by("pgh_id")
     # The owner's change is in the trail too, with nobody's context (triggers on).
     assert [e.pgh_context and (e.pgh_context.metadata["user"],

@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from casino.common.roles import Role
+from casino.house.models import Casino
 from payouts.analysis.services import analyse_published
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import Progressive
@@ -27,7 +28,7 @@ from payouts.terms import services as payouts
 from payouts.terms import services as terms
 from payouts.terms.models import Paytable, RakeSchedule
 from payouts.terms.versioning import PublicationStatus
-from tables.floor.models import Casino, Game, Table, TableStatus
+from tables.floor.models import Game, Table, TableStatus
 from tables.floor.services import (
     casino_create,
     table_assign_paytable,

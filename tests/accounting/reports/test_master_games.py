@@ -113,7 +113,7 @@ def test_the_table_and_shift_filters_narrow_the_rows_and_a_dealer_is_refused(
 
 
 def test_another_casinos_staff_see_none_of_it(api, floor):
-    from tables.floor.models import Casino
+    from casino.house.models import Casino
     from tests.conftest import make_user
 
     mayfair = Casino.objects.create(name="Mayfair", currency="GBP", timezone="Europe/London")

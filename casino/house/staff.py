@@ -1,37 +1,17 @@
-"""Who works where: every read and write of the floor is limited to the casinos a user is
-on the staff of (tables.floor's Casino.staff). The app that keeps the casinos says which
-rows say so (``staffed_by``, from its AppConfig), so this layer, below the apps, names
-none of their models."""
+"""Who works where: every read and write of a casino's records is limited to the casinos a
+user is on the staff of (Casino.staff)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 
-
-class _Staffing:
-    """Where a casino's staff is kept: a row of ``membership`` per user and casino, its
-    ``casino`` and ``user`` fields naming them (set once by staffed_by)."""
-
-    membership = None
-    casino = "casino"
-    user = "user"
-
-
-def staffed_by(membership, *, casino: str = "casino", user: str = "user") -> None:
-    """For the app that keeps the casinos (its AppConfig.ready): ``membership`` is the
-    model with one row per user on a casino's staff, by its ``casino`` and ``user``
-    foreign keys."""
-    _Staffing.membership, _Staffing.casino, _Staffing.user = membership, casino, user
-
-
-def _casino_model():
-    return _Staffing.membership._meta.get_field(_Staffing.casino).related_model
+from casino.house.models import Casino, CasinoStaff
 
 
 def casinos_of(user) -> QuerySet:
     """The casinos the user works at; a superuser's are all of them."""
-    return at_casinos_of(_casino_model().objects.all(), user, "pk")
+    return at_casinos_of(Casino.objects.all(), user, "pk")
 
 
 def casino_asked(request):
@@ -61,7 +41,7 @@ def casino_for(user, chosen):
 
 def all_casinos() -> QuerySet:
     """Every casino of the group (whose currencies the group's own terms are kept in)."""
-    return _casino_model().objects.all()
+    return Casino.objects.all()
 
 
 def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
@@ -77,8 +57,7 @@ def at_casinos_of(rows: QuerySet, user, casino: str = "casino") -> QuerySet:
 def casino_ids_of(user) -> QuerySet:
     """The ids of the casinos the user is on the staff of, as a one-table subquery (the
     planner then plans a scoped query in a fraction of the time a nested one takes)."""
-    return _Staffing.membership.objects.filter(
-        **{_Staffing.user: user.pk}).values(_Staffing.casino)
+    return CasinoStaff.objects.filter(user=user.pk).values("casino")
 
 
 def require_staff(actor, casino) -> None:
