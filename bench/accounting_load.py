@@ -89,7 +89,8 @@ def build_floor():
     casino.staff.add(*people.values(), *dealers)   # each reads and writes only his casinos
     paytable = terms.paytable_publish(actor=boss, paytable=terms.paytable_create(
         actor=boss, name="Bench US", variant="us", casino=casino))
-    request_analysis(paytable)   # computed here: tasks run eagerly without REDIS_URL
+    # computed here: tasks run eagerly without REDIS_URL
+    request_analysis(actor=None, paytable=paytable)
     schedule = terms.schedule_publish(actor=boss, schedule=terms.schedule_create(
         actor=boss, name="10% capped at 5", percent=10, cap=5, no_flop_no_drop=True,
         bad_beat_drop=1, bad_beat_min_pot=20, casino=casino))

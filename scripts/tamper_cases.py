@@ -38,7 +38,7 @@ settlement.settle_pending_hits(meter.pk)
 hit = JackpotHit.objects.filter(status="awaiting_approval").latest("id")
 jackpots.hit_approve(
     actor=supervisor, hit=hit, witness="accountant", witness_password="count-chips-demo",
-    request=RequestFactory().post("/pit/jackpot-hits/1/approve/", REMOTE_ADDR="10.0.0.9"),
+    device=Device(address="10.0.0.9", path="/pit/jackpot-hits/1/approve/"),
     player={"full_name": "Pat Q. Player", "street": "3570 Las Vegas Blvd S",
             "city": "Las Vegas", "region": "NV", "postal_code": "89109",
             "country": "United States", "tin": "234-56-7891", "id_kind": "drivers_license",

@@ -100,7 +100,7 @@ class TablesConfig(AppConfig):
         from tables.comps import services as comps
         from tables.comps.chain import COMP_LEDGER
         from tables.comps.models import CompAccount, CompLimit, CompRules
-        from tables.players import services as players
+        from tables.players import hooks as players
 
         db_roles.keep(CompRules)
         db_roles.keep(CompLimit)

@@ -366,7 +366,7 @@ def floor(us_casino, supervisor, dealer, other_dealer, accountant, outsider, jac
                             query={"from": "2026-01-01", "to": "2026-01-31",
                                    "casino": str(us_casino.pk)})
     # Queued, never computed: the test's transaction never commits to send it.
-    analysis = request_analysis(jackpot_table.paytable)
+    analysis = request_analysis(actor=None, paytable=jackpot_table.paytable)
     waitlist = cardroom.waitlist_open(actor=supervisor, casino=us_casino, game="holdem",
                                       structure="no_limit", small="1", big="2")
     entry, _ = cardroom.entry_join(actor=supervisor, waitlist=waitlist, name="Ann")

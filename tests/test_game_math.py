@@ -141,7 +141,8 @@ def test_an_analysis_a_worker_lost_is_queued_again_after_five_minutes(
         api, supervisor, us_paytable, django_capture_on_commit_callbacks, time_machine):
     from payouts.analysis import services
 
-    lost = services.request_analysis(us_paytable)  # its message is never delivered
+    # its message is never delivered
+    lost = services.request_analysis(actor=None, paytable=us_paytable)
     ParAnalysis.objects.filter(pk=lost.pk).update(status=AnalysisStatus.RUNNING)
     url = f"/api/v1/paytables/{us_paytable.pk}/analysis/"
     with django_capture_on_commit_callbacks(execute=True) as sent:

@@ -23,7 +23,7 @@ COVARIANCE_KEYS = ("seat_covariance", "seat_covariance_std_error", "seat_covaria
 
 def computed(paytable, capture) -> ParAnalysis:
     with capture(execute=True):
-        services.request_analysis(paytable)
+        services.request_analysis(actor=None, paytable=paytable)
     return ParAnalysis.objects.get(paytable=paytable)
 
 
@@ -60,7 +60,8 @@ def test_the_progress_bar_tells_the_simulation_after_the_counting(
     computing.forget_figures()  # computed here, not kept from an earlier test
     monkeypatch.setattr(computing, "_progress_writer",
                         lambda analysis_id: lambda f, words: told.append((f, words)))
-    analysis = services.request_analysis(us_paytable)  # sent after commit: never here
+    # sent after commit: never here
+    analysis = services.request_analysis(actor=None, paytable=us_paytable)
     computing.compute(analysis.pk)
 
     simulating = [f for f, words in told if words == "simulating two seats of one round"]
@@ -79,14 +80,14 @@ def test_the_same_terms_are_computed_once_per_process_and_kept(
     real = computing.seat_covariance
     monkeypatch.setattr(computing, "seat_covariance",
                         lambda *game, **kw: simulated.append(game) or real(*game, **kw))
-    first = services.request_analysis(us_paytable)
+    first = services.request_analysis(actor=None, paytable=us_paytable)
     computing.compute(first.pk)
     # The same terms in another version (republished unchanged), then other terms.
     again = terms.paytable_new_version(actor=controller, paytable=us_paytable)
-    computing.compute(services.request_analysis(again).pk)
+    computing.compute(services.request_analysis(actor=None, paytable=again).pk)
     changed = terms.paytable_update(actor=controller, paytable=again,
                                     odds={**again.odds, "flush": 8})
-    computing.compute(services.request_analysis(changed).pk)
+    computing.compute(services.request_analysis(actor=None, paytable=changed).pk)
 
     assert len(simulated) == 2  # the first terms once, the changed terms once
     results = [a.result for a in ParAnalysis.objects.order_by("pk")]
@@ -139,7 +140,8 @@ def test_figures_stored_before_the_covariance_are_queued_again_and_computed_with
     assert selectors.theoretical_holds([us_paytable.pk]) == {}  # nothing reads it now
 
     with django_capture_on_commit_callbacks(execute=True) as sent:
-        again = services.request_analysis(us_paytable)  # what the beat or a page asks
+        # what the beat or a page asks
+        again = services.request_analysis(actor=None, paytable=us_paytable)
     assert (again.pk, len(sent)) == (old.pk, 1)  # lost, so queued again, once
     again.refresh_from_db()
     assert again.status == AnalysisStatus.DONE

@@ -149,10 +149,11 @@ def test_a_supervisor_unlocks_a_locked_out_dealer_in_the_admin(client, dealer, s
 
 
 def confirm(actor, person, password: str, device: str):
-    from casino.common.witness import second_person
+    from casino.common.witness import Device, second_person
 
     typed_on = RequestFactory().post("/pit/jackpot-hits/1/approve/", **from_device(device))
-    return second_person(actor, person.username, password, typed_on, acting="approving",
+    return second_person(actor, person.username, password, Device.of(typed_on),
+                         acting="approving",
                          refusal=lambda person: "", ask="Name the witness.")
 
 

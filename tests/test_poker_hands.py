@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from payouts.terms import services as terms
 from tables.floor.services import casino_create, table_set_poker_settings
 from tables.poker.models import BadBeatEntry, BadBeatFund, PokerHand
-from tables.poker.services import current_period
+from tables.poker.selectors import current_period
 from tables.reports.selectors import card_room_day
 from tests.card_room import SIDE_POT_HAND, nothing_stored, poker_table, record
 

@@ -84,8 +84,8 @@ def test_publish_says_the_house_edge_it_will_have_beside_the_version_it_replaces
                                  {**terms_form(draft), "seen": seen}))
     assert "Its house edge is not worked out yet for these terms" in before
     with django_capture_on_commit_callbacks(execute=True):
-        request_analysis(us_paytable)
-        request_analysis(draft)
+        request_analysis(actor=None, paytable=us_paytable)
+        request_analysis(actor=None, paytable=draft)
     asked = text_of(client.post(f"/pit/paytables/{draft.pk}/publish/",
                                 {**terms_form(draft), "seen": seen}))
 

@@ -21,6 +21,7 @@ import pytest
 from django.conf import settings
 
 from tests.conftest import missing_service
+from tests.db_roles import ROLES
 
 # main before the first app moved out of `tables` (casino.house, issue 46).
 RELEASE = "abae75f"
@@ -29,17 +30,25 @@ ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("upgrade")]
 
 
+def _owner() -> tuple[str, str]:
+    """The owner's name and password (the tests themselves connect as the application
+    role, which may not make a database)."""
+    db = settings.DATABASES["default"]
+    return ROLES.get("owner", (db.get("USER") or "postgres", db.get("PASSWORD") or ""))
+
+
 def _owner_dsn(dbname: str) -> str:
     db = settings.DATABASES["default"]
+    user, password = _owner()
     return psycopg.conninfo.make_conninfo(
-        dbname=dbname, user=db.get("USER") or "postgres", host=db.get("HOST") or None,
-        port=db.get("PORT") or None, password=db.get("PASSWORD") or None)
+        dbname=dbname, user=user, host=db.get("HOST") or None,
+        port=db.get("PORT") or None, password=password or None)
 
 
 def _url(dbname: str) -> str:
     db = settings.DATABASES["default"]
-    user = db.get("USER") or "postgres"
-    password = f":{db['PASSWORD']}" if db.get("PASSWORD") else ""
+    user, password = _owner()
+    password = f":{password}" if password else ""
     return (f"postgres://{user}{password}@{db.get('HOST') or '127.0.0.1'}:"
             f"{db.get('PORT') or 5432}/{dbname}")
 
@@ -62,7 +71,7 @@ def release(tmp_path) -> Path:
 
 
 @pytest.fixture
-def database():
+def database(django_db_setup):
     """An empty database of its own, dropped after the test."""
     name = f"casino_upgrade_{os.getpid()}"
     with psycopg.connect(_owner_dsn("postgres"), autocommit=True) as admin:

@@ -7,10 +7,14 @@ that device for a while, never their own logins."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from axes.handlers.proxy import AxesProxyHandler
 from django import forms
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
+from django.http import HttpRequest
+from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from casino.common import credentials
@@ -19,8 +23,42 @@ from casino.common.throttle import AS_WITNESS, witness_record_name
 Problem = tuple[tuple[str, ...], str]
 
 
+@dataclass(frozen=True)
+class Device:
+    """The device a password was typed on, as the login throttle counts it: its address
+    (as django-axes reads it, behind the proxies it trusts), its browser, the page. A
+    door makes it from its request (``Device.of``); the services take it, never the
+    request."""
+
+    address: str | None
+    agent: str = ""
+    path: str = ""
+    accept: str = ""
+
+    @classmethod
+    def of(cls, request) -> Device:
+        typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
+        AxesProxyHandler.update_request(typed_into)  # axes' own reading of the request
+        return cls(address=typed_into.axes_ip_address, agent=typed_into.axes_user_agent,
+                   path=typed_into.axes_path_info, accept=typed_into.axes_http_accept)
+
+    def attempt(self) -> HttpRequest:
+        """A request carrying this device, as axes reads one (its attributes already
+        set: axes takes them as they are), for one check of a password."""
+        attempt = HttpRequest()
+        attempt.method, attempt.path, attempt.path_info = "POST", self.path, self.path
+        attempt.META = {"REMOTE_ADDR": self.address or "", "HTTP_USER_AGENT": self.agent,
+                        "HTTP_ACCEPT": self.accept}
+        attempt.axes_locked_out, attempt.axes_attempt_time = False, timezone.now()
+        attempt.axes_ip_address, attempt.axes_user_agent = self.address, self.agent
+        attempt.axes_path_info, attempt.axes_http_accept = self.path, self.accept
+        attempt.axes_failures_since_start, attempt.axes_credentials = None, None
+        attempt.axes_updated = True
+        return attempt
+
+
 @sensitive_variables("password")
-def second_person(actor, name: str, password: str, request, *, acting: str,
+def second_person(actor, name: str, password: str, device: Device | None, *, acting: str,
                   refusal: Callable[[object], str], ask: str,
                   fields: tuple[str, str] = ("witness", "witness_password")
                   ) -> tuple[object | None, list[Problem]]:
@@ -47,7 +85,7 @@ def second_person(actor, name: str, password: str, request, *, acting: str,
         return None, [((name_field,), problem)]
     if not password:
         return None, [((password_field,), f"{name} types their own password to confirm.")]
-    problem = password_refusal(request, name, password)
+    problem = password_refusal(device, name, password)
     if not problem:
         # As authenticate() notes the backend on the user: the version of her log-in
         # her password was checked against, for the approval record to keep.
@@ -56,15 +94,14 @@ def second_person(actor, name: str, password: str, request, *, acting: str,
 
 
 @sensitive_variables("password")
-def password_refusal(request, name: str, password: str) -> str:
-    """'' when ``password`` is ``name``'s, else why not in words."""
-    typed_into = getattr(request, "_request", request)  # DRF's Request wraps Django's
+def password_refusal(device: Device | None, name: str, password: str) -> str:
+    """'' when ``password`` is ``name``'s, else why not in words (typed on ``device``:
+    none, a command's, counts as a device of no address)."""
+    typed_into = (device or Device(address=None)).attempt()
     if authenticate(typed_into, username=name, password=password,
                     **{AS_WITNESS: True}) is not None:
         return ""
-    if getattr(typed_into, "axes_locked_out", False):
-        # Said here, by name, instead of the lockout page AxesMiddleware would answer.
-        typed_into.axes_locked_out = False
+    if typed_into.axes_locked_out:
         minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
         if getattr(typed_into, "axes_address_locked", False):
             return (f"This device has failed too many logins: nobody can log in or confirm "

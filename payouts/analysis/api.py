@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from casino.common.permissions import holding
-from payouts.analysis import selectors, services
+from payouts.analysis import keys, selectors, services
 from payouts.analysis.models import AnalysisStatus
 from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
@@ -32,8 +32,8 @@ class PaytableAnalysisView(APIView):
         responses={200: OpenApiTypes.OBJECT, 202: OpenApiTypes.OBJECT})
     def get(self, request, pk: int):
         paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
-        ante = services.read_ante(paytable, request.query_params.get("ante"))
-        analysis = services.request_analysis(paytable, ante)
+        ante = keys.read_ante(paytable, request.query_params.get("ante"))
+        analysis = services.request_analysis(actor=request.user, paytable=paytable, ante=ante)
         analysis.refresh_from_db()  # an eager worker may have finished it already
         if analysis.ready:  # the same figures serve every ante where the cap cuts no win
             return Response({"paytable": paytable.pk, "status": analysis.status,

@@ -78,7 +78,7 @@ def compute(analysis_id: int) -> None:
 def figures(game: tuple, progress: Progress) -> tuple[ParSheet, SeatCovariance]:
     """The PAR sheet and the seats' covariance of (odds, cap, qualifier, ante): computed,
     or kept from an earlier computation of the same terms in this process."""
-    odds, *rest = game  # the terms as services.terms_of wrote them: already canonical
+    odds, *rest = game  # the terms as keys.terms_of wrote them: already canonical
     key = (tuple(sorted(odds.items())), *rest)
     if key not in _COMPUTED:
         sheet = par_sheet(*game, progress=_part(progress, 0, EXACT_SHARE))

@@ -9,15 +9,9 @@ from fractions import Fraction
 from django.db.models import QuerySet
 
 from payouts.analysis.figures import side_wager_json
+from payouts.analysis.keys import ante_key, checksum_of, key_of, read_cents, terms_of
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
-from payouts.analysis.services import (
-    ante_key,
-    checksum_of,
-    key_of,
-    read_cents,
-    request_analysis,
-    terms_of,
-)
+from payouts.analysis.services import request_analysis
 from payouts.jackpots.models import Progressive, award_rules
 from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
@@ -158,6 +152,6 @@ class HouseEdges:
             paytable=paytable, terms_checksum=self._checksums[paytable.pk], ante_key=key,
             status=AnalysisStatus.DONE).values_list("result", flat=True).first()
         if done is None:
-            request_analysis(paytable, ante)
+            request_analysis(actor=None, paytable=paytable, ante=ante)  # asked by a report
             return None
         return Fraction(done["exact"]["house_edge"])

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, render
 
 from casino.common.problems import problems_of
 from casino.common.roles import Role, role_required
-from payouts.analysis import selectors, services
+from payouts.analysis import keys, selectors, services
 from payouts.analysis.models import AnalysisStatus
 from payouts.analysis.printing import par_sheet_pdf as printed_sheet
 from payouts.jackpots.selectors import progressives_visible_to
@@ -38,15 +38,17 @@ def analysis_panel(request, pk: int):
     """This version's figures (and the published version's) at the ante asked for."""
     paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
     try:
-        ante = services.read_ante(paytable, request.GET.get("ante"))
+        ante = keys.read_ante(paytable, request.GET.get("ante"))
     except ValidationError as refused:
         return _refused(request, "payouts/analysis_panel.html", refused, "ante",
                         paytable=paytable)
-    columns = [(paytable, services.request_analysis(paytable, ante))]
+    columns = [(paytable, services.request_analysis(actor=request.user, paytable=paytable,
+                                                    ante=ante))]
     published = _published_sibling(paytable)
     if published is not None:
         ante_there = min(max(ante, published.min_ante), published.max_ante)
-        columns.append((published, services.request_analysis(published, ante_there)))
+        columns.append((published, services.request_analysis(
+            actor=request.user, paytable=published, ante=ante_there)))
     return render(request, "payouts/analysis_panel.html", {
         "paytable": paytable, "ante": ante, "raw": "", "columns": columns,
         "pending": any(a.status in WORKING for _, a in columns),

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from casino.common.amounts import DecimalStringField, MoneyField
 from casino.common.api import ModelSerializer
 from casino.common.permissions import HasRole
+from casino.common.witness import Device
 from payouts.jackpots import reconciliation
 from payouts.jackpots import services as progressives
 from payouts.jackpots.models import JackpotHit, Progressive, W2GPlayer
@@ -130,7 +131,7 @@ class ProgressiveViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         payload = CorrectionInput(data=request.data)
         payload.is_valid(raise_exception=True)
         progressives.progressive_correct(actor=request.user, progressive=progressive,
-                                         request=request, **payload.validated_data)
+                                         device=Device.of(request), **payload.validated_data)
         progressive.refresh_from_db()
         return Response(ProgressiveSerializer(progressive).data, status=status.HTTP_201_CREATED)
 
@@ -213,5 +214,5 @@ class JackpotHitViewSet(mixins.RetrieveModelMixin, mixins.ListModelMixin,
         payload = ApprovalInput(data=request.data)
         payload.is_valid(raise_exception=True)
         hit = progressives.hit_approve(actor=request.user, hit=self.get_object(),
-                                       request=request, **payload.validated_data)
+                                       device=Device.of(request), **payload.validated_data)
         return Response(JackpotHitSerializer(self.get_queryset().get(pk=hit.pk)).data)

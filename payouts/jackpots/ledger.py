@@ -33,6 +33,8 @@ from functools import cache
 from django.db import connection
 from django.utils import timezone
 
+from casino.common import postings
+from casino.common.postings import Move
 from payouts.jackpots import signs
 from payouts.jackpots.models import MeterEntry, MeterKind, MeterName, Progressive
 from tables.rules.money import unit
@@ -57,22 +59,21 @@ class Movement:
     hit_id: int | None = None
 
 
-def _entry(progressive: Progressive, movement: Movement, *, balance_before: Decimal,
-           actor, now) -> MeterEntry:
-    """The one place an entry's columns are filled in (FEED_VALUES below, in SQL)."""
-    return MeterEntry(progressive=progressive, meter=movement.meter, kind=movement.kind,
-                      amount=movement.amount, balance_after=balance_before + movement.amount,
-                      wagers=movement.wagers, round_id=movement.round_id,
-                      hit_id=movement.hit_id, reason=movement.reason, created_by=actor,
-                      created_at=now, gaming_day=progressive.books_day(now))
+def _columns(progressive: Progressive, movement: Movement, *, actor, now) -> dict:
+    """The one place an entry's columns (but its amount and balance) are filled in
+    (FEED_VALUES below, in SQL)."""
+    return {"progressive": progressive, "meter": movement.meter, "kind": movement.kind,
+            "wagers": movement.wagers, "round_id": movement.round_id,
+            "hit_id": movement.hit_id, "reason": movement.reason, "created_by": actor,
+            "created_at": now, "gaming_day": progressive.books_day(now)}
 
 
 def seed(progressive: Progressive, *, actor) -> MeterEntry:
     """A new meter's first entry: its seed, on a ledger that held nothing before (the row
     was inserted showing it, in the same transaction)."""
-    entry = _entry(progressive, Movement(MeterName.METER, MeterKind.RESET, progressive.seed,
-                                         reason="initial seed"),
-                   balance_before=ZERO, actor=actor, now=timezone.now())
+    start = Movement(MeterName.METER, MeterKind.RESET, progressive.seed, reason="initial seed")
+    entry = MeterEntry(amount=start.amount, balance_after=start.amount,
+                       **_columns(progressive, start, actor=actor, now=timezone.now()))
     entry.save()
     return entry
 
@@ -80,21 +81,14 @@ def seed(progressive: Progressive, *, actor) -> MeterEntry:
 def post(progressive: Progressive, movements: Iterable[Movement], *,
          actor=None) -> list[MeterEntry]:
     """The locked path: each movement applied to the progressive's balance it moves and
-    written as an entry, in order; the entries written in one INSERT and then the row's
-    moved balances in one UPDATE. The caller holds the progressive's row lock."""
-    now, entries, moved = timezone.now(), [], []
-    for movement in movements:
-        field = FIELDS[movement.meter]
-        before = getattr(progressive, field)
-        entries.append(_entry(progressive, movement, balance_before=before, actor=actor,
-                              now=now))
-        setattr(progressive, field, before + movement.amount)
-        if field not in moved:
-            moved.append(field)
-    entries = MeterEntry.objects.bulk_create(entries)
-    if moved:  # after its entries: the row then shows where its ledgers end
-        progressive.save(update_fields=moved)
-    if "amount" in moved:
+    written as an entry, in order (casino.common.postings, the one writer of every
+    chained ledger). The caller holds the progressive's row lock."""
+    now = timezone.now()
+    moves = [Move(movement.amount, balance=FIELDS[movement.meter],
+                  columns=_columns(progressive, movement, actor=actor, now=now))
+             for movement in movements]
+    entries = postings.post(progressive, MeterEntry, moves)
+    if any(move.balance == "amount" for move in moves):
         signs.changed(progressive.pk)
     return entries
 

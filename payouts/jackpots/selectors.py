@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db.models import Case, Count, Q, QuerySet, Sum, When
 
 from casino.house.staff import at_casinos_of, casinos_of
+from payouts import governance
 from payouts.caching import cached, keep, peek
 from payouts.jackpots.models import (
     HitStatus,
@@ -115,3 +116,16 @@ def meters(progressive: Progressive) -> dict[str, Decimal | int]:
         "corrections": entries[MeterKind.CORRECTION], "hits": hits["count"],
         "total_won": hits["won"] or Decimal("0.00"),
     }
+
+
+def require_governs(actor, progressive: Progressive) -> None:
+    """A casino's meter is changed by its supervisors; a wide-area meter no casino keeps
+    (the group's) by a group supervisor only (payouts.governance). A hit on it is
+    still approved at the casino where it was hit (hit_approve)."""
+    if progressive.casino_id:
+        what = f"{progressive.name} is {progressive.casino.name}'s meter"
+    else:
+        what = (f"{progressive.name} is the group's wide-area meter, in "
+                f"{progressive.currency}")
+    governance.require_governs(actor, progressive.casino if progressive.casino_id else None,
+                               what=what)

@@ -23,14 +23,15 @@ from django.views.decorators.debug import sensitive_variables
 
 from casino.common import push
 from casino.common.amounts import in_currency
+from casino.common.atomic import IN_ITS_CALLER, WITNESS_FIRST, outside_transaction
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
 from casino.common.queueing import send_once
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.witness import second_person
+from casino.common.witness import Device, second_person
 from casino.house.staff import casinos_of
 from payouts import governance
-from payouts.jackpots import ledger, signs, tins, w2g
+from payouts.jackpots import ledger, selectors, signs, tins, w2g
 from payouts.jackpots.models import (
     US_AWARDS,
     CorrectionConfirmation,
@@ -84,19 +85,6 @@ def _check(progressive: Progressive) -> None:
     progressive.full_clean()
 
 
-def require_governs(actor, progressive: Progressive) -> None:
-    """A casino's meter is changed by its supervisors; a wide-area meter no casino keeps
-    (the group's) by a group supervisor only (payouts.governance). A hit on it is
-    still approved at the casino where it was hit (hit_approve)."""
-    if progressive.casino_id:
-        what = f"{progressive.name} is {progressive.casino.name}'s meter"
-    else:
-        what = (f"{progressive.name} is the group's wide-area meter, in "
-                f"{progressive.currency}")
-    governance.require_governs(actor, progressive.casino if progressive.casino_id else None,
-                               what=what)
-
-
 def _require_whole_units(amount: Decimal | None, currency: str, field: str) -> None:
     if amount is not None and not has_exact_cents(amount, currency):
         raise ValidationError({field: f"{amount} is not a whole number of {unit(currency)} "
@@ -117,7 +105,7 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
                               contribution_rate=contribution_rate,
                               awards=dict(awards or US_AWARDS),
                               **{k: v for k, v in parameters.items() if v is not None})
-    require_governs(actor, progressive)
+    selectors.require_governs(actor, progressive)
     if progressive.correction_bound is None:
         progressive.correction_bound = default_correction_bound(
             seed=progressive.seed, approval_threshold=progressive.approval_threshold,
@@ -133,7 +121,7 @@ def progressive_create(*, actor, name: str, currency: str, seed: Decimal,
 def progressive_update(*, actor, progressive: Progressive, **changes: Any) -> Progressive:
     """Parameters only: the meter itself moves through wins and corrections."""
     progressive = Progressive.objects.select_for_update().get(pk=progressive.pk)
-    require_governs(actor, progressive)
+    selectors.require_governs(actor, progressive)
     _apply_parameters(progressive, changes)
     with changed_by(actor, "progressive parameters changed"):
         progressive.save()
@@ -153,16 +141,17 @@ def _apply_parameters(progressive: Progressive, changes: dict[str, Any]) -> None
     _check(progressive)
 
 
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password")
 def progressive_correct(*, actor, progressive: Progressive, meter: str, new_balance: Decimal,
-                        reason: str, request=None, witness: str = "",
+                        reason: str, device: Device | None = None, witness: str = "",
                         witness_password: str = "") -> MeterEntry:
     """A documented correction of a meter (who, why), written to the ledger: a casino's
     meter by its supervisors, the group's by a group supervisor. Setting a balance above
     the meter's ``correction_bound`` takes a second supervisor who governs it too,
     confirmed by their own password through the login throttle (so checked before the
     correction's transaction, as a jackpot approval's witness is)."""
-    require_governs(actor, progressive)
+    selectors.require_governs(actor, progressive)
     if not (reason or "").strip():
         raise ValidationError({"reason": "Say why the meter is corrected."})
     if meter not in MeterName.values:
@@ -176,7 +165,7 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
     bound = Progressive.objects.values_list("correction_bound", flat=True).get(
         pk=progressive.pk)
     if new_balance > bound:
-        second = _second_supervisor(actor, progressive, new_balance, bound, request,
+        second = _second_supervisor(actor, progressive, new_balance, bound, device,
                                     witness, witness_password)
     return _correct(actor=actor, progressive=progressive, meter=meter,
                     new_balance=new_balance, reason=reason.strip(), second=second,
@@ -184,13 +173,13 @@ def progressive_correct(*, actor, progressive: Progressive, meter: str, new_bala
 
 
 def _second_supervisor(actor, progressive: Progressive, new_balance: Decimal,
-                       bound: Decimal, request, name: str, password: str):
+                       bound: Decimal, device, name: str, password: str):
     """The second supervisor confirmed by their password, or the refusal naming why."""
     above = (f"{in_currency(new_balance, progressive.currency)} is above "
              f"{progressive.name}'s correction bound of "
              f"{in_currency(bound, progressive.currency)}")
     person, refused = second_person(
-        actor, (name or "").strip(), password, request, acting="correcting the meter",
+        actor, (name or "").strip(), password, device, acting="correcting the meter",
         refusal=lambda person: "" if governance.governs(person, progressive.casino) else (
             f"{person.get_username()} does not govern {progressive.name}: the second "
             "person is another supervisor who may correct it."),
@@ -223,7 +212,8 @@ def _correct(*, actor, progressive: Progressive, meter: str, new_balance: Decima
     return entry
 
 
-def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
+@outside_transaction(IN_ITS_CALLER)
+def record_side_wagers(*, actor, progressive: Progressive, round_, wagers: int,
                        hits: Iterable[tuple[int, str]]) -> list[JackpotHit]:
     """The last writes of a round's transaction: feed the meter, note the hits as pending.
     The meter's row is locked from the feed to the commit only, and the entries and hits
@@ -236,7 +226,7 @@ def record_side_wagers(*, progressive: Progressive, round_, wagers: int,
                           wager=progressive.wager, recorded_at=round_.recorded_at)
                for seat, category in hits if category in schedule]
     if created:
-        with changed_by(round_.dealer, "jackpot hit recorded"):
+        with changed_by(actor, "jackpot hit recorded"):
             JackpotHit.objects.bulk_create(created)
         # robust: a failure here is logged, never undoes or fails the recorded round.
         transaction.on_commit(lambda: _enqueue_settlement(progressive.pk), robust=True)
@@ -248,15 +238,16 @@ def _enqueue_settlement(progressive_id: int) -> None:
               later="the minute's sweep settles the hits instead")
 
 
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password", "player")
-def hit_approve(*, actor, hit: JackpotHit, request, witness: str = "",
+def hit_approve(*, actor, hit: JackpotHit, device: Device | None = None, witness: str = "",
                 witness_password: str = "", player: Any = None) -> JackpotHit:
     """A supervisor pays an award that waited for approval, with a second person who
     witnesses it by their own password and, when a W-2G is needed, the player's details
     for it: every problem is named in one refusal, and then nothing is stored.
 
     Not one transaction from the start: the witness's password is checked first, through
-    the login throttle (django-axes, which needs the ``request`` it was typed into), so a
+    the login throttle (django-axes, counting by the ``device`` it was typed on), so a
     wrong one counts against the witness's logins although the approval is refused."""
     if not is_supervisor(actor):
         raise PermissionDenied("Only a pit supervisor approves jackpot awards.")
@@ -265,7 +256,7 @@ def hit_approve(*, actor, hit: JackpotHit, request, witness: str = "",
     casino = hit.round.table.casino
     details, problems = w2g.read_player(player, needed=hit.w2g,
                                         today=timezone.localdate(timezone=casino.zone))
-    person, refused = _witness(actor, hit, (witness or "").strip(), witness_password, request)
+    person, refused = _witness(actor, hit, (witness or "").strip(), witness_password, device)
     if problems or refused:
         raise nested_errors([*refused, *problems])
     return _pay_approved(actor=actor, hit=hit, witness=person, witnessed_at=timezone.now(),
@@ -278,12 +269,12 @@ def _require_awaiting_approval(hit: JackpotHit) -> None:
                                          "not awaiting approval."})
 
 
-def _witness(actor, hit: JackpotHit, name: str, password: str, request):
+def _witness(actor, hit: JackpotHit, name: str, password: str, device):
     """The witness confirmed by their password, or the problem with them (docs/decisions.md,
     issue 16: a second supervisor or an accountant of the casino, not at the table)."""
     casino = hit.round.table.casino
     return second_person(
-        actor, name, password, request, acting="approving",
+        actor, name, password, device, acting="approving",
         refusal=lambda person: _witness_refusal(hit, person),
         ask=f"Name the witness: a second supervisor or an accountant of {casino.name} "
             "confirms with their own password.")

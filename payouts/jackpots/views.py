@@ -20,6 +20,7 @@ from casino.common.confirmation import carried, confirmed, tried
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, is_supervisor, role_required
+from casino.common.witness import Device
 from casino.house import trail
 from casino.house.staff import casinos_of
 from payouts.governance import governs
@@ -126,7 +127,7 @@ def hit_approve(request, pk: int):
     waiting = hit.status == HitStatus.AWAITING_APPROVAL
     if request.method == "POST" and waiting and form.is_valid():
         try:
-            progressives.hit_approve(actor=request.user, hit=hit, request=request,
+            progressives.hit_approve(actor=request.user, hit=hit, device=Device.of(request),
                                      **form.approval())
         except ValidationError as refused:
             form.show(refused)
@@ -197,7 +198,7 @@ def progressive_create(request):
 @require_http_methods(["GET", "POST"])
 def progressive_edit(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
-    progressives.require_governs(request.user, progressive)  # refused in words, at once
+    selectors.require_governs(request.user, progressive)  # refused in words, at once
     form = ProgressiveParametersForm(posted_form_data(request),
                                      initial=ProgressiveParametersForm.initial_of(progressive))
     changes: list[str] = []
@@ -235,7 +236,7 @@ def progressive_edit(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def progressive_correct(request, pk: int):
     progressive = get_object_or_404(selectors.progressives_visible_to(request.user), pk=pk)
-    progressives.require_governs(request.user, progressive)  # refused in words, at once
+    selectors.require_governs(request.user, progressive)  # refused in words, at once
     form = CorrectionForm(posted_form_data(request))
     changes: list[str] = []
     if request.method == "POST" and form.is_valid():
@@ -247,7 +248,7 @@ def progressive_correct(request, pk: int):
         elif confirmed(request):
             try:
                 progressives.progressive_correct(actor=request.user, progressive=progressive,
-                                                 request=request, **form.correction())
+                                                 device=Device.of(request), **form.correction())
             except ValidationError as refused:
                 refusal_on_form(form, refused)
                 changes = []

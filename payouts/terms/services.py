@@ -39,7 +39,7 @@ MAX_ODDS = 10_000
 
 
 
-def clean_odds(odds: Any) -> dict[str, int]:
+def _clean_odds(odds: Any) -> dict[str, int]:
     if not isinstance(odds, dict):
         raise ValidationError({"odds": "Give the odds as an object: category -> N (N:1)."})
     unknown = sorted(set(odds) - set(STUD_CATEGORIES))
@@ -67,7 +67,7 @@ def clean_odds(odds: Any) -> dict[str, int]:
 
 
 def _clean(paytable: Paytable) -> None:
-    paytable.odds = clean_odds(paytable.odds)
+    paytable.odds = _clean_odds(paytable.odds)
     try:
         qualifier_value(paytable.dealer_qualifier)
     except SettlementError as error:

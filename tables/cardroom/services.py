@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from casino.common import notify, push
 from casino.common.amounts import amount_of
+from casino.common.atomic import REPLAYED, outside_transaction
 from casino.common.audit import changed_by, settings_saved
 from casino.common.errors import IdempotencyKeyReused
 from casino.common.roles import is_supervisor
@@ -36,7 +37,7 @@ from tables.floor.models import Table
 from tables.floor.recording import request_fingerprint
 from tables.players import services as ratings
 from tables.players.models import Player
-from tables.players.selectors import open_ratings
+from tables.players.selectors import card_as_printed, open_ratings
 from tables.rules import waitlist as rules
 
 RULE_FIELDS = ("call_minutes", "no_show", "down_places")
@@ -95,12 +96,13 @@ def waitlist_open(*, actor, casino: Casino, game: str, structure: str, small, bi
     return waitlist
 
 
-def initials_of(name: str) -> str:
+def _initials_of(name: str) -> str:
     """What the public board shows of a name: its initials ("Ann Kowalski" -> "A.K.")."""
     parts = [p for p in name.replace(".", " ").split() if p[:1].isalpha()]
     return "".join(f"{p[0].upper()}." for p in parts[:3]) or "?"
 
 
+@outside_transaction(REPLAYED)
 def entry_join(*, actor, waitlist: Waitlist, name: str = "", phone: str = "",
                card: str = "", idempotency_key: str = "") -> tuple[Entry, bool]:
     """A player joins the list, by name (or initials) or by his card (a rated player,
@@ -122,10 +124,10 @@ def entry_join(*, actor, waitlist: Waitlist, name: str = "", phone: str = "",
 
 
 def _player_of(card: str) -> Player | None:
-    """The rated player a card number names (typed as it comes: ratings.card_as_printed),
+    """The rated player a card number names (typed as it comes: card_as_printed),
     none where no card is given; a card nobody holds is refused by name, never taken for
     a walk-in."""
-    card = ratings.card_as_printed(card)
+    card = card_as_printed(card)
     if not card:
         return None
     player = Player.objects.filter(card=card).first()
@@ -153,7 +155,7 @@ def _join(actor, waitlist, name, phone, card, key, fingerprint) -> Entry:
     waiting = selectors.waiting_ids(waitlist)
     if player is not None and Entry.objects.filter(pk__in=waiting, player=player).exists():
         raise ValidationError({"card": f"{name} is on {waitlist.label} already."})
-    entry = Entry(waitlist=waitlist, name=name, initials=initials_of(name),
+    entry = Entry(waitlist=waitlist, name=name, initials=_initials_of(name),
                   phone=encrypted(phone) if phone else "", player=player, joined_by=actor)
     if key:
         entry.idempotency_key, entry.idempotency_fingerprint = key, fingerprint
@@ -214,7 +216,7 @@ def entry_remove(*, actor, entry: Entry, reason: str) -> EntryStep:
 
 
 @transaction.atomic
-def no_shows(casino: Casino, now=None) -> int:
+def no_shows(*, actor, casino: Casino, now=None) -> int:
     """The called players not seated within the room's minutes: each moved down the list
     or taken off it, by the room's rule (the beat's work, by nobody). How many."""
     now = now or timezone.now()
@@ -364,7 +366,7 @@ def table_change_ask(*, actor, taken: SeatTaken, waitlist: Waitlist) -> Entry:
         raise ValidationError({"waitlist": f"{waitlist.label} is not {taken.table.label}'s "
                                            "game."})
     entry = Entry.objects.create(waitlist=waitlist, name=taken.name,
-                                 initials=initials_of(taken.name), player=taken.player,
+                                 initials=_initials_of(taken.name), player=taken.player,
                                  change_from=taken, joined_by=actor)
     _changed(casino)
     return entry

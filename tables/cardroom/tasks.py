@@ -12,4 +12,4 @@ from tables.cardroom import services
 def settle_no_shows() -> int:
     """Beat, every minute: in each casino's card room, a called player not seated within
     the room's minutes moves down the list or off it (the room's rule)."""
-    return sum(services.no_shows(casino) for casino in Casino.objects.all())
+    return sum(services.no_shows(actor=None, casino=casino) for casino in Casino.objects.all())

@@ -14,6 +14,7 @@ from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
+from casino.common.witness import Device
 from tables.chips import wording
 from tables.chips.forms import SlipFinder, SlipVoidForm
 from tables.chips.models import InventoryKind, SignerRole
@@ -84,7 +85,7 @@ def request_issue(request, pk: int):
     """Issue a request's chips on the casino's next slip, then show the slip to print."""
     chip_request = get_object_or_404(requests_visible_to(request.user), pk=pk)
     try:
-        slip = slip_issue(actor=request.user, request=chip_request,
+        slip = slip_issue(actor=request.user, chip_request=chip_request,
                           carried_by=request.POST.get("carried_by", ""))
     except ValidationError as refused:
         for line in problem_lines(error_detail(refused),
@@ -110,7 +111,8 @@ def slip_page(request, pk: int):
             raise PermissionDenied("Only the cage or a supervisor voids a slip.")
         if form.is_valid():
             try:
-                void = slip_void(actor=user, slip=slip, request=request, **form.cleaned_data)
+                void = slip_void(actor=user, slip=slip, device=Device.of(request),
+                                 **form.cleaned_data)
             except ValidationError as refused:
                 refusal_on_form(form, refused)
             else:

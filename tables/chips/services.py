@@ -18,10 +18,11 @@ from django.db import connection, transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common.atomic import WITNESS_FIRST, outside_transaction
 from casino.common.audit import changed_by
 from casino.common.errors import nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.witness import second_person
+from casino.common.witness import Device, second_person
 from casino.house.staff import casinos_of, require_staff
 from tables.chips import wording
 from tables.chips.models import (
@@ -274,23 +275,23 @@ def _next_number(casino) -> int:
 
 
 @transaction.atomic
-def slip_issue(*, actor, request: ChipRequest, carried_by: str) -> ChipSlip:
-    """The cage issues a request's chips on the casino's next numbered slip, naming the
+def slip_issue(*, actor, chip_request: ChipRequest, carried_by: str) -> ChipSlip:
+    """The cage issues a chip_request's chips on the casino's next numbered slip, naming the
     security officer who carries them (``carried_by``: his name, or name and badge)."""
     if not has_role(actor, Role.CAGE):
         raise PermissionDenied("Only the cage issues fill and credit slips.")
     runner = _runner(carried_by)
-    table = _locked(request.table)
+    table = _locked(chip_request.table)
     require_staff(actor, table.casino)
-    if ChipSlip.objects.filter(request=request).exists():
-        raise ValidationError({"request": f"{wording.request_noun(request)} has its slip "
+    if ChipSlip.objects.filter(request=chip_request).exists():
+        raise ValidationError({"request": f"{wording.request_noun(chip_request)} has its slip "
                                           "already."})
     opener = open_shift(table)
-    if opener is None or (opener.gaming_day, opener.shift) != (request.gaming_day,
-                                                                request.shift):
-        raise ValidationError({"request": wording.request_lapsed(request)})
-    books.landing_day(Record.CHIP_SLIP, table.casino, request.gaming_day)
-    return ChipSlip.objects.create(request=request, casino=table.casino,
+    if opener is None or (opener.gaming_day, opener.shift) != (chip_request.gaming_day,
+                                                                chip_request.shift):
+        raise ValidationError({"request": wording.request_lapsed(chip_request)})
+    books.landing_day(Record.CHIP_SLIP, table.casino, chip_request.gaming_day)
+    return ChipSlip.objects.create(request=chip_request, casino=table.casino,
                                    number=_next_number(table.casino), issued_by=actor,
                                    carried_by=runner)
 
@@ -327,9 +328,10 @@ def _void_witness_refusal(slip: ChipSlip, person) -> str:
     return ""
 
 
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password")
 def slip_void(*, actor, slip: ChipSlip, reason: str, witness: str, witness_password: str,
-              request) -> ChipSlipVoid:
+              device: Device | None) -> ChipSlipVoid:
     """A slip whose chips never moved, voided by the cage or a supervisor with a second
     person; its number stays used. Refused once both signatures confirm the chips moved:
     then the correction is a new slip. The witness's password is checked first, through
@@ -340,7 +342,7 @@ def slip_void(*, actor, slip: ChipSlip, reason: str, witness: str, witness_passw
     problems = [] if (reason or "").strip() else [(("reason",), f"Say why slip {slip.number} "
                                                               "is void.")]
     person, refused = second_person(
-        actor, witness, witness_password, request, acting="voiding",
+        actor, witness, witness_password, device, acting="voiding",
         refusal=lambda person: _void_witness_refusal(slip, person),
         ask="Name the second person: someone in the cage, a supervisor or an accountant "
             f"of {slip.casino.name} confirms with their own password.")

@@ -16,9 +16,10 @@ from django.views.decorators.debug import sensitive_variables
 
 from casino.common import postings
 from casino.common.amounts import amount_of
+from casino.common.atomic import IN_ITS_CALLER, WITNESS_FIRST, outside_transaction
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import is_supervisor
-from casino.common.witness import second_person
+from casino.common.witness import Device, second_person
 from casino.house.staff import casinos_of, require_staff
 from tables.comps import selectors, wording
 from tables.comps.models import (
@@ -54,11 +55,11 @@ def _witness_refusal(casino, person) -> str:
 
 
 @sensitive_variables("witness_password")
-def _confirmed(actor, casino, witness: str, witness_password: str, request):
+def _confirmed(actor, casino, witness: str, witness_password: str, device):
     """A supervisor's change of his own limit is confirmed by another supervisor of the
     casino, by that one's own password (through the login throttle): that one."""
     person, refused = second_person(
-        actor, witness, witness_password, request, acting="changing his own limit",
+        actor, witness, witness_password, device, acting="changing his own limit",
         refusal=lambda person: _witness_refusal(casino, person),
         ask="This limit is yours: another supervisor of "
             f"{casino.name} confirms a change of it with their own password.")
@@ -71,9 +72,10 @@ def _words(second) -> str:
     return f", confirmed by {second.get_username()} (a second supervisor)" if second else ""
 
 
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password")
 def comp_rules_set(*, actor, casino, witness: str = "", witness_password: str = "",
-                   request=None, **changes) -> CompRules:
+                   device: Device | None = None, **changes) -> CompRules:
     """Change a casino's comp rules (their first change saves the defaults). Its giver's
     limit is the changing supervisor's own while he has none of his own: a change of it
     then needs a second supervisor."""
@@ -83,7 +85,7 @@ def comp_rules_set(*, actor, casino, witness: str = "", witness_password: str = 
     if ("issuer_limit" in changes and amount_of(changes["issuer_limit"], "issuer_limit")
             != rules.issuer_limit and not CompLimit.objects.filter(
                 casino=casino, user=actor.pk).exists()):
-        second = _confirmed(actor, casino, witness, witness_password, request)
+        second = _confirmed(actor, casino, witness, witness_password, device)
     return _rules_saved(actor, casino, changes, second)
 
 
@@ -95,9 +97,10 @@ def _rules_saved(actor, casino, changes: dict, second) -> CompRules:
                           reason=f"comp rules changed{_words(second)}", witness=second)
 
 
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password")
 def comp_limit_set(*, actor, casino, user, limit, witness: str = "",
-                   witness_password: str = "", request=None) -> CompLimit:
+                   witness_password: str = "", device: Device | None = None) -> CompLimit:
     """One giver's own limit at the casino (a host or supervisor on its staff); a
     supervisor's own is changed with a second supervisor's confirmation."""
     _require_supervisor_at(actor, casino)
@@ -108,7 +111,7 @@ def comp_limit_set(*, actor, casino, user, limit, witness: str = "",
     limit = amount_of(limit, "limit")
     if limit is None:
         raise ValidationError({"limit": "Give the limit, like 250.00."})
-    second = (_confirmed(actor, casino, witness, witness_password, request)
+    second = (_confirmed(actor, casino, witness, witness_password, device)
               if user.pk == actor.pk else None)
     return _limit_saved(actor, casino, user, limit, second)
 
@@ -134,8 +137,8 @@ def _locked_account(player, casino) -> CompAccount:
 def _post(account: CompAccount, *, kind: str, amount: Decimal, gaming_day,
           actor=None, **about) -> CompEntry:
     """The one place an account's balance moves (its row locked by the caller)."""
-    return postings.post(account, CompEntry, amount, account=account, kind=kind,
-                         gaming_day=gaming_day, created_by=actor, **about)
+    return postings.post_one(account, CompEntry, amount, account=account, kind=kind,
+                             gaming_day=gaming_day, created_by=actor, **about)
 
 
 # --- What rated play earns ------------------------------------------------------------------
@@ -160,7 +163,8 @@ def _earning(figures: RatingFigures, rules_then: tuple[Decimal, Decimal] | None)
                                                         casino.currency)
 
 
-def accrue(figures: RatingFigures, before: RatingFigures | None, actor=None) -> None:
+@outside_transaction(IN_ITS_CALLER)
+def accrue(*, actor, figures: RatingFigures, before: RatingFigures | None) -> None:
     """A rating's figures stood (at its close, or revised): its comps earned follow, in
     the same transaction. A revision posts the difference, at the first rules."""
     rating = figures.rating

@@ -16,6 +16,7 @@ from casino.common.errors import error_detail
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, problem_lines, refusal_on_form
 from casino.common.roles import Role, role_required
+from casino.common.witness import Device
 from casino.house import trail
 from casino.house.staff import casino_asked, casinos_of
 from tables.comps import selectors, services, wording
@@ -115,11 +116,13 @@ def comp_rules(request, pk: int):
             if is_limit:
                 data = dict(chosen.cleaned_data)
                 picked = data.pop("user")
-                services.comp_limit_set(actor=request.user, casino=casino, request=request,
+                services.comp_limit_set(actor=request.user, casino=casino,
+                                        device=Device.of(request),
                                         user=next(u for u in givers if str(u.pk) == picked),
                                         **data)
             else:
-                services.comp_rules_set(actor=request.user, casino=casino, request=request,
+                services.comp_rules_set(actor=request.user, casino=casino,
+                                        device=Device.of(request),
                                         **chosen.cleaned_data)
         except ValidationError as refused:
             refusal_on_form(chosen, refused)

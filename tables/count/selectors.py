@@ -15,6 +15,7 @@ from django.utils import timezone
 from casino.house.staff import at_casinos_of
 from tables.chips.models import AccountingRules, InventoryKind, InventorySlip
 from tables.chips.selectors import ShiftChips, ShiftKey, chips_by_shift, rules_of
+from tables.count import wording
 from tables.count.models import BoxCount, CountCorrection, Variance
 from tables.floor.models import Table
 from tables.poker.selectors import takes_by_shift
@@ -158,3 +159,17 @@ def threshold_of(result: ShiftResult, rules: AccountingRules | None = None) -> D
     its casino's amount, or the share of the drop it also sets, if smaller."""
     rules = rules or rules_of(result.table.casino)
     return variance_threshold(rules.variance_at, rules.variance_percent, result.drop)
+
+
+def box_problem(table: Table, gaming_day: dt.date, shift: int) -> str:
+    """Why the box cannot be counted yet ('' when it can)."""
+    if shift not in (1, 2, 3):
+        return f"{shift} is not a shift: a gaming day has shifts 1, 2 and 3."
+    if table.is_poker:
+        ends = table.casino.shift_bounds(gaming_day, shift)[1]
+        if ends > timezone.now():
+            return wording.shift_not_over(table, gaming_day, shift, ends)
+        return ""
+    closed = InventorySlip.objects.filter(table=table, gaming_day=gaming_day, shift=shift,
+                                          kind=InventoryKind.CLOSER).exists()
+    return "" if closed else wording.not_closed(table, gaming_day, shift)

@@ -16,18 +16,17 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from casino.common.amounts import amount_of
+from casino.common.atomic import WITNESS_FIRST, outside_transaction
 from casino.common.errors import nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
-from casino.common.witness import second_person
+from casino.common.witness import Device, second_person
 from casino.house.staff import casinos_of, require_staff
-from tables.chips.models import InventoryKind, InventorySlip
 from tables.chips.selectors import rules_of
 from tables.chips.wording import shift_words
-from tables.count import wording
+from tables.count import selectors, wording
 from tables.count.models import (
     BoxCount,
     CountCorrection,
@@ -77,7 +76,7 @@ def _amount(value, field: str, problems: Problems) -> Decimal:
     return amount.quantize(Decimal("0.01"))
 
 
-def box_figures(table: Table, *, cash: Mapping, chips: Mapping, markers: Any,
+def _box_figures(table: Table, *, cash: Mapping, chips: Mapping, markers: Any,
                 promotional: Any, problems: Problems) -> dict:
     """A box's figures as the team typed them, each problem named by its field."""
     casino = table.casino
@@ -103,7 +102,7 @@ def _require_counter(actor, table: Table) -> None:
     require_staff(actor, table.casino)
 
 
-def _team_member(actor, casino, name: str, password: str, request):
+def _team_member(actor, casino, name: str, password: str, device):
     def refusal(person) -> str:
         person_name = person.get_username()
         if not has_role(person, Role.COUNT):
@@ -112,38 +111,26 @@ def _team_member(actor, casino, name: str, password: str, request):
             return f"{person_name} does not work at {casino.name}."
         return ""
 
-    return second_person(actor, name, password, request, acting="counting", refusal=refusal,
+    return second_person(actor, name, password, device, acting="counting", refusal=refusal,
                          ask=f"Name the second member of the count team: they confirm with "
                              f"their own password ({casino.name}).")
 
 
-def box_problem(table: Table, gaming_day: dt.date, shift: int) -> str:
-    """Why the box cannot be counted yet ('' when it can)."""
-    if shift not in (1, 2, 3):
-        return f"{shift} is not a shift: a gaming day has shifts 1, 2 and 3."
-    if table.is_poker:
-        ends = table.casino.shift_bounds(gaming_day, shift)[1]
-        if ends > timezone.now():
-            return wording.shift_not_over(table, gaming_day, shift, ends)
-        return ""
-    closed = InventorySlip.objects.filter(table=table, gaming_day=gaming_day, shift=shift,
-                                          kind=InventoryKind.CLOSER).exists()
-    return "" if closed else wording.not_closed(table, gaming_day, shift)
-
-
+@outside_transaction(WITNESS_FIRST)
 @sensitive_variables("witness_password")
 def box_count(*, actor, table: Table, gaming_day: dt.date, shift: int, cash: Mapping,
               chips: Mapping, markers: Any = None, promotional: Any = None,
-              witness: str = "", witness_password: str = "", request=None) -> BoxCount:
+              witness: str = "", witness_password: str = "",
+              device: Device | None = None) -> BoxCount:
     """A table's box of one shift, counted once by two members of the count team."""
     _require_counter(actor, table)
     problems: Problems = []
-    box = box_problem(table, gaming_day, shift)
+    box = selectors.box_problem(table, gaming_day, shift)
     if box:
         problems.append((("shift",), box))
-    figures = box_figures(table, cash=cash, chips=chips, markers=markers,
+    figures = _box_figures(table, cash=cash, chips=chips, markers=markers,
                           promotional=promotional, problems=problems)
-    person, refused = _team_member(actor, table.casino, witness, witness_password, request)
+    person, refused = _team_member(actor, table.casino, witness, witness_password, device)
     if problems or refused:
         raise nested_errors([*problems, *refused])
     return _count(actor=actor, witness=person, table=table, gaming_day=gaming_day,
@@ -169,7 +156,7 @@ def _count(*, actor, witness, table: Table, gaming_day: dt.date, shift: int,
 @sensitive_variables("witness_password")
 def count_correct(*, actor, count: BoxCount, reason: str, cash: Mapping, chips: Mapping,
                   markers: Any = None, promotional: Any = None, witness: str = "",
-                  witness_password: str = "", request=None) -> CountCorrection:
+                  witness_password: str = "", device: Device | None = None) -> CountCorrection:
     """The box counted again by two members of the team, with the reason: the new figures
     stand from now on; the first count stays."""
     table = count.table
@@ -177,9 +164,9 @@ def count_correct(*, actor, count: BoxCount, reason: str, cash: Mapping, chips: 
     problems: Problems = [] if (reason or "").strip() else [
         (("reason",), f"Say why the {shift_words(count.gaming_day, count.shift)} box of "
                       f"{table.label} is counted again.")]
-    figures = box_figures(table, cash=cash, chips=chips, markers=markers,
+    figures = _box_figures(table, cash=cash, chips=chips, markers=markers,
                           promotional=promotional, problems=problems)
-    person, refused = _team_member(actor, table.casino, witness, witness_password, request)
+    person, refused = _team_member(actor, table.casino, witness, witness_password, device)
     if problems or refused:
         raise nested_errors([*problems, *refused])
     with transaction.atomic():

@@ -17,12 +17,14 @@ from django.views.decorators.http import require_GET, require_http_methods
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, has_role, is_supervisor, role_required
+from casino.common.witness import Device
 from casino.house.staff import casinos_of
 from tables.chips.wording import chips_words, shift_words
 from tables.count import wording
 from tables.count.forms import CorrectionForm, CountForm, DayForm, ExplanationForm
 from tables.count.pages import unexplained
 from tables.count.selectors import (
+    box_problem,
     boxes_to_count,
     counts_in,
     counts_visible_to,
@@ -31,7 +33,7 @@ from tables.count.selectors import (
     threshold_of,
     variances_visible_to,
 )
-from tables.count.services import box_count, box_problem, count_correct, variance_explain
+from tables.count.services import box_count, count_correct, variance_explain
 from tables.floor.selectors import tables_at_casinos_of
 
 VARIANCES_SHOWN = 50  # explained variances, latest first
@@ -82,7 +84,7 @@ def box(request, table: int, day: dt.date, shift: int):
     if request.method == "POST" and form.is_valid():
         try:
             count = box_count(actor=request.user, table=table, gaming_day=day, shift=shift,
-                              request=request, **form.figures())
+                              device=Device.of(request), **form.figures())
         except ValidationError as refused:
             form.show(refused)
         else:
@@ -147,7 +149,7 @@ def count_correction(request, pk: int):
                           initial=CorrectionForm.initial_of(standing(count)))
     if request.method == "POST" and form.is_valid():
         try:
-            correction = count_correct(actor=request.user, count=count, request=request,
+            correction = count_correct(actor=request.user, count=count, device=Device.of(request),
                                        **form.figures())
         except ValidationError as refused:
             form.show(refused)

@@ -15,9 +15,9 @@ import random
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.test import RequestFactory
 from django.utils import timezone
 
+from casino.common.witness import Device
 from tables.chips import services as chips
 from tables.chips.models import SignerRole
 from tables.chips.selectors import last_inventory, rules_of
@@ -84,13 +84,13 @@ def _move(staff: Staff, table: Table, kind: str, amount: Decimal, *, void: bool,
     """A fill or credit requested, issued and signed at the table, or voided."""
     request = chips.chips_request(actor=staff.supervisor, table=table, kind=kind,
                                   chips=_in(amount, rules_of(table.casino).denominations))
-    slip = chips.slip_issue(actor=staff.cage, request=request,
+    slip = chips.slip_issue(actor=staff.cage, chip_request=request,
                             carried_by=RUNNERS[table.pk % len(RUNNERS)])
     if void:
         chips.slip_void(actor=staff.cage, slip=slip, reason="issued for the wrong table",
                         witness=staff.supervisor.get_username(),
                         witness_password=staff.password(staff.supervisor),
-                        request=RequestFactory().post("/cage/"))
+                        device=Device(address=None, path="/cage/"))
         return
     chips.slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
     chips.slip_sign(actor=staff.supervisor, slip=slip, role=SignerRole.SUPERVISOR)
@@ -135,7 +135,7 @@ def _count(staff: Staff, table: Table, day: dt.date, shift: int, *, cash=None,
     count.box_count(actor=first, table=table, gaming_day=day, shift=shift,
                     cash=cash or {}, chips=chips_counted or {},
                     witness=second.get_username(), witness_password=staff.password(second),
-                    request=RequestFactory().post("/count/"))
+                    device=Device(address=None, path="/count/"))
 
 
 def _count_card_room(staff: Staff, tables: list[Table], day: dt.date) -> int:

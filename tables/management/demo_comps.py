@@ -31,7 +31,7 @@ def work_out_game_math() -> None:
     (the worker's half, in this process): the ratings earn as they close."""
     for paytable in Paytable.objects.filter(status=PublicationStatus.PUBLISHED):
         for ante in DEMO_ANTES:
-            analysis = request_analysis(paytable, Decimal(ante))
+            analysis = request_analysis(actor=None, paytable=paytable, ante=Decimal(ante))
             if not analysis.ready:
                 compute(analysis.pk)
 

@@ -255,7 +255,7 @@ def _corrections(rng, supervisor, start, rounds, hands) -> None:
             stud_round_void(actor=supervisor, round_=rng.choice(rounds),
                             reason="dealt from the wrong shoe")
         with clock_at(voided_at + BEAT):  # the beat's next run: the rating it was in revised
-            seating.revise_ratings()
+            seating.revise_ratings(actor=None)
     if hands and rng.random() < 0.3:
         with clock_at(start + dt.timedelta(hours=rng.choice((12, 22)))):
             poker_hand_void(actor=supervisor, hand=rng.choice(hands),

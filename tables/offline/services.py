@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework import serializers as drf
 
+from casino.common.atomic import outside_transaction
 from casino.common.confirmation import tried
 from casino.common.errors import error_detail, nested_errors
 from casino.common.roles import Role, has_role, is_supervisor
@@ -74,7 +75,7 @@ def _refuse_unstorable(body) -> None:
         raise nested_errors(found)
 
 
-def checked_body(kind: str, body) -> dict:
+def _checked_body(kind: str, body) -> dict:
     """The body as the recording service takes it (the API's own checks), or the API's
     refusal naming the fields (a DRF ValidationError: the same 400 as the recording's)."""
     _refuse_unstorable(body)
@@ -100,7 +101,7 @@ def held_keep(*, actor, table: Table, kind: str, body: dict,
     # A table of another casino (or none) is Table.DoesNotExist: the API's 404.
     table = tables_at_casinos_of(actor).get(pk=table.pk)
     require_assigned_dealer(actor, table, KINDS[HeldKind(kind)].records)
-    data = checked_body(kind, body)
+    data = _checked_body(kind, body)
     now = timezone.now()
     _refuse_unless_held_in_time(data["dealt_at"], now, table)
     made = KINDS[HeldKind(kind)].model.objects.filter(dealer=actor, idempotency_key=idempotency_key)
@@ -155,7 +156,7 @@ def _as_held(held: HeldEntry, body) -> dict:
         raise drf.ValidationError({"body": ["Send the corrected entry as an object."]})
     if body.get("dealt_at") is None:
         return {**body, "dealt_at": held.body["dealt_at"]}
-    sent = checked_body(held.kind, body)["dealt_at"]
+    sent = _checked_body(held.kind, body)["dealt_at"]
     if sent != held.dealt_at:
         zone = held.table.casino.zone
         raise ValidationError({"dealt_at": [
@@ -181,7 +182,7 @@ def held_send(*, actor, held: HeldEntry, body: dict):
         raise PermissionDenied("Only the dealer who entered it corrects and sends it; a "
                                "supervisor enters it late or discards it.")
     body = _as_held(held, body)
-    service, data = KINDS[HeldKind(held.kind)].record, checked_body(held.kind, body)
+    service, data = KINDS[HeldKind(held.kind)].record, _checked_body(held.kind, body)
     record, _ = service(actor=actor, table=held.table, idempotency_key=held.idempotency_key,
                         **data)
     _corrected(held, body, actor)
@@ -201,7 +202,7 @@ def held_enter_late(*, actor, held: HeldEntry, body: dict | None = None):
     _require_still_a_dealer(held)
     _refuse_unless_held_in_time(held.dealt_at, held.held_at, held.table)
     body = held.body if body is None else _as_held(held, body)
-    service, data = KINDS[HeldKind(held.kind)].record, checked_body(held.kind, body)
+    service, data = KINDS[HeldKind(held.kind)].record, _checked_body(held.kind, body)
     record, _ = service(actor=held.dealer, table=held.table,
                         idempotency_key=held.idempotency_key, late_entry=True, **data)
     _corrected(held, body, actor)
@@ -209,6 +210,7 @@ def held_enter_late(*, actor, held: HeldEntry, body: dict | None = None):
     return record
 
 
+@outside_transaction("it tries the late entry in a transaction it undoes")
 def enter_late_refusal(*, actor, held: HeldEntry) -> dict | None:
     """Why entering ``held`` late as it was sent would be refused now (the late entry
     itself, tried and undone), in the service's words; None: it would be entered."""

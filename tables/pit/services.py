@@ -16,6 +16,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from casino.common import push
+from casino.common.atomic import IN_ITS_CALLER, outside_transaction
 from casino.common.audit import changed_by, settings_saved
 from casino.common.roles import Role, has_role, is_supervisor
 from casino.house.models import Casino
@@ -188,7 +189,8 @@ def dealer_moves_record(*, actor, casino: Casino, moves: Sequence[DealerMove]) -
     return len(moves)
 
 
-def recorded_by(dealer, table: Table) -> None:
+@outside_transaction(IN_ITS_CALLER)
+def recorded_by(*, actor, table: Table) -> None:
     """A round or hand recorded at ``table``: the casino's live boards are told, and the
     dealer who records at a table is the dealer on it (issue 31). Recorded by someone the
     floor does not have there, it is his taking of the table, made here as the relief it
@@ -196,8 +198,8 @@ def recorded_by(dealer, table: Table) -> None:
     not. Called inside the recording's transaction: one indexed read when he is already
     on it (nearly always), the floor's locks only when not. The round is never refused
     for the floor's sake; a dealer clocked in at another casino keeps his moves there
-    (the round stands, and says who recorded it)."""
-    casino = table.casino
+    (the round stands, and says who recorded it). ``actor``: the dealer who recorded."""
+    dealer, casino = actor, table.casino
     push.floor_changed(casino.pk)
     if selectors.deals_there(casino.pk, dealer.pk, table.pk, timezone.now()):
         return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rest_framework import mixins, viewsets
 
+from casino.common.witness import Device
 from tables.players import selectors, services
 from tables.players.models import Player, Sight
 from tables.players.serializers import PlayerSerializer, SeatedPlayerSerializer
@@ -49,4 +50,5 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         serializer.instance = services.player_update(
             actor=self.request.user, player=serializer.instance,
             reason=data.pop("reason", ""), witness=data.pop("witness", ""),
-            witness_password=data.pop("witness_password", ""), request=self.request, **data)
+            witness_password=data.pop("witness_password", ""),
+            device=Device.of(self.request), **data)

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
 from casino.common.roles import is_group_supervisor
-from casino.common.witness import second_person
+from casino.common.witness import Device, second_person
 from tables.players.models import Player, PlayerStatus
 
 
@@ -61,11 +61,11 @@ def _refusal(person) -> str:
 
 
 @sensitive_variables("witness_password")
-def confirmed(actor, witness: str, witness_password: str, request):
+def confirmed(actor, witness: str, witness_password: str, device: Device | None):
     """The second group supervisor, confirmed by their own password (through the login
     throttle), or the problems by field."""
     person, refused = second_person(
-        actor, witness, witness_password, request, acting="lifting the exclusion",
+        actor, witness, witness_password, device, acting="lifting the exclusion",
         refusal=_refusal,
         ask="Lifting an exclusion takes two: a second group supervisor confirms with their "
             "own password.")

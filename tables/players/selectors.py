@@ -239,3 +239,8 @@ def rated_seats_of(ratings: list[tuple[Rating, list]]) -> dict[int, list[Hand]]:
             if end is None or at < end:
                 found[rating].append(hand)
     return found
+
+
+def card_as_printed(typed) -> str:
+    """A card number as typed (' 10042 ', 'ab 12') as the card prints it: 10042, AB12."""
+    return "".join(str(typed or "").split()).upper()

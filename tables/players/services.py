@@ -6,7 +6,7 @@ recorded)."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,11 +14,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
 
+from casino.common.atomic import EACH_ITS_OWN, IN_ITS_CALLER, ONE_STATEMENT, outside_transaction
 from casino.common.audit import changed_by
 from casino.common.roles import Role, has_role, is_supervisor
+from casino.common.witness import Device
 from tables.floor.models import Table, TableDealer
 from tables.floor.selectors import tables_at_casinos_of
-from tables.players import exclusions, figures, selectors, wording
+from tables.players import exclusions, figures, hooks, selectors, wording
 from tables.players.models import (
     Channel,
     Player,
@@ -38,11 +40,6 @@ from tables.players.selectors import reads_people
 FIELDS = ("card", "name", "first_name", "tier", "status", "joined", "exclusion_ends", "host")
 
 
-def card_as_printed(typed) -> str:
-    """A card number as typed (' 10042 ', 'ab 12') as the card prints it: 10042, AB12."""
-    return "".join(str(typed or "").split()).upper()
-
-
 def _require_keeper(actor) -> None:
     if not reads_people(actor):
         raise PermissionDenied("Only supervisors and hosts keep the players' accounts.")
@@ -54,7 +51,7 @@ def _filled(player: Player, changes: dict[str, Any]) -> Player:
         raise ValidationError({name: f"'{name}' is not a player's field." for name in unknown})
     for name, value in changes.items():
         setattr(player, name, value)
-    player.card = card_as_printed(player.card)
+    player.card = selectors.card_as_printed(player.card)
     player.name = " ".join(str(player.name or "").split())
     if not player.first_name and player.name:
         player.first_name = player.name.split()[0]  # as he is greeted, unless said
@@ -86,7 +83,8 @@ def player_create(*, actor, **fields: Any) -> Player:
 @sensitive_variables("witness_password")
 @transaction.atomic
 def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
-                  witness_password: str = "", request=None, **changes: Any) -> Player:
+                  witness_password: str = "", device: Device | None = None,
+                  **changes: Any) -> Player:
     """A change of the account; excluding a player (self-exclusion or barred) or taking
     him back needs its reason, kept in the history. Anyone who keeps the accounts
     excludes; lifting an exclusion is a group supervisor's act, confirmed by a second
@@ -110,7 +108,7 @@ def player_update(*, actor, player: Player, reason: str = "", witness: str = "",
             "(self-exclusion, barred by whom, ...): it stays in his history.")})
     second = None
     if lifted:
-        second = exclusions.confirmed(actor, witness, witness_password, request)
+        second = exclusions.confirmed(actor, witness, witness_password, device)
         reason += f", confirmed by {second.get_username()} (a second group supervisor)"
         player.exclusion_ends = None
     with changed_by(actor, reason or "player account changed", witness=second):
@@ -132,6 +130,7 @@ def note_add(*, actor, player: Player, text: str) -> PlayerNote:
     return note
 
 
+@outside_transaction(ONE_STATEMENT)
 def players_read(*, actor, players: Iterable[Player | int | None], channel: str,
                  sight: str) -> None:
     """The privacy log: one line per player read (a player or his id; a name that is no
@@ -159,7 +158,7 @@ def _table_for(actor, table: Table) -> Table:
 def _player_by(player: Player | None, card: str) -> Player:
     if player is not None:
         return Player.objects.select_for_update().get(pk=player.pk)
-    card = card_as_printed(card)
+    card = selectors.card_as_printed(card)
     found = Player.objects.select_for_update().filter(card=card).first()
     if found is None:
         raise ValidationError({"card": f"No player holds card '{card}'."
@@ -254,16 +253,9 @@ def rating_move(*, actor, rating: Rating, table: Table, seat: int) -> Rating:
 
 STANDING = ("seconds_played", "hands", "wagered", "antes", "average_bet", "actual_win",
             "theoretical_win", "decisions_off_strategy", "strategy_cost")
-_AFTER_FIGURES: list[Callable[..., None]] = []
 
 
-def after_figures(hook: Callable[..., None]) -> None:
-    """A package above acts on each new standing of a rating's figures in the same
-    transaction: hook(figures, before, actor) (the comps earn; tables.apps registers)."""
-    if hook not in _AFTER_FIGURES:
-        _AFTER_FIGURES.append(hook)
-
-
+@outside_transaction(IN_ITS_CALLER)
 def figures_stand(*, rating: Rating, actor=None) -> RatingFigures | None:
     """Write a closed rating's figures, worked out from the rounds now, when they are its
     first or differ from the last written (a void of one of its rounds since, or the
@@ -280,12 +272,13 @@ def figures_stand(*, rating: Rating, actor=None) -> RatingFigures | None:
     standing = RatingFigures.objects.create(
         rating=rating, revision=last.revision + 1 if last else 1,
         standing=Standing.REVISED if last else Standing.CLOSED, **values)
-    for hook in _AFTER_FIGURES:
-        hook(standing, last, actor)
+    for hook in hooks.AFTER_FIGURES:  # the comps earn (docs/architecture.md, writes)
+        hook(actor=actor, figures=standing, before=last)
     return standing
 
 
-def revise_ratings(days: int = 35) -> int:
+@outside_transaction(EACH_ITS_OWN)
+def revise_ratings(*, actor, days: int = 35) -> int:
     """Beat: the closed ratings of the last ``days`` whose figures may have moved (a
     round voided since they stood, the theoretical win still waiting, none written yet)
     written again where they did; each in its own transaction. Returns how many moved."""

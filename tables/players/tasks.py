@@ -12,4 +12,4 @@ def revise_ratings() -> int:
     """Beat, every five minutes: a closed rating whose round was voided since, or whose
     theoretical win was waiting for its paytable's figures, gets its figures (and its
     comps earned) written again."""
-    return services.revise_ratings()
+    return services.revise_ratings(actor=None)

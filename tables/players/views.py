@@ -15,6 +15,7 @@ from pghistory.models import Events
 from casino.common.forms import posted_form_data
 from casino.common.problems import form_problems, refusal_on_form
 from casino.common.roles import Role, role_required
+from casino.common.witness import Device
 from casino.house import trail
 from casino.house.staff import casino_asked
 from tables.players import selectors, services
@@ -86,7 +87,7 @@ def player_page(request, pk: int):
                                    reason=typed.get("reason", ""),
                                    witness=typed.get("witness", ""),
                                    witness_password=typed.get("witness_password", ""),
-                                   request=request, **_typed(form))
+                                   device=Device.of(request), **_typed(form))
         except ValidationError as refused:
             refusal_on_form(form, refused)
         except PermissionDenied as denied:  # said on the form, as the API's 403 says it

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from django.db.models import F, Prefetch, QuerySet, Sum
+from django.utils import timezone
 
 from casino.common.frozen import FrozenQuery
 from tables.floor.models import Table
@@ -66,3 +67,14 @@ def takes_by_shift(tables: Iterable[int], first: dt.date,
     for row in [*hands, *time]:
         takes[(row["table"], row["gaming_day"], row["shift"])] += row["take"] or 0
     return dict(takes)
+
+
+def current_period(table: Table, minutes: int, moment: dt.datetime | None = None
+                   ) -> dt.datetime:
+    """The start of the collection period ``moment`` falls in, on the casino's wall clock
+    (14:00, 14:30, ...). On the night clocks go back, the repeated hour keeps its own
+    periods: ``replace`` keeps the moment's ``fold``."""
+    local = (moment or timezone.now()).astimezone(table.casino.zone)
+    elapsed = local.hour * 60 + local.minute
+    start = elapsed - elapsed % minutes
+    return local.replace(hour=start // 60, minute=start % 60, second=0, microsecond=0)

@@ -21,6 +21,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from casino.common import postings
+from casino.common.atomic import REPLAYED, outside_transaction
 from casino.common.errors import nested_error
 from casino.common.roles import is_supervisor
 from casino.house.models import Casino
@@ -108,6 +109,7 @@ class _Collection:
     result: HandResult | None = None   # a full hand's pots and shown hands
 
 
+@outside_transaction(REPLAYED)
 def poker_hand_record(*, actor, table: Table, pot: Decimal | None = None,
                       flop_dealt: bool | None = None, players_dealt: int | None = None,
                       winner: int | None = None, seats: Sequence[dict] | None = None,
@@ -260,7 +262,7 @@ def _store(actor, table: Table, collection: _Collection, lands: Booked, *, butto
         next_kill_multiplier=decision.multiplier)
     seats, pots = _store_full(hand, collection.records, collection.result) if full else ([], [])
     if not lands.queued:  # a queued hand is not the floor as it is now
-        recorded_by(actor, table)
+        recorded_by(actor=actor, table=table)
     if collection.bad_beat_drop:
         seal_before_shared_rows(hand)  # the casino's fund is locked from here to the commit
         _fund_move(table.casino, collection.bad_beat_drop, kind=FundEntryKind.DROP, hand=hand,
@@ -299,8 +301,8 @@ def _fund_move(casino: Casino, amount: Decimal, *, kind: str, actor, hand=None,
     if kind == FundEntryKind.PAYOUT and fund.balance + amount < 0:
         raise ValidationError({"amount": [f"The bad-beat fund holds {fund.balance:.2f}; it "
                                           f"cannot pay {-amount:.2f}."]})
-    return postings.post(fund, BadBeatEntry, amount, fund=fund, kind=kind, hand=hand,
-                         note=note, created_by=actor)
+    return postings.post_one(fund, BadBeatEntry, amount, fund=fund, kind=kind, hand=hand,
+                             note=note, created_by=actor)
 
 
 @transaction.atomic
@@ -331,17 +333,6 @@ def poker_hand_void(*, actor, hand: PokerHand, reason: str) -> PokerHandVoid:
 # --- Time collection -------------------------------------------------------------------------
 
 
-def current_period(table: Table, minutes: int, moment: dt.datetime | None = None
-                   ) -> dt.datetime:
-    """The start of the collection period ``moment`` falls in, on the casino's wall clock
-    (14:00, 14:30, ...). On the night clocks go back, the repeated hour keeps its own
-    periods: ``replace`` keeps the moment's ``fold``."""
-    local = (moment or timezone.now()).astimezone(table.casino.zone)
-    elapsed = local.hour * 60 + local.minute
-    start = elapsed - elapsed % minutes
-    return local.replace(hour=start // 60, minute=start % 60, second=0, microsecond=0)
-
-
 @transaction.atomic
 def time_collection_record(*, actor, table: Table, seats: Sequence[int],
                            period_start: dt.datetime | None = None) -> TimeCollection:
@@ -359,7 +350,7 @@ def time_collection_record(*, actor, table: Table, seats: Sequence[int],
     if len(set(seats)) != len(seats):
         raise ValidationError({"seats": ["A seat is listed twice."]})
     minutes = schedule.time_period_minutes
-    start = current_period(table, minutes, period_start)
+    start = selectors.current_period(table, minutes, period_start)
     if period_start is not None:
         asked = period_start.astimezone(table.casino.zone)
         if start != asked:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from casino.common.atomic import ONE_STATEMENT, outside_transaction
 from casino.common.queueing import send_once
 from tables.players import services as players
 from tables.players.models import Channel, Sight
@@ -18,6 +19,7 @@ from tables.reports.selection import read_selection
 from tables.reports.tasks import write_export
 
 
+@transaction.atomic
 def request_export(*, actor, report: str, fmt: str, query: dict) -> ExportJob:
     """A file to be written by a worker; the selection is checked now, so a bad one is
     refused before anything is queued."""
@@ -45,6 +47,7 @@ def _send(job: ExportJob) -> None:
 
 
 
+@outside_transaction(ONE_STATEMENT)
 def report_shown(*, actor, report: Report, channel: str, rows: slice = slice(None)) -> None:
     """Each player named by the rows a response shows (``rows``: a page's, else all)
     logged as read by ``actor`` (tables.players' privacy log)."""
@@ -52,6 +55,7 @@ def report_shown(*, actor, report: Report, channel: str, rows: slice = slice(Non
                          sight=Sight.LISTED)
 
 
+@outside_transaction(ONE_STATEMENT)
 def check_shown(*, actor, findings: list[dict]) -> None:
     """The players the rated play's reconciliation names on a page (the closed days'),
     logged as read by ``actor``."""
@@ -59,6 +63,7 @@ def check_shown(*, actor, findings: list[dict]) -> None:
                          channel=Channel.PAGE, sight=Sight.LISTED)
 
 
+@outside_transaction(ONE_STATEMENT)
 def export_downloaded(*, actor, job: ExportJob) -> None:
     """A prepared file downloaded: each player it names read again, as a file."""
     players.players_read(actor=actor, players=job.players, channel=Channel.FILE,

@@ -47,7 +47,7 @@ def check_ratings() -> int:
 def analyse_paytables() -> int:
     """Beat, every quarter hour: queue the figures of each published paytable version
     that has none, so the stud report can show its theoretical hold."""
-    return analysis.analyse_published()
+    return analysis.analyse_published(actor=None)
 
 
 @shared_task(name="tables.tasks.write_export", time_limit=600, soft_time_limit=540)

@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from casino.common.atomic import REPLAYED, outside_transaction
 from casino.common.errors import nested_errors
 from payouts.jackpots import services as progressives
 from payouts.terms.models import Paytable
@@ -50,6 +51,7 @@ from tables.rules.stud import (
 from tables.stud.models import StudRound, StudRoundVoid, StudSeat
 
 
+@outside_transaction(REPLAYED)
 def stud_round_record(*, actor, table: Table, seats: Sequence[dict[str, Any]],
                       dealer_cards: Sequence[str] | None = None, void: str | None = None,
                       dealer_took_fifth_card: bool = False, up_card: str = "",
@@ -112,14 +114,14 @@ def _record(actor, table, seats, dealt, void, dealer_took_fifth_card, key,
     )
     seats = _store_seats(round_, plays, result, table.progressive if side_wagered else None)
     if not lands.queued:  # a queued round is not the floor as it is now
-        recorded_by(actor, table)
+        recorded_by(actor=actor, table=table)
     hits = []
     if side_wagered:  # last: the shared meter is locked from here to the commit only
         seal_before_shared_rows(round_)
         collected = [o for o in result.seats
                      if o.side_wager in (SideWager.STANDS, SideWager.FORFEIT)]
         hits = progressives.record_side_wagers(
-            progressive=table.progressive, round_=round_, wagers=len(collected),
+            actor=actor, progressive=table.progressive, round_=round_, wagers=len(collected),
             hits=[(o.seat, o.category) for o in result.seats
                   if o.side_wager == SideWager.STANDS and o.category])
     return as_recorded(round_, seats=sorted(seats, key=lambda s: s.seat), jackpot_hits=hits)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from tables.chips import services as chips
 from tables.chips.models import SignerRole
 from tables.count import services as count
@@ -71,12 +71,12 @@ def played_shift(jackpot_table, inventory_here, supervisor, dealer, cage, play_r
     play_round(jackpot_table, at(2026, 11, 30, 7), WINNING_ROUND)
     fill = chips.chips_request(actor=supervisor, table=jackpot_table, kind="fill", chips=FILL)
     travel(at(2026, 11, 30, 8))
-    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=fill))
+    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=fill))
     play_round(jackpot_table, at(2026, 11, 30, 9), LOSING_ROUND)
     credit = chips.chips_request(actor=supervisor, table=jackpot_table, kind="credit",
                                  chips=CREDIT)
     travel(at(2026, 11, 30, 10))
-    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=credit))
+    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=credit))
     travel(at(2026, 11, 30, 13, 55))
     closer = chips.inventory_close(actor=supervisor, table=jackpot_table, chips=CLOSER)
     return {"table": jackpot_table, "opener": opener, "closer": closer,
@@ -94,10 +94,11 @@ def accounting_floor(played_shift, supervisor, dealer, other_dealer, accountant,
     box = count.box_count(actor=first, table=table, gaming_day=played_shift["day"], shift=1,
                           cash={"20": "25"}, chips={}, witness=second.username,
                           witness_password="cora_count-password-1",
-                          request=RequestFactory().post("/count/"))
+                          device=Device(address=None, path="/count/"))
     opener = chips.inventory_open(actor=supervisor, table=table, gaming_day=played_shift["day"],
                                   shift=2, chips=OPENER)
-    issued = chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    issued = chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=table, kind="fill", chips=FILL))
     waiting = chips.chips_request(actor=supervisor, table=table, kind="credit",
                                   chips={"100": "1"})

@@ -9,9 +9,9 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.test import RequestFactory
 
 from casino.common import credentials
+from casino.common.witness import Device
 from tables.chips import services as chips
 from tables.chips.models import (
     ChipRequest,
@@ -159,10 +159,10 @@ def test_only_the_casinos_supervisors_record_chips(live_table, dealer, accountan
 def test_a_fill_is_issued_on_the_next_number_and_signed_by_two_people(
         opened, supervisor, dealer, cage):
     request = chips.chips_request(actor=supervisor, table=opened, kind="fill", chips=FILL)
-    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=request)
+    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=request)
 
     with pytest.raises(ValidationError) as twice:
-        chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=request)
+        chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=request)
     chips.slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
     with pytest.raises(ValidationError) as again:
         chips.slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
@@ -180,7 +180,8 @@ def test_a_fill_is_issued_on_the_next_number_and_signed_by_two_people(
 def test_one_person_cannot_sign_as_dealer_and_as_supervisor(opened, supervisor, cage):
     both = make_user("bo_both", "supervisor", "dealer")
     opened.dealers.add(both)
-    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=opened, kind="credit", chips={"100": "5"}))
     chips.slip_sign(actor=both, slip=slip, role=SignerRole.DEALER)
 
@@ -192,7 +193,8 @@ def test_one_person_cannot_sign_as_dealer_and_as_supervisor(opened, supervisor, 
 
 
 def test_only_the_tables_dealer_signs_as_its_dealer(opened, supervisor, other_dealer, cage):
-    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=opened, kind="fill", chips=FILL))
 
     with pytest.raises(PermissionDenied,
@@ -201,7 +203,8 @@ def test_only_the_tables_dealer_signs_as_its_dealer(opened, supervisor, other_de
 
 
 def test_the_closer_waits_for_the_shifts_slips_to_be_signed(opened, supervisor, dealer, cage):
-    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    slip = chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=opened, kind="fill", chips=FILL))
     chips.slip_sign(actor=dealer, slip=slip, role=SignerRole.DEALER)
 
@@ -216,7 +219,8 @@ def test_the_closer_waits_for_the_shifts_slips_to_be_signed(opened, supervisor, 
 
 
 def test_the_closer_names_what_each_waiting_slip_lacks(opened, supervisor, dealer, cage):
-    slips = [chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    slips = [chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=opened, kind=kind, chips=FILL)) for kind in ("fill", "credit")]
     chips.slip_sign(actor=supervisor, slip=slips[0], role=SignerRole.SUPERVISOR)
 
@@ -233,7 +237,7 @@ def test_a_request_of_a_closed_shift_lapses(opened, supervisor, cage):
     chips.inventory_close(actor=supervisor, table=opened, chips=CLOSER)
 
     with pytest.raises(ValidationError) as refused:
-        chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=request)
+        chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=request)
 
     assert "was for 2026-11-30 shift 1, which is closed" in str(refused.value)
     assert not ChipSlip.objects.exists()
@@ -242,19 +246,20 @@ def test_a_request_of_a_closed_shift_lapses(opened, supervisor, cage):
 def test_only_the_cage_issues_slips(opened, supervisor):
     request = chips.chips_request(actor=supervisor, table=opened, kind="fill", chips=FILL)
     with pytest.raises(PermissionDenied, match="Only the cage issues"):
-        chips.slip_issue(actor=supervisor, carried_by="Officer Reyes", request=request)
+        chips.slip_issue(actor=supervisor, carried_by="Officer Reyes", chip_request=request)
 
 
 def void(slip, actor, witness="wes_witness", password="wes_witness-password-1",
          reason="printed for the wrong table"):
     return chips.slip_void(actor=actor, slip=slip, reason=reason, witness=witness,
-                           witness_password=password, request=RequestFactory().post("/"))
+                           witness_password=password, device=Device(address=None, path="/"))
 
 
 @pytest.fixture
 def issued(opened, supervisor, cage):
     make_user("wes_witness", "supervisor")
-    return chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+    return chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
         actor=supervisor, table=opened, kind="fill", chips=FILL))
 
 
@@ -288,7 +293,7 @@ def test_a_dealer_cannot_witness_a_void(issued, cage, dealer):
 def test_a_void_slip_keeps_its_number_and_moves_no_chips(issued, cage, supervisor, dealer):
     voided = void(issued, cage)
     next_slip = chips.slip_issue(
-        actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+        actor=cage, carried_by="Officer Reyes", chip_request=chips.chips_request(
             actor=supervisor, table=issued.request.table, kind="fill", chips=FILL))
 
     with pytest.raises(ValidationError, match=re.escape("Slip 1 is void: it moved no chips.")):

@@ -11,8 +11,8 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from tables.chips import services as chips
 from tables.chips.models import SignerRole
 from tables.count import services as count
@@ -33,7 +33,7 @@ def count_box(table, day, shift, counters, cash):
     return count.box_count(actor=first, table=table, gaming_day=day, shift=shift, cash=cash,
                            chips={}, witness=second.username,
                            witness_password=f"{second.username}-password-1",
-                           request=RequestFactory().post("/count/"))
+                           device=Device(address=None, path="/count/"))
 
 
 def test_a_box_is_counted_the_morning_after_its_day_closed(api, played_shift, counters,
@@ -48,7 +48,7 @@ def test_a_box_is_counted_the_morning_after_its_day_closed(api, played_shift, co
     correction = count.count_correct(
         actor=first, count=box, reason="a note stuck to the box", cash={"20": "26"}, chips={},
         witness=second.username, witness_password=f"{second.username}-password-1",
-        request=RequestFactory().post("/count/"))
+        device=Device(address=None, path="/count/"))
 
     variance = box.variances.order_by("id").first()          # the first count, 100 short
     explained = count.variance_explain(actor=supervisor, variance=variance,
@@ -78,7 +78,7 @@ def test_a_shift_open_when_its_day_closes_takes_its_fills_and_closer(
 
     travel(at(2026, 12, 1, 6, 20))
     fill = chips.chips_request(actor=supervisor, table=jackpot_table, kind="fill", chips=FILL)
-    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=fill))
+    sign_both(chips.slip_issue(actor=cage, carried_by="Officer Reyes", chip_request=fill))
     with pytest.raises(ValidationError) as refused:         # no round of 1 December in it
         play_round(jackpot_table, at(2026, 12, 1, 6, 25), WINNING_ROUND)
     assert "open shift is 2026-11-30 shift 3" in refused.value.message_dict["table"][0]

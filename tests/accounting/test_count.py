@@ -8,9 +8,9 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.test import RequestFactory
 
 from casino.common import credentials
+from casino.common.witness import Device
 from tables.count import services as count
 from tables.count.models import BoxCount, Variance
 from tables.count.selectors import boxes_to_count, shift_result
@@ -27,7 +27,7 @@ def counted(table, day, shift, counters, *, witness=None, password=None, **figur
     return count.box_count(actor=first, table=table, gaming_day=day, shift=shift,
                            witness=second.username if witness is None else witness,
                            witness_password=password or f"{second.username}-password-1",
-                           request=RequestFactory().post("/count/"), **figures)
+                           device=Device(address=None, path="/count/"), **figures)
 
 
 def problems(refused) -> dict:
@@ -171,7 +171,7 @@ def test_a_correction_by_a_team_member_that_still_differs_opens_its_own_variance
     correction = count.count_correct(
         actor=second, count=box, reason="recounted the 20s", cash={"20": "26"}, chips={},
         witness=first.username, witness_password="carl_count-password-1",
-        request=RequestFactory().post("/count/"))
+        device=Device(address=None, path="/count/"))
     # Both counts keep by which version of her log-in the second member was proven.
     assert box.witness_credential == credentials.proven(box.witnessed_by)[0]
     assert correction.witness_credential == credentials.proven(first)[0]

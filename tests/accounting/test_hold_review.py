@@ -8,8 +8,8 @@ import random
 from decimal import Decimal as D
 
 import pytest
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from payouts.analysis import services as analysis
 from payouts.analysis.models import ParAnalysis
 from tables.chips import services as chips
@@ -30,7 +30,7 @@ SEATS = range(1, 8)
 @pytest.fixture
 def with_game_math(live_table, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        analysis.request_analysis(live_table.paytable)
+        analysis.request_analysis(actor=None, paytable=live_table.paytable)
     assert ParAnalysis.objects.get(paytable=live_table.paytable).ready
     return live_table
 
@@ -74,7 +74,7 @@ def play_counted_shift(table, how, rounds, *, supervisor, dealer, counters, trav
     first, second = counters
     count.box_count(actor=first, table=table, gaming_day=DAY, shift=1, cash={"100": "30"},
                     chips={}, witness=second.username, witness_password="cora_count-password-1",
-                    request=RequestFactory().post("/count/"))
+                    device=Device(address=None, path="/count/"))
     return win
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from decimal import Decimal as D
 
 import pytest
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from tables.count import services as count
 from tables.count.models import BoxCount, CountCorrection, Variance, VarianceExplanation
 from tests.played import at
@@ -306,7 +306,7 @@ def test_a_corrected_count_shows_on_the_variance(accounting_floor, client, super
     box = BoxCount.objects.get(pk=accounting_floor["ids"]["count"])
     count.count_correct(actor=counters[1], count=box, reason="recount", cash={"20": "30"},
                         chips={}, witness="carl_count", witness_password="carl_count-password-1",
-                        request=RequestFactory().post("/"))
+                        device=Device(address=None, path="/"))
     client.force_login(supervisor)
 
     page = text(client.get(f"/pit/variances/{accounting_floor['ids']['variance']}/"))

@@ -7,8 +7,8 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from tables.chips.models import ChipSlip
 from tables.count import services as count
 from tables.count.models import Variance
@@ -25,7 +25,7 @@ def count_box(counters, shift, cash, travel, **extra):
     return count.box_count(actor=first, table=shift["table"], gaming_day=shift["day"], shift=1,
                            cash=cash, chips={}, witness=second.username,
                            witness_password="cora_count-password-1",
-                           request=RequestFactory().post("/count/"), **extra)
+                           device=Device(address=None, path="/count/"), **extra)
 
 
 def test_the_shift_counted_as_recorded_gives_the_win_to_the_cent(played_shift, counters,
@@ -78,7 +78,7 @@ def test_a_correction_replaces_the_figures_and_reviews_the_shift_again(played_sh
     fixed = count.count_correct(actor=second, count=box, reason="a bundle of five 20s was "
                                 "left in the counting machine", cash={"20": "30"}, chips={},
                                 witness=first.username, witness_password="carl_count-password-1",
-                                request=RequestFactory().post("/count/"))
+                                device=Device(address=None, path="/count/"))
 
     assert fixed.drop == D("600.00")
     assert shift_result(played_shift["table"], played_shift["day"], 1).counted == RECORDED

@@ -61,7 +61,7 @@ def issue_all(clerks, waiting, fail_some: bool) -> int:
                 try:
                     with transaction.atomic():
                         chips.slip_issue(actor=clerks[index], carried_by="Officer Reyes",
-                                         request=request)
+                                         chip_request=request)
                         if fail_some and rng.random() < 0.33:
                             raise RolledBack
                 except RolledBack:

@@ -47,7 +47,7 @@ def pat_earned(dealer_at_live_table):
     for _ in range(10):
         stud_round_record(actor=dealer, table=table, **FOLD)
     services.rating_close(actor=boss, rating=rating)   # the paytable's figures asked for
-    services.revise_ratings()   # the beat: worked out by now, the rating earns
+    services.revise_ratings(actor=None)   # the beat: worked out by now, the rating earns
     return pat, CompAccount.objects.get(player=pat).balance
 
 

@@ -6,9 +6,9 @@ from decimal import Decimal as D
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.test import RequestFactory
 
 from casino.common.errors import error_detail
+from casino.common.witness import Device
 from payouts.jackpots import services as jackpots
 from payouts.jackpots import settlement
 from payouts.jackpots.models import HitApproval, HitStatus, JackpotHit, W2GPlayer
@@ -61,11 +61,11 @@ def witness(db):
 
 
 def typed_in():
-    return RequestFactory().post("/pit/jackpot-hits/1/approve/", REMOTE_ADDR="10.0.0.9")
+    return Device(address="10.0.0.9", path="/pit/jackpot-hits/1/approve/")
 
 
 def approve(supervisor, hit, witness_name="wendy_witness", password=None, **kwargs):
-    return jackpots.hit_approve(actor=supervisor, hit=hit, request=typed_in(),
+    return jackpots.hit_approve(actor=supervisor, hit=hit, device=typed_in(),
                                 witness=witness_name,
                                 witness_password=password or PASSWORD.format(witness_name),
                                 **kwargs)

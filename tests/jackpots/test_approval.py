@@ -93,7 +93,7 @@ def test_a_wrong_or_missing_witness_password_is_refused_and_nothing_is_stored(
         supervisor, witness, plain_hit):
     wrong = refusal(lambda: approve(supervisor, plain_hit, password="not-her-password"))
     missing = refusal(lambda: jackpots.hit_approve(
-        actor=supervisor, hit=plain_hit, request=typed_in(), witness="wendy_witness"))
+        actor=supervisor, hit=plain_hit, device=typed_in(), witness="wendy_witness"))
 
     assert wrong == {"witness_password": ["That is not wendy_witness's password."]}
     assert missing == {"witness_password": ["wendy_witness types their own password to "

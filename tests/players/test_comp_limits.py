@@ -13,9 +13,9 @@ from decimal import Decimal as D
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
-from django.test import RequestFactory
 from pghistory.models import Events
 
+from casino.common.witness import Device
 from tables.comps import selectors
 from tables.comps import services as comps
 from tables.comps.models import Comp, CompAccount, CompLimit, CompRules
@@ -138,10 +138,10 @@ def _history_reasons(row) -> list[str]:
 @pytest.mark.django_db
 def test_a_supervisor_raises_his_own_limit_only_with_a_second_supervisor(
         supervisor, second, host, us_casino):
-    request = RequestFactory().post("/")
+    device = Device(address=None, path="/")
     with pytest.raises(ValidationError) as refused:
         comps.comp_limit_set(actor=supervisor, casino=us_casino, user=supervisor,
-                             limit="1000000", request=request)
+                             limit="1000000", device=device)
     assert "This limit is yours: another supervisor of Test Harbor confirms" in \
         refused.value.message_dict["witness"][0]
     for witness, password, field, words in [
@@ -151,13 +151,13 @@ def test_a_supervisor_raises_his_own_limit_only_with_a_second_supervisor(
         with pytest.raises(ValidationError) as refused:
             comps.comp_limit_set(actor=supervisor, casino=us_casino, user=supervisor,
                                  limit="1000000", witness=witness, witness_password=password,
-                                 request=request)
+                                 device=device)
         assert words in refused.value.message_dict[field][0]
     assert not CompLimit.objects.exists()
 
     own = comps.comp_limit_set(actor=supervisor, casino=us_casino, user=supervisor,
                                limit="250.00", witness="sue_supervisor",
-                               witness_password="sue_supervisor-password-1", request=request)
+                               witness_password="sue_supervisor-password-1", device=device)
     assert own.limit == D("250.00")
     assert _history_reasons(own) == [
         "comp limit of sam_supervisor set, confirmed by sue_supervisor (a second supervisor)"]
@@ -168,10 +168,10 @@ def test_a_supervisor_raises_his_own_limit_only_with_a_second_supervisor(
 
 @pytest.mark.django_db
 def test_the_casinos_limit_is_his_own_while_he_has_none(supervisor, second, us_casino):
-    request = RequestFactory().post("/")
+    device = Device(address=None, path="/")
     with pytest.raises(ValidationError) as refused:
         comps.comp_rules_set(actor=supervisor, casino=us_casino, issuer_limit="1000000",
-                             request=request)
+                             device=device)
     assert set(refused.value.message_dict) == {"witness"}
     comps.comp_rules_set(actor=supervisor, casino=us_casino, reinvestment=D("0.3"),
                          issuer_limit="100.00")   # the limit as it was: the rate alone

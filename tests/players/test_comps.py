@@ -57,8 +57,8 @@ def test_a_void_after_the_close_revises_the_figures_and_the_comps_earned(
     earned = CompEntry.objects.get().amount
     travel(at(2026, 3, 4, 10, 0))
     stud_round_void(actor=supervisor, round_=rounds[0], reason="misdeal")
-    assert services.revise_ratings() == 1
-    assert services.revise_ratings() == 0  # once: the figures stand again
+    assert services.revise_ratings(actor=None) == 1
+    assert services.revise_ratings(actor=None) == 0  # once: the figures stand again
 
     _first, second = RatingFigures.objects.filter(rating=rating).order_by("revision")
     assert (second.revision, second.standing, second.hands) == (2, "revised", 2)
@@ -86,7 +86,7 @@ def test_the_theoretical_win_waiting_earns_once_it_is_worked_out(
     assert not CompEntry.objects.exists()  # nothing guessed
     for callback in asked:
         callback()  # the worker works the paytable's figures out
-    assert services.revise_ratings() == 1
+    assert services.revise_ratings(actor=None) == 1
     entry = CompEntry.objects.get()
     assert entry.kind == "earned"
     assert entry.amount == cents_down(

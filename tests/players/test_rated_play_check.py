@@ -18,7 +18,7 @@ from django.db import transaction
 
 from tables.comps import services as comps
 from tables.comps.models import CompAccount, CompEntry
-from tables.players import services
+from tables.players import hooks, services
 from tables.players.figures import rating_figures
 from tables.players.models import PlayerAccess, RatingFigures
 from tables.reports import players as player_reports
@@ -61,7 +61,7 @@ def test_a_void_not_yet_revised_is_named_in_its_figures_its_comps_and_the_report
     assert {(f["books"], f["gaming_day"], f["player"]) for f in check.findings} == {
         ("Test Harbor", "2026-03-03", "Pat Q. Player")}
 
-    assert services.revise_ratings() == 1  # the beat's revision: all three agree again
+    assert services.revise_ratings(actor=None) == 1  # the beat's revision: all three agree again
     assert check_ratings().findings == []
 
 
@@ -97,7 +97,7 @@ def test_a_closed_rating_that_earned_nothing_is_named(live_table, pat, superviso
     with django_capture_on_commit_callbacks(execute=True):
         rating_figures(rating)
     travel(at(2026, 3, 3, 9, 30))
-    monkeypatch.setattr(services, "_AFTER_FIGURES", [])   # the comps' hook left out
+    monkeypatch.setattr(hooks, "AFTER_FIGURES", [])   # the comps' hook left out
     services.rating_close(actor=supervisor, rating=rating)
     check = check_ratings()
     assert kinds(check) == ["comps"]
@@ -137,7 +137,7 @@ def test_a_new_worth_lands_in_the_ledger_even_when_it_earns_the_same_cents(
     services.rating_close(actor=supervisor, rating=rating)
     travel(at(2026, 3, 3, 11, 0))
     stud_round_void(actor=supervisor, round_=rounds[0], reason="misdeal")
-    assert services.revise_ratings() == 1
+    assert services.revise_ratings(actor=None) == 1
     entries = list(CompEntry.objects.order_by("id"))
     assert [(e.kind, e.amount) for e in entries] == [("earned", D("0.00")),
                                                      ("revised", D("0.00"))]
@@ -152,7 +152,7 @@ def test_the_activity_report_gives_a_day_the_comps_its_ratings_earned_revisions_
     rating, rounds = rated
     travel(at(2026, 3, 4, 10, 0))
     stud_round_void(actor=supervisor, round_=rounds[0], reason="misdeal")
-    services.revise_ratings()
+    services.revise_ratings(actor=None)
     earned = sum(e.amount for e in CompEntry.objects.all())
     casino = rating.table.casino
     lines = player_reports.activity_lines(Selection(
@@ -183,7 +183,7 @@ def test_the_check_is_on_healthz_the_closed_days_page_and_a_command(
     assert list(PlayerAccess.objects.values_list("player__name", "user", "channel")) == [
         ("Pat Q. Player", accountant.pk, "page")]
 
-    services.revise_ratings()
+    services.revise_ratings(actor=None)
     out = io.StringIO()
     call_command("check_ratings", stdout=out)
     assert "Every closed rating checked (1) agrees" in out.getvalue()
@@ -215,7 +215,7 @@ def test_a_round_recorded_into_a_closed_ratings_span_is_named_and_revised_on_dem
 
     rating, _ = rated
     play_round(rating.table, at(2026, 3, 3, 9, 20), FOLD)
-    assert services.revise_ratings() == 0
+    assert services.revise_ratings(actor=None) == 0
     assert kinds(check_ratings()) == ["figures", "comps", "report"]
     out = io.StringIO()
     call_command("check_ratings", "--revise", stdout=out)

@@ -108,7 +108,7 @@ def test_every_rate_is_its_own_lines_rounds_over_its_hours_the_totals_too(
 
     time_machine.move_to(START - dt.timedelta(days=1), tick=False)
     with monkeypatch.context() as before_the_pit:
-        before_the_pit.setattr(services, "recorded_by", lambda dealer, table: None)
+        before_the_pit.setattr(services, "recorded_by", lambda *, actor, table: None)
         stud_round_record(actor=dealer, table=Table.objects.get(label="CS-1"), **CLEAN)
     time_machine.move_to(START + dt.timedelta(minutes=90), tick=False)
     found = REPORTS["dealers"].build(Selection(first=DAY - dt.timedelta(days=1), last=DAY,

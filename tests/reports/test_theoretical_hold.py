@@ -40,7 +40,7 @@ def test_figures_of_terms_a_draft_no_longer_has_are_never_used(
 
     draft = terms.paytable_create(actor=controller, name="Trial", variant="us")
     with django_capture_on_commit_callbacks(execute=True):
-        analysis.request_analysis(draft)  # figures of the first terms
+        analysis.request_analysis(actor=None, paytable=draft)  # figures of the first terms
     terms.paytable_update(actor=controller, paytable=draft, odds={**draft.odds, "flush": 50})
     draft.refresh_from_db()
     published = terms.paytable_publish(actor=controller, paytable=draft)

@@ -10,10 +10,10 @@ import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.test import RequestFactory
 
 from casino.common import credentials, proof, signing, verification
 from casino.common.audit import changed_by
+from casino.common.witness import Device
 from casino.models import Signature
 from tables.comps import services as comps
 from tables.comps.models import CompLimit
@@ -30,7 +30,7 @@ def sue(supervisor):
 def raise_own_limit(supervisor, casino, password="sue_supervisor-password-1"):
     return comps.comp_limit_set(actor=supervisor, casino=casino, user=supervisor,
                                 limit="250.00", witness="sue_supervisor",
-                                witness_password=password, request=RequestFactory().post("/"))
+                                witness_password=password, device=Device(address=None, path="/"))
 
 
 def context_of(row) -> dict:

@@ -231,7 +231,7 @@ class Command(BaseCommand):
         joined = demo_cardroom.run_cardroom(supervisor, casinos)
         if joined:
             self.stdout.write(f"  The card rooms' lists: {joined} players waiting.")
-        queued = analyse_published()
+        queued = analyse_published(actor=None)
         if queued:  # computed right away where tasks run in-process (about 5 s)
             self.stdout.write(f"  Game math of {queued} paytable versions asked for.")
 

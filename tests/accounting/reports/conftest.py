@@ -5,8 +5,8 @@ slips, and the helpers the report tests share."""
 from __future__ import annotations
 
 import pytest
-from django.test import RequestFactory
 
+from casino.common.witness import Device
 from tables.chips import services as chips
 from tables.count import services as count
 from tables.floor.models import Table
@@ -23,7 +23,7 @@ def count_box(counters, table, day, shift, cash):
     return count.box_count(actor=first, table=table, gaming_day=day, shift=shift, cash=cash,
                            chips={}, witness=second.username,
                            witness_password=f"{second.username}-password-1",
-                           request=RequestFactory().post("/count/"))
+                           device=Device(address=None, path="/count/"))
 
 
 def correct_box(counters, box, cash, reason="counted again"):
@@ -31,13 +31,13 @@ def correct_box(counters, box, cash, reason="counted again"):
     return count.count_correct(actor=second, count=box, reason=reason, cash=cash, chips={},
                                witness=first.username,
                                witness_password=f"{first.username}-password-1",
-                               request=RequestFactory().post("/count/"))
+                               device=Device(address=None, path="/count/"))
 
 
 def void(slip, *, cage, witness, reason):
     return chips.slip_void(actor=cage, slip=slip, reason=reason, witness=witness.username,
                            witness_password=f"{witness.username}-password-1",
-                           request=RequestFactory().post("/cage/"))
+                           device=Device(address=None, path="/cage/"))
 
 
 def report(api, user, name, **query) -> dict:
@@ -70,7 +70,8 @@ def second_shift(played_shift, supervisor, travel):
 def fill_slip(played_shift, second_shift, supervisor, cage):
     """Issue a fill of 1,000 for the open shift 2 (the next slip number)."""
     def issue():
-        return chips.slip_issue(actor=cage, carried_by="Officer Reyes", request=chips.chips_request(
+        return chips.slip_issue(actor=cage, carried_by="Officer Reyes",
+                            chip_request=chips.chips_request(
             actor=supervisor, table=played_shift["table"], kind="fill", chips=FILL))
     return issue
 
