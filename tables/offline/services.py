@@ -10,13 +10,11 @@ the time it was dealt stays as held (issue 44)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
 from typing import NamedTuple
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from rest_framework import serializers as drf
 
 from casino.common.atomic import outside_transaction
 from casino.common.confirmation import tried
@@ -27,6 +25,7 @@ from casino.house.staff import casinos_of, require_staff
 from tables.floor.models import Table
 from tables.floor.recording import require_assigned_dealer
 from tables.floor.selectors import tables_at_casinos_of
+from tables.offline import payloads
 from tables.offline.correcting import changes
 from tables.offline.models import (
     HeldCorrection,
@@ -36,10 +35,8 @@ from tables.offline.models import (
     Resolution,
 )
 from tables.poker.models import PokerHand
-from tables.poker.serializers import PokerHandInput
 from tables.poker.services import poker_hand_record
 from tables.stud.models import StudRound
-from tables.stud.serializers import StudRoundInput
 from tables.stud.services import stud_round_record
 
 # The longest a round may have waited in a tablet's queue and still be held: the queue
@@ -50,16 +47,24 @@ HELD_AT_MOST = dt.timedelta(days=7)
 
 
 class Kind(NamedTuple):
-    """What a held entry of one kind is checked and recorded by."""
+    """What a held entry of one kind becomes."""
 
-    payload: type          # the API's input serializer
-    record: Callable       # the recording service
     model: type            # the record it becomes
     records: str           # as a refusal calls them
 
 
-KINDS = {HeldKind.STUD_ROUND: Kind(StudRoundInput, stud_round_record, StudRound, "rounds"),
-         HeldKind.POKER_HAND: Kind(PokerHandInput, poker_hand_record, PokerHand, "hands")}
+KINDS = {HeldKind.STUD_ROUND: Kind(StudRound, "rounds"),
+         HeldKind.POKER_HAND: Kind(PokerHand, "hands")}
+
+
+def _record(kind: str, *, actor, table: Table, key: str, data: dict,
+            late_entry: bool = False):
+    """An entry of ``kind`` recorded by its recording service, called by name."""
+    if HeldKind(kind) == HeldKind.STUD_ROUND:
+        return stud_round_record(actor=actor, table=table, late_entry=late_entry,
+                                 idempotency_key=key, **data)
+    return poker_hand_record(actor=actor, table=table, late_entry=late_entry,
+                             idempotency_key=key, **data)
 
 
 class NotRefused(ValidationError):
@@ -76,14 +81,10 @@ def _refuse_unstorable(body) -> None:
 
 
 def _checked_body(kind: str, body) -> dict:
-    """The body as the recording service takes it (the API's own checks), or the API's
-    refusal naming the fields (a DRF ValidationError: the same 400 as the recording's)."""
+    """The body as the recording service takes it (the API's own checks), or the refusal
+    naming its fields (the same 400 as the recording's)."""
     _refuse_unstorable(body)
-    payload = KINDS[HeldKind(kind)].payload(data=body)
-    payload.is_valid(raise_exception=True)
-    if payload.validated_data.get("dealt_at") is None:
-        raise drf.ValidationError({"dealt_at": ["A held entry says when it was dealt."]})
-    return payload.validated_data
+    return payloads.read_body(kind, body)
 
 
 def held_keep(*, actor, table: Table, kind: str, body: dict,
@@ -121,9 +122,8 @@ def held_keep(*, actor, table: Table, kind: str, body: dict,
 
 
 def _refusal_now(actor, table: Table, kind: str, key: str, data: dict) -> dict:
-    record = KINDS[HeldKind(kind)].record
     try:
-        tried(lambda: record(actor=actor, table=table, idempotency_key=key, **data))
+        tried(lambda: _record(kind, actor=actor, table=table, key=key, data=data))
     except ValidationError as refused:
         return error_detail(refused)
     raise NotRefused({"held": [f"Nothing to hold: this {HeldKind(kind).label} is recorded "
@@ -153,7 +153,7 @@ def _as_held(held: HeldEntry, body) -> dict:
     land on books it was not dealt in)."""
     _refuse_unstorable(body)
     if not isinstance(body, dict):
-        raise drf.ValidationError({"body": ["Send the corrected entry as an object."]})
+        raise ValidationError({"body": ["Send the corrected entry as an object."]})
     if body.get("dealt_at") is None:
         return {**body, "dealt_at": held.body["dealt_at"]}
     sent = _checked_body(held.kind, body)["dealt_at"]
@@ -182,9 +182,8 @@ def held_send(*, actor, held: HeldEntry, body: dict):
         raise PermissionDenied("Only the dealer who entered it corrects and sends it; a "
                                "supervisor enters it late or discards it.")
     body = _as_held(held, body)
-    service, data = KINDS[HeldKind(held.kind)].record, _checked_body(held.kind, body)
-    record, _ = service(actor=actor, table=held.table, idempotency_key=held.idempotency_key,
-                        **data)
+    record, _ = _record(held.kind, actor=actor, table=held.table, key=held.idempotency_key,
+                        data=_checked_body(held.kind, body))
     _corrected(held, body, actor)
     _resolve(held, Resolution.RECORDED, actor, record)
     return record, True
@@ -202,9 +201,9 @@ def held_enter_late(*, actor, held: HeldEntry, body: dict | None = None):
     _require_still_a_dealer(held)
     _refuse_unless_held_in_time(held.dealt_at, held.held_at, held.table)
     body = held.body if body is None else _as_held(held, body)
-    service, data = KINDS[HeldKind(held.kind)].record, _checked_body(held.kind, body)
-    record, _ = service(actor=held.dealer, table=held.table,
-                        idempotency_key=held.idempotency_key, late_entry=True, **data)
+    record, _ = _record(held.kind, actor=held.dealer, table=held.table,
+                        key=held.idempotency_key, data=_checked_body(held.kind, body),
+                        late_entry=True)
     _corrected(held, body, actor)
     _resolve(held, Resolution.LATE_ENTRY, actor, record)
     return record
@@ -218,8 +217,6 @@ def enter_late_refusal(*, actor, held: HeldEntry) -> dict | None:
         tried(lambda: held_enter_late(actor=actor, held=held))
     except ValidationError as refused:
         return error_detail(refused)
-    except drf.ValidationError as refused:
-        return refused.detail
     except PermissionDenied as refused:
         return {"held": [str(refused)]}
     return None
