@@ -20,7 +20,6 @@ class TablesConfig(AppConfig):
         from tables.floor.chain_ends import SealChainEnd
         from tables.floor.models import RecordSeal, Table
         from tables.offline import grants as offline
-        from tables.pit import grants as pit
         from tables.players import grants as players
         from tables.players.models import Player
         from tables.poker import grants as poker
@@ -31,13 +30,12 @@ class TablesConfig(AppConfig):
 
         # What each role may do, as each subdomain says of its own records (sync_roles).
         self.role_grants = [sub.ROLE_GRANTS for sub in (floor, stud, poker, chips, count,
-                                                         reports, players, comps, pit,
+                                                         reports, players, comps,
                                                          cardroom, offline)]
         db_roles.keep(Table)
         db_roles.keep(BadBeatFund, update=("balance",))
         db_roles.keep(AccountingRules)
         db_roles.keep(Player)  # changed (audited), never deleted: ratings keep him
-        self.add_pit()
         # A casino's slip numbers are taken one at a time; the series only counts up.
         db_roles.keep(SlipSeries, update=("last_number",))
         register(RECORD_LEDGER)
@@ -49,15 +47,6 @@ class TablesConfig(AppConfig):
         self.add_health()
         self.add_panels()
         self.add_second_people()
-
-    @staticmethod
-    def add_pit() -> None:
-        """The pit's configuration (its rotation, who deals which game): audited."""
-        from casino.common import db_roles
-        from tables.pit.models import DealerGames, RotationRules
-
-        db_roles.keep(RotationRules)
-        db_roles.keep(DealerGames)
 
     @staticmethod
     def add_second_people() -> None:
@@ -121,7 +110,6 @@ class TablesConfig(AppConfig):
         from tables.comps import pages as comps
         from tables.count import pages as count
         from tables.offline import pages as offline
-        from tables.pit import pages as pit
         from tables.players import pages as players
 
         chips.register()
@@ -129,5 +117,4 @@ class TablesConfig(AppConfig):
         players.register()
         comps.register()
         offline.register()
-        pit.register()
         board.register()

@@ -53,7 +53,6 @@ from tables.offline.models import (
     HeldResolution,
     Resolution,
 )
-from tables.pit.models import DealerGames, DealerMove, MoveKind, RotationRules
 from tables.players.models import (
     Player,
     PlayerAccess,
@@ -105,8 +104,6 @@ __all__ = [
     "CompRules",
     "CountCorrection",
     "DayCheck",
-    "DealerGames",
-    "DealerMove",
     "Discrepancy",
     "Entry",
     "EntryStep",
@@ -123,7 +120,6 @@ __all__ = [
     "Kill",
     "KillTrigger",
     "MeterFigure",
-    "MoveKind",
     "NoShow",
     "Player",
     "PlayerAccess",
@@ -141,7 +137,6 @@ __all__ = [
     "ReopenRule",
     "Resolution",
     "RoomRules",
-    "RotationRules",
     "SealChainEnd",
     "SeatLeft",
     "SeatTaken",

@@ -20,8 +20,8 @@ COMPS = {"tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
          "tables.view_ratingfigures", "tables.add_comp"}
 # The pit's floor (issue 31): a supervisor sets the rotation and the dealers' games and
 # records any move; a dealer records his own; an accountant reads the moves.
-FLOOR_MOVES = {"tables.view_dealermove", "tables.view_rotationrules", "tables.view_dealergames",
-               "tables.add_dealermove"}
+FLOOR_MOVES = {"pit.view_dealermove", "pit.view_rotationrules", "pit.view_dealergames",
+               "pit.add_dealermove"}
 # The card room (issue 32): its supervisors keep the lists and the seats.
 CARD_ROOM = {"tables.view_waitlist", "tables.add_waitlist", "tables.change_waitlist",
              "tables.view_roomrules", "tables.add_roomrules", "tables.change_roomrules",
@@ -66,9 +66,9 @@ TODAY = {
         "tables.view_varianceexplanation", *PEOPLE, *SEATING, "tables.view_seatingrefused",
         *COMPS, "tables.add_compdecision", "tables.add_comprules", "tables.change_comprules",
         "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
-        "tables.view_complimitevent", *FLOOR_MOVES, "tables.add_rotationrules",
-        "tables.change_rotationrules", "tables.add_dealergames", "tables.change_dealergames",
-        "tables.view_rotationrulesevent", "tables.view_dealergamesevent", *CARD_ROOM, *HELD,
+        "tables.view_complimitevent", *FLOOR_MOVES, "pit.add_rotationrules",
+        "pit.change_rotationrules", "pit.add_dealergames", "pit.change_dealergames",
+        "pit.view_rotationrulesevent", "pit.view_dealergamesevent", *CARD_ROOM, *HELD,
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
@@ -95,7 +95,7 @@ TODAY = {
         "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
         "tables.view_tabledealer", "tables.view_timecollection",
         "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation", "tables.view_dealermove",
+        "tables.view_varianceexplanation", "pit.view_dealermove",
     },
     "cage": {
         "tables.add_chipslip", "tables.add_chipslipvoid", "house.view_casino",

@@ -5,6 +5,7 @@ follows it in the move's migration: its content type, and so the permissions on 
 from __future__ import annotations
 
 from django.db import migrations
+from django.db.migrations.operations.base import Operation
 
 
 def moved_content_types(old: str, new: str, models: list[str]) -> migrations.RunPython:
@@ -22,3 +23,36 @@ def moved_content_types(old: str, new: str, models: list[str]) -> migrations.Run
         return run
 
     return migrations.RunPython(relabel(old, new), relabel(new, old), elidable=False)
+
+
+class DropTriggersOf(Operation):
+    """The database triggers django-pgtrigger installed for the named models of this
+    app (their names hash the app's label): dropped as the models leave it, the new
+    app having installed its own. Django's state is left to the operations beside it."""
+
+    reduces_to_sql = True
+    reversible = True
+
+    def __init__(self, *model_names: str):
+        self.model_names = model_names
+
+    def state_forwards(self, app_label, state):
+        pass
+
+    def _triggers(self, app_label, state):
+        for name in self.model_names:
+            yield from state.models[app_label, name.lower()].options.get("triggers", [])
+
+    def database_forwards(self, app_label, schema_editor, from_state, to_state):
+        for trigger in self._triggers(app_label, from_state):
+            schema_editor.execute(trigger.uninstall_sql, params=None)
+
+    def database_backwards(self, app_label, schema_editor, from_state, to_state):
+        for trigger in self._triggers(app_label, to_state):
+            schema_editor.execute(trigger.install_sql, params=None)
+
+    def describe(self) -> str:
+        return f"Drop the audit and guard triggers of {', '.join(self.model_names)}"
+
+    def deconstruct(self):
+        return self.__class__.__qualname__, self.model_names, {}

@@ -50,9 +50,34 @@ class TermsPages:
     page: str                       # the address name of a version's page
     form: Callable                  # (data, terms, user) -> the terms form
     show: Callable                  # (request, terms, form, problems) -> the page
-    update: Callable                # (user, terms, seen, changes) -> terms
-    publish: Callable               # (user, terms, seen, changes) -> terms
     kept: Callable = lambda form: None  # the fields a valid form saves (None: all)
+
+
+# Each write of the terms' pages, by the service of its kind, called by name.
+
+def _update(user, terms, seen: str, changes: dict):
+    if isinstance(terms, Paytable):
+        return services.paytable_update(actor=user, paytable=terms, seen=seen, **changes)
+    return services.schedule_update(actor=user, schedule=terms, seen=seen, **changes)
+
+
+def _publish_terms(user, terms, seen: str, changes: dict):
+    if isinstance(terms, Paytable):
+        return services.paytable_publish(actor=user, paytable=terms, seen=seen,
+                                         changes=changes)
+    return services.schedule_publish(actor=user, schedule=terms, seen=seen, changes=changes)
+
+
+def _retire(user, terms, seen: str):
+    if isinstance(terms, Paytable):
+        return services.paytable_retire(actor=user, paytable=terms, seen=seen)
+    return services.schedule_retire(actor=user, schedule=terms, seen=seen)
+
+
+def _new_version(user, terms, seen: str):
+    if isinstance(terms, Paytable):
+        return services.paytable_new_version(actor=user, paytable=terms)
+    return services.schedule_new_version(actor=user, schedule=terms)
 
 
 def _refused(request, pages: TermsPages, terms, form, refused: ValidationError):
@@ -69,7 +94,7 @@ def _save(request, pages: TermsPages, terms, form):
     if not form.is_valid():
         return pages.show(request, terms, form, form_problems(form))
     try:
-        pages.update(request.user, terms, form.seen_fingerprint(), form.terms())
+        _update(request.user, terms, form.seen_fingerprint(), form.terms())
     except ValidationError as refused:
         return _refused(request, pages, terms, form, refused)
     messages.success(request, "Draft saved.")
@@ -99,7 +124,7 @@ def _publish(request, pages: TermsPages, terms):
             alternative=("Save the draft only", here))
 
     try:
-        published = ask_first(request, lambda: pages.publish(
+        published = ask_first(request, lambda: _publish_terms(
             request.user, terms, form.seen_fingerprint(), form.terms()), ask)
     except ValidationError as refused:
         return _refused(request, pages, terms, form, refused)
@@ -163,11 +188,7 @@ def _paytable_page(request, paytable: Paytable, form, problems=()):
 
 PAYTABLES = TermsPages(
     model=Paytable, page="pit-paytable", show=_paytable_page,
-    form=lambda data, p, user: PaytableTermsForm(data, paytable=p, user=user),
-    update=lambda user, p, seen, changes: services.paytable_update(
-        actor=user, paytable=p, seen=seen, **changes),
-    publish=lambda user, p, seen, changes: services.paytable_publish(
-        actor=user, paytable=p, seen=seen, changes=changes))
+    form=lambda data, p, user: PaytableTermsForm(data, paytable=p, user=user))
 
 
 @role_required(*GOVERNORS)
@@ -186,12 +207,7 @@ def paytable_transition(request, pk: int, action: str):
     paytable = get_object_or_404(terms_visible_to(Paytable, request.user), pk=pk)
     if action == "publish":
         return _publish(request, PAYTABLES, paytable)
-    return versioned_transition(request, paytable, action, {
-        "retire": lambda user, p, seen: services.paytable_retire(actor=user, paytable=p,
-                                                                 seen=seen),
-        "new-version": lambda user, p, seen: services.paytable_new_version(actor=user,
-                                                                           paytable=p),
-    }, "pit-paytable")
+    return versioned_transition(request, paytable, action, "pit-paytable")
 
 
 @role_required(*GOVERNORS)
@@ -255,10 +271,6 @@ def _schedule_page(request, schedule: RakeSchedule, form, problems=()):
 SCHEDULES = TermsPages(
     model=RakeSchedule, page="pit-schedule", show=_schedule_page,
     form=lambda data, s, user: ScheduleForm(data, schedule=s, user=user),
-    update=lambda user, s, seen, changes: services.schedule_update(
-        actor=user, schedule=s, seen=seen, **changes),
-    publish=lambda user, s, seen, changes: services.schedule_publish(
-        actor=user, schedule=s, seen=seen, changes=changes),
     kept=lambda form: form.kept())
 
 
@@ -278,25 +290,18 @@ def schedule_transition(request, pk: int, action: str):
     schedule = get_object_or_404(terms_visible_to(RakeSchedule, request.user), pk=pk)
     if action == "publish":
         return _publish(request, SCHEDULES, schedule)
-    return versioned_transition(request, schedule, action, {
-        "retire": lambda user, s, seen: services.schedule_retire(actor=user, schedule=s,
-                                                                 seen=seen),
-        "new-version": lambda user, s, seen: services.schedule_new_version(actor=user,
-                                                                           schedule=s),
-    }, "pit-schedule")
+    return versioned_transition(request, schedule, action, "pit-schedule")
 
 
 # What retiring and versioning did (publishing is the draft form's button: _publish).
 DONE = {"retire": "retired", "new-version": "created as a draft"}
 
 
-def versioned_transition(request, terms, action: str, services: dict[str, Callable],
-                         page: str):
+def versioned_transition(request, terms, action: str, page: str):
     """Retire or version a paytable or schedule from its page, then go back to the page
     of the version the action left (the new draft for new-version). Retiring asks first
-    (confirm_page); ``services[action](user, terms, seen)`` is given the fingerprint the
-    page showed."""
-    if action not in services:
+    (confirm_page); the write is given the fingerprint the page showed."""
+    if action not in DONE:
         raise PermissionDenied(f"'{action}' is not something {terms} can do.")
 
     def ask():
@@ -307,7 +312,8 @@ def versioned_transition(request, terms, action: str, services: dict[str, Callab
                           "recorded under it keeps it, and it stays in the history."])
 
     def write():
-        return services[action](request.user, terms, request.POST.get("seen"))
+        write_it = _retire if action == "retire" else _new_version
+        return write_it(request.user, terms, request.POST.get("seen"))
 
     try:
         result = ask_first(request, write, ask) if action == "retire" else write()

@@ -13,7 +13,6 @@ from rest_framework.response import Response
 from casino.common.permissions import HasRole
 from casino.house.models import Casino
 from tables.floor import accounts, selectors, services
-from tables.floor.models import Table
 from tables.floor.serializers import (
     CasinoSerializer,
     TableSerializer,
@@ -109,20 +108,27 @@ class UserViewSet(
         super().check_permissions(request)
 
 
-def record_at_table(request, pk: int, *, payload_class, service, visible,
-                    output_class) -> Response:
-    """``POST /api/v1/tables/{id}/...``: a recording at a table (a round, a hand). A table
-    of another casino is a 404; an unassigned dealer gets 403 from the service. The same
-    Idempotency-Key with the same body answers the first record with 200. A new record is
-    answered from the objects the service wrote, not read back."""
+def recording_input(request, payload_class) -> dict:
+    """A recording's body as its API reads it (a 400 naming the fields otherwise)."""
     payload = payload_class(data=request.data)
     payload.is_valid(raise_exception=True)
-    try:
-        record, created = service(actor=request.user, table=Table(pk=pk),
-                                  idempotency_key=request.headers.get("Idempotency-Key", "")[:80],
-                                  **payload.validated_data)
-    except Table.DoesNotExist:
-        raise Http404(f"There is no table number {pk} here.") from None
+    return payload.validated_data
+
+
+def recording_key(request) -> str:
+    """The Idempotency-Key a recording is sent with ('' when none)."""
+    return request.headers.get("Idempotency-Key", "")[:80]
+
+
+def no_table(pk: int) -> Http404:
+    """A table of another casino, or none: the recording's 404."""
+    return Http404(f"There is no table number {pk} here.")
+
+
+def recorded(request, record, created: bool, *, output_class, visible) -> Response:
+    """``POST /api/v1/tables/{id}/...``'s answer: a new record (201) from the objects the
+    service wrote, not read back; the same Idempotency-Key with the same body answers
+    the first record as the viewer sees it, with 200."""
     if not created:
         record = visible(request.user).get(pk=record.pk)
     return Response(output_class(record).data,

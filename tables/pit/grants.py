@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from casino.common.roles import Role
 
-_READING = ["tables.view_dealermove", "tables.view_rotationrules", "tables.view_dealergames"]
+_READING = ["pit.view_dealermove", "pit.view_rotationrules", "pit.view_dealergames"]
 
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.SUPERVISOR: [*_READING, "tables.add_dealermove", "tables.add_rotationrules",
-                      "tables.change_rotationrules", "tables.add_dealergames",
-                      "tables.change_dealergames", "tables.view_rotationrulesevent",
-                      "tables.view_dealergamesevent"],
-    Role.DEALER: [*_READING, "tables.add_dealermove"],
-    Role.ACCOUNTANT: ["tables.view_dealermove"],
+    Role.SUPERVISOR: [*_READING, "pit.add_dealermove", "pit.add_rotationrules",
+                      "pit.change_rotationrules", "pit.add_dealergames",
+                      "pit.change_dealergames", "pit.view_rotationrulesevent",
+                      "pit.view_dealergamesevent"],
+    Role.DEALER: [*_READING, "pit.add_dealermove"],
+    Role.ACCOUNTANT: ["pit.view_dealermove"],
 }

@@ -20,7 +20,7 @@ def _minutes(verbose: str, default: int, help_text: str) -> models.PositiveSmall
     return models.PositiveSmallIntegerField(verbose, default=default, help_text=help_text)
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_rotationrulesevent"})
 class RotationRules(models.Model):
     """How a pit's dealers rotate. ``pit`` blank: the casino's rules, for every pit that
     has none of its own."""
@@ -36,6 +36,7 @@ class RotationRules(models.Model):
     meal_minutes = _minutes("meal break (minutes)", 30, "How long a meal break lasts.")
 
     class Meta:
+        db_table = "tables_rotationrules"
         verbose_name_plural = "rotation rules"
         constraints = [
             models.UniqueConstraint(fields=["casino", "pit"], name="one_rotation_per_pit"),
@@ -48,7 +49,7 @@ class RotationRules(models.Model):
         return f"rotation of {self.pit or 'every pit'} at casino {self.casino_id}"
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_dealergamesevent"})
 class DealerGames(models.Model):
     """The games a dealer may deal at a casino, as a supervisor set them (no row: the
     games of the tables he is assigned to there; tables.pit.selectors.games_of)."""
@@ -60,6 +61,7 @@ class DealerGames(models.Model):
                        blank=True)
 
     class Meta:
+        db_table = "tables_dealergames"
         verbose_name_plural = "dealer games"
         constraints = [models.UniqueConstraint(fields=["casino", "dealer"],
                                                name="one_games_list_per_dealer")]
@@ -96,6 +98,7 @@ class DealerMove(models.Model):
                            related_name="+")
 
     class Meta:
+        db_table = "tables_dealermove"
         ordering = ["at", "id"]
         triggers = append_only()
         indexes = [models.Index(fields=["casino", "dealer", "-at"], name="dealer_moves_latest"),

@@ -13,7 +13,8 @@ from rest_framework.views import APIView
 
 from casino.common.audit import records_only
 from casino.common.permissions import HasRole, RoleModelPermissions, holding
-from tables.floor.api import VoidAction, record_at_table
+from tables.floor.api import VoidAction, no_table, recorded, recording_input, recording_key
+from tables.floor.models import Table
 from tables.floor.selectors import casinos_of, tables_at_casinos_of, tables_visible_to
 from tables.poker.kills import next_hand, raise_limits
 from tables.poker.models import BadBeatFund, PokerHand, TimeCollection
@@ -45,9 +46,14 @@ class TablePokerHandsView(APIView):
     def post(self, request, pk: int):
         """Quick mode: {"pot", "flop_dealt"}. Full mode: "seats" (chips put in, folds,
         all-ins, cards) and "board"; the service builds the pots and awards them."""
-        return record_at_table(request, pk, payload_class=PokerHandInput,
-                               service=poker_hand_record, visible=hands_visible_to,
-                               output_class=PokerHandOutput)
+        data = recording_input(request, PokerHandInput)
+        try:  # an unassigned dealer gets 403 from the service
+            record, created = poker_hand_record(actor=request.user, table=Table(pk=pk),
+                                    idempotency_key=recording_key(request), **data)
+        except Table.DoesNotExist:
+            raise no_table(pk) from None
+        return recorded(request, record, created, output_class=PokerHandOutput,
+                        visible=hands_visible_to)
 
 
 class TableNextHandView(APIView):

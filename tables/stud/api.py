@@ -10,7 +10,8 @@ from rest_framework.views import APIView
 
 from casino.common.audit import records_only
 from casino.common.permissions import RoleModelPermissions, holding
-from tables.floor.api import VoidAction, record_at_table
+from tables.floor.api import VoidAction, no_table, recorded, recording_input, recording_key
+from tables.floor.models import Table
 from tables.stud.models import StudRound
 from tables.stud.selectors import rounds_visible_to
 from tables.stud.serializers import StudRoundInput, StudRoundOutput
@@ -23,9 +24,14 @@ class TableStudRoundsView(APIView):
 
     @extend_schema(request=StudRoundInput, responses={201: StudRoundOutput})
     def post(self, request, pk: int):
-        return record_at_table(request, pk, payload_class=StudRoundInput,
-                               service=stud_round_record, visible=rounds_visible_to,
-                               output_class=StudRoundOutput)
+        data = recording_input(request, StudRoundInput)
+        try:  # an unassigned dealer gets 403 from the service
+            record, created = stud_round_record(actor=request.user, table=Table(pk=pk),
+                                    idempotency_key=recording_key(request), **data)
+        except Table.DoesNotExist:
+            raise no_table(pk) from None
+        return recorded(request, record, created, output_class=StudRoundOutput,
+                        visible=rounds_visible_to)
 
 
 class StudRoundFilter(django_filters.FilterSet):
