@@ -56,6 +56,15 @@ INSTALLED_APPS = [
     # The apps moved out of tables and payouts (decision 0001), after them: their
     # models import the floor's, which the tables app's models list loads.
     "tables.pit",
+    "tables.stud",
+    "tables.poker",
+    "tables.chips",
+    "tables.count",
+    "tables.cardroom",
+    "tables.offline",
+    "tables.players",
+    "tables.comps",
+    "tables.reports",
 ]
 
 MIDDLEWARE = [

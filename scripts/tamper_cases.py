@@ -10,7 +10,7 @@ from __future__ import annotations
 PREPARE = """
 from decimal import Decimal as D
 from django.contrib.auth.models import User
-from django.test import RequestFactory
+from casino.common.witness import Device
 from payouts.jackpots import services as jackpots, settlement
 from payouts.jackpots.models import JackpotHit, Progressive
 from scripts.tamper_cases import open_the_running_shift

@@ -110,11 +110,11 @@ def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgra
                                                                        ids["published"], D(5))
     assert apps.get_model("tables", "Table").objects.get(
         pk=ids["poker"]).rake_schedule_id == ids["published"]
-    assert apps.get_model("tables", "PokerHand").objects.get(
+    assert apps.get_model("poker", "PokerHand").objects.get(
         pk=ids["hand"]).rake_schedule_id == ids["published"]
     events = apps.get_model("payouts", "RakeScheduleEvent").objects
     assert events.count() == ids["schedule_events"] > 0
-    seat = apps.get_model("tables", "StudSeat").objects.get(round_id=ids["round"])
+    seat = apps.get_model("stud", "StudSeat").objects.get(round_id=ids["round"])
     assert seat.progressive_wager == D("1.00")  # backfilled from the contribution entry
 
     # The triggers came back under the new app: a published schedule stays frozen, a
@@ -198,7 +198,7 @@ def test_a_slip_issued_before_runners_were_named_keeps_its_seal(upgraded):
 
     ids = upgraded.slip_before_its_runner
     assert ids["sealed"] == 1
-    slip = upgraded.apps.get_model("tables", "ChipSlip").objects.get(pk=ids["slip"])
+    slip = upgraded.apps.get_model("chips", "ChipSlip").objects.get(pk=ids["slip"])
     assert slip.carried_by is None
     seals.seal_pending()
     assert [chains.sentence(each) for each in chains.breaks()] == []

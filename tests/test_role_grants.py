@@ -9,30 +9,30 @@ from casino.common.roles import Role, role_grants
 
 # The group's players (issue 29): supervisors and hosts keep them and read who read them;
 # the pit and a table's dealers seat them (ratings), hosts read the ratings.
-PEOPLE = {"tables.add_player", "tables.change_player", "tables.view_player",
-          "tables.view_playerevent", "tables.view_playeraccess"}
-SEATING = {"tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
-           "tables.view_ratingchange"}
+PEOPLE = {"players.add_player", "players.change_player", "players.view_player",
+          "players.view_playerevent", "players.view_playeraccess"}
+SEATING = {"players.add_rating", "players.view_rating", "players.add_ratingchange",
+           "players.view_ratingchange"}
 # Comps (issue 29): hosts and supervisors read the accounts and give; a supervisor sets
 # the rules and the givers' limits and decides a comp over its giver's limit.
-COMPS = {"tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
-         "tables.view_compdecision", "tables.view_comprules", "tables.view_complimit",
-         "tables.view_ratingfigures", "tables.add_comp"}
+COMPS = {"comps.view_compaccount", "comps.view_compentry", "comps.view_comp",
+         "comps.view_compdecision", "comps.view_comprules", "comps.view_complimit",
+         "players.view_ratingfigures", "comps.add_comp"}
 # The pit's floor (issue 31): a supervisor sets the rotation and the dealers' games and
 # records any move; a dealer records his own; an accountant reads the moves.
 FLOOR_MOVES = {"pit.view_dealermove", "pit.view_rotationrules", "pit.view_dealergames",
                "pit.add_dealermove"}
 # The card room (issue 32): its supervisors keep the lists and the seats.
-CARD_ROOM = {"tables.view_waitlist", "tables.add_waitlist", "tables.change_waitlist",
-             "tables.view_roomrules", "tables.add_roomrules", "tables.change_roomrules",
-             "tables.view_entry", "tables.add_entry", "tables.view_entrystep",
-             "tables.add_entrystep", "tables.view_seattaken", "tables.add_seattaken",
-             "tables.view_seatleft", "tables.add_seatleft", "tables.view_waitlistevent",
-             "tables.view_roomrulesevent"}
+CARD_ROOM = {"cardroom.view_waitlist", "cardroom.add_waitlist", "cardroom.change_waitlist",
+             "cardroom.view_roomrules", "cardroom.add_roomrules", "cardroom.change_roomrules",
+             "cardroom.view_entry", "cardroom.add_entry", "cardroom.view_entrystep",
+             "cardroom.add_entrystep", "cardroom.view_seattaken", "cardroom.add_seattaken",
+             "cardroom.view_seatleft", "cardroom.add_seatleft", "cardroom.view_waitlistevent",
+             "cardroom.view_roomrulesevent"}
 # The tablet's held entries (issue 33): a dealer holds and resolves his own; a supervisor
 # resolves his casinos'.
-HELD = {"tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution",
-        "tables.view_heldcorrection", "tables.add_heldcorrection"}  # a correction (issue 44)
+HELD = {"offline.view_heldentry", "offline.view_heldresolution", "offline.add_heldresolution",
+        "offline.view_heldcorrection", "offline.add_heldcorrection"}  # a correction (issue 44)
 TODAY = {
     "supervisor": {
         "auth.add_user", "auth.change_user", "auth.view_user", "axes.delete_accessattempt",
@@ -43,69 +43,69 @@ TODAY = {
         "payouts.view_paranalysis", "payouts.view_paytable", "payouts.view_paytableevent",
         "payouts.view_progressive", "payouts.view_progressiveevent",
         "payouts.view_rakeschedule", "payouts.view_rakescheduleevent",
-        "tables.add_accountingrules", "tables.add_badbeatentry", "house.add_casino",
-        "tables.add_chiprequest", "tables.add_chipslipsignature", "tables.add_chipslipvoid",
-        "tables.add_inventorysignature", "tables.add_inventoryslip", "tables.add_pokerhandvoid",
-        "tables.add_studroundvoid", "tables.add_table", "tables.add_tabledealer",
-        "tables.add_timecollectionvoid", "tables.add_varianceexplanation",
-        "tables.change_accountingrules", "house.change_casino", "tables.change_table",
-        "tables.change_tabledealer", "tables.delete_tabledealer", "tables.view_accountingrules",
-        "tables.view_accountingrulesevent", "tables.view_badbeatentry",
-        "tables.view_badbeatfund", "tables.view_boxcount", "house.view_casino",
-        "house.view_casinoevent", "tables.view_chiprequest", "tables.view_chipslip",
-        "tables.view_chipslipsignature", "tables.view_chipslipvoid", "tables.view_closedday",
-        "tables.view_countcorrection", "tables.view_discrepancy",
-        "tables.view_inventorysignature", "tables.view_inventoryslip",
-        "tables.view_meterfigure", "tables.view_tablehour", "tables.view_pokerhand",
-        "tables.view_pokerhandvoid",
-        "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_rakefigure",
-        "tables.view_slipseries", "tables.view_studfigure", "tables.view_studround",
-        "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
+        "chips.add_accountingrules", "poker.add_badbeatentry", "house.add_casino",
+        "chips.add_chiprequest", "chips.add_chipslipsignature", "chips.add_chipslipvoid",
+        "chips.add_inventorysignature", "chips.add_inventoryslip", "poker.add_pokerhandvoid",
+        "stud.add_studroundvoid", "tables.add_table", "tables.add_tabledealer",
+        "poker.add_timecollectionvoid", "count.add_varianceexplanation",
+        "chips.change_accountingrules", "house.change_casino", "tables.change_table",
+        "tables.change_tabledealer", "tables.delete_tabledealer", "chips.view_accountingrules",
+        "chips.view_accountingrulesevent", "poker.view_badbeatentry",
+        "poker.view_badbeatfund", "count.view_boxcount", "house.view_casino",
+        "house.view_casinoevent", "chips.view_chiprequest", "chips.view_chipslip",
+        "chips.view_chipslipsignature", "chips.view_chipslipvoid", "reports.view_closedday",
+        "count.view_countcorrection", "chips.view_discrepancy",
+        "chips.view_inventorysignature", "chips.view_inventoryslip",
+        "reports.view_meterfigure", "reports.view_tablehour", "poker.view_pokerhand",
+        "poker.view_pokerhandvoid",
+        "poker.view_pokerpot", "poker.view_pokerseat", "reports.view_rakefigure",
+        "chips.view_slipseries", "reports.view_studfigure", "stud.view_studround",
+        "stud.view_studroundvoid", "stud.view_studseat", "tables.view_table",
         "tables.view_tabledealer", "tables.view_tabledealerevent", "tables.view_tableevent",
-        "tables.view_timecollection", "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation", *PEOPLE, *SEATING, "tables.view_seatingrefused",
-        *COMPS, "tables.add_compdecision", "tables.add_comprules", "tables.change_comprules",
-        "tables.add_complimit", "tables.change_complimit", "tables.view_comprulesevent",
-        "tables.view_complimitevent", *FLOOR_MOVES, "pit.add_rotationrules",
+        "poker.view_timecollection", "poker.view_timecollectionvoid", "count.view_variance",
+        "count.view_varianceexplanation", *PEOPLE, *SEATING, "players.view_seatingrefused",
+        *COMPS, "comps.add_compdecision", "comps.add_comprules", "comps.change_comprules",
+        "comps.add_complimit", "comps.change_complimit", "comps.view_comprulesevent",
+        "comps.view_complimitevent", *FLOOR_MOVES, "pit.add_rotationrules",
         "pit.change_rotationrules", "pit.add_dealergames", "pit.change_dealergames",
         "pit.view_rotationrulesevent", "pit.view_dealergamesevent", *CARD_ROOM, *HELD,
     },
     "dealer": {
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
-        "tables.add_chipslipsignature", "tables.add_inventorysignature", "tables.add_pokerhand",
-        "tables.add_studround", "tables.add_timecollection", "house.view_casino",
-        "tables.view_chipslip", "tables.view_inventoryslip", "tables.view_pokerhand",
-        "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_studround",
-        "tables.view_studseat", "tables.view_table", "tables.view_timecollection",
-        "tables.view_player",  # the first name and tier of those seated at his tables
-        *SEATING, *FLOOR_MOVES, *HELD, "tables.add_heldentry",
+        "chips.add_chipslipsignature", "chips.add_inventorysignature", "poker.add_pokerhand",
+        "stud.add_studround", "poker.add_timecollection", "house.view_casino",
+        "chips.view_chipslip", "chips.view_inventoryslip", "poker.view_pokerhand",
+        "poker.view_pokerpot", "poker.view_pokerseat", "stud.view_studround",
+        "stud.view_studseat", "tables.view_table", "poker.view_timecollection",
+        "players.view_player",  # the first name and tier of those seated at his tables
+        *SEATING, *FLOOR_MOVES, *HELD, "offline.add_heldentry",
     },
     "accountant": {
         "payouts.view_jackpothit", "payouts.view_meterentry", "payouts.view_paranalysis",
         "payouts.view_paytable", "payouts.view_progressive", "payouts.view_rakeschedule",
-        "tables.view_accountingrules", "tables.view_badbeatentry", "tables.view_badbeatfund",
-        "tables.view_boxcount", "house.view_casino", "tables.view_chiprequest",
-        "tables.view_chipslip", "tables.view_chipslipsignature", "tables.view_chipslipvoid",
-        "tables.view_closedday", "tables.view_countcorrection", "tables.view_discrepancy",
-        "tables.view_inventorysignature", "tables.view_inventoryslip",
-        "tables.view_meterfigure", "tables.view_tablehour", "tables.view_pokerhand",
-        "tables.view_pokerhandvoid",
-        "tables.view_pokerpot", "tables.view_pokerseat", "tables.view_rakefigure",
-        "tables.view_slipseries", "tables.view_studfigure", "tables.view_studround",
-        "tables.view_studroundvoid", "tables.view_studseat", "tables.view_table",
-        "tables.view_tabledealer", "tables.view_timecollection",
-        "tables.view_timecollectionvoid", "tables.view_variance",
-        "tables.view_varianceexplanation", "pit.view_dealermove",
+        "chips.view_accountingrules", "poker.view_badbeatentry", "poker.view_badbeatfund",
+        "count.view_boxcount", "house.view_casino", "chips.view_chiprequest",
+        "chips.view_chipslip", "chips.view_chipslipsignature", "chips.view_chipslipvoid",
+        "reports.view_closedday", "count.view_countcorrection", "chips.view_discrepancy",
+        "chips.view_inventorysignature", "chips.view_inventoryslip",
+        "reports.view_meterfigure", "reports.view_tablehour", "poker.view_pokerhand",
+        "poker.view_pokerhandvoid",
+        "poker.view_pokerpot", "poker.view_pokerseat", "reports.view_rakefigure",
+        "chips.view_slipseries", "reports.view_studfigure", "stud.view_studround",
+        "stud.view_studroundvoid", "stud.view_studseat", "tables.view_table",
+        "tables.view_tabledealer", "poker.view_timecollection",
+        "poker.view_timecollectionvoid", "count.view_variance",
+        "count.view_varianceexplanation", "pit.view_dealermove",
     },
     "cage": {
-        "tables.add_chipslip", "tables.add_chipslipvoid", "house.view_casino",
-        "tables.view_chiprequest", "tables.view_chipslip", "tables.view_chipslipsignature",
-        "tables.view_chipslipvoid", "tables.view_slipseries", "tables.view_table",
+        "chips.add_chipslip", "chips.add_chipslipvoid", "house.view_casino",
+        "chips.view_chiprequest", "chips.view_chipslip", "chips.view_chipslipsignature",
+        "chips.view_chipslipvoid", "chips.view_slipseries", "tables.view_table",
     },
     "count": {
-        "tables.add_boxcount", "tables.add_countcorrection", "tables.view_boxcount",
-        "house.view_casino", "tables.view_countcorrection", "tables.view_table",
-        "tables.view_variance",
+        "count.add_boxcount", "count.add_countcorrection", "count.view_boxcount",
+        "house.view_casino", "count.view_countcorrection", "tables.view_table",
+        "count.view_variance",
     },
     "group_supervisor": {
         "payouts.add_paytable", "payouts.add_progressive", "payouts.add_rakeschedule",
@@ -117,8 +117,8 @@ TODAY = {
         # A group-wide exclusion is lifted by a group supervisor (issue 44, point 14).
         *PEOPLE,
     },
-    "host": {*PEOPLE, "tables.view_rating", "tables.view_ratingchange",
-             "tables.view_seatingrefused", *COMPS},
+    "host": {*PEOPLE, "players.view_rating", "players.view_ratingchange",
+             "players.view_seatingrefused", *COMPS},
 }
 
 

@@ -31,7 +31,7 @@ class HasRole(BasePermission):
 
 def holding(perm: str, message: str) -> type[BasePermission]:
     """A permission class for an action one model permission allows (the roles carry it):
-    ``permission_classes = [holding("tables.add_studround", "Only dealers record rounds.")]``."""
+    ``permission_classes = [holding("stud.add_studround", "Only dealers record rounds.")]``."""
 
     class Holding(IsAuthenticated):
         def has_permission(self, request, view):

@@ -132,7 +132,7 @@ class MeterEntry(models.Model):
                                  help_text="Signed: + into the meter, - out of it.")
     balance_after = models.DecimalField(max_digits=14, decimal_places=2)
     wagers = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
-    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT, null=True,
+    round = models.ForeignKey("stud.StudRound", on_delete=models.PROTECT, null=True,
                               blank=True, related_name="meter_entries")
     hit = models.ForeignKey("payouts.JackpotHit", on_delete=models.PROTECT, null=True,
                             blank=True, related_name="meter_entries")
@@ -185,7 +185,7 @@ class JackpotHit(models.Model):
     """A seat's qualifying hand on the side wager; settled once by the settlement task."""
 
     progressive = models.ForeignKey(Progressive, on_delete=models.PROTECT, related_name="hits")
-    round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT,
+    round = models.ForeignKey("stud.StudRound", on_delete=models.PROTECT,
                               related_name="jackpot_hits")
     seat = models.PositiveSmallIntegerField()
     category = models.CharField(max_length=20)

@@ -65,7 +65,7 @@ def entries_shown(waitlist: Waitlist, only: set[int] | None = None) -> list[Entr
 class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                       mixins.CreateModelMixin, viewsets.GenericViewSet):
     serializer_class = WaitlistOutput
-    permission_classes = [holding("tables.view_waitlist", KEEPERS)]
+    permission_classes = [holding("cardroom.view_waitlist", KEEPERS)]
     filterset_fields = ["game", "structure"]
 
     def get_queryset(self):
@@ -94,7 +94,7 @@ class WaitlistViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
 
 class EntriesView(APIView):
-    permission_classes = [holding("tables.view_entry", KEEPERS)]
+    permission_classes = [holding("cardroom.view_entry", KEEPERS)]
 
     @extend_schema(responses={200: WaitingEntryOutput(many=True)})
     def get(self, request, pk: int):
@@ -120,7 +120,7 @@ class EntryActionView(APIView):
     """POST .../entries/{entry}/call/ (nothing), seat/ ({table, seat}), remove/
     ({reason}): the entry as it stands after."""
 
-    permission_classes = [holding("tables.add_entrystep", KEEPERS)]
+    permission_classes = [holding("cardroom.add_entrystep", KEEPERS)]
     action_name = ""
 
     @extend_schema(request=None, responses={201: WaitingEntryOutput})

@@ -7,11 +7,11 @@ from __future__ import annotations
 from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.SUPERVISOR: ["tables.view_waitlist", "tables.add_waitlist", "tables.change_waitlist",
-                      "tables.view_roomrules", "tables.add_roomrules",
-                      "tables.change_roomrules", "tables.view_entry", "tables.add_entry",
-                      "tables.view_entrystep", "tables.add_entrystep",
-                      "tables.view_seattaken", "tables.add_seattaken", "tables.view_seatleft",
-                      "tables.add_seatleft", "tables.view_waitlistevent",
-                      "tables.view_roomrulesevent"],
+    Role.SUPERVISOR: ["cardroom.view_waitlist", "cardroom.add_waitlist", "cardroom.change_waitlist",
+                      "cardroom.view_roomrules", "cardroom.add_roomrules",
+                      "cardroom.change_roomrules", "cardroom.view_entry", "cardroom.add_entry",
+                      "cardroom.view_entrystep", "cardroom.add_entrystep",
+                      "cardroom.view_seattaken", "cardroom.add_seattaken", "cardroom.view_seatleft",
+                      "cardroom.add_seatleft", "cardroom.view_waitlistevent",
+                      "cardroom.view_roomrulesevent"],
 }

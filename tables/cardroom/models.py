@@ -23,7 +23,7 @@ class NoShow(models.TextChoices):
     OFF = "off", "comes off the list"
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_roomrulesevent"})
 class RoomRules(models.Model):
     """How a casino's card room runs its lists."""
 
@@ -38,6 +38,7 @@ class RoomRules(models.Model):
         help_text="Where a no-show moves down the list rather than off it.")
 
     class Meta:
+        db_table = "tables_roomrules"
         verbose_name_plural = "card room rules"
         constraints = [models.CheckConstraint(condition=Q(call_minutes__gt=0, down_places__gt=0),
                                               name="room_rules_positive")]
@@ -46,7 +47,7 @@ class RoomRules(models.Model):
         return f"card room rules of casino {self.casino_id}"
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_waitlistevent"})
 class Waitlist(models.Model):
     """A list for one game at one stakes ("1/2 no-limit hold'em"). ``feeds``: the main
     game's list, where this is its must-move game's list."""
@@ -65,6 +66,7 @@ class Waitlist(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_waitlist"
         ordering = ["casino", "game", "small", "big"]
         constraints = [
             models.UniqueConstraint(fields=["casino", "game", "structure", "small", "big"],
@@ -103,7 +105,7 @@ class Entry(models.Model):
     initials = models.CharField(max_length=6, help_text="What the public board shows.")
     phone = models.CharField(max_length=200, blank=True,
                              help_text="Encrypted (a Fernet token), or blank.")
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, null=True,
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, null=True,
                                blank=True, related_name="+")
     # A seated player who asked for another table of the same game: seated from this
     # entry, he leaves that seat in the same step.
@@ -116,6 +118,7 @@ class Entry(models.Model):
     idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
+        db_table = "tables_entry"
         verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["joined_by", "idempotency_key"],
@@ -154,6 +157,7 @@ class EntryStep(models.Model):
                                    blank=True, related_name="+")
 
     class Meta:
+        db_table = "tables_entrystep"
         ordering = ["at", "id"]
         constraints = [
             models.CheckConstraint(condition=~Q(step__in=["moved", "removed"]) | ~Q(reason=""),
@@ -174,7 +178,7 @@ class SeatTaken(models.Model):
     table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT, null=True,
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT, null=True,
                                blank=True, related_name="+")
     entry = models.ForeignKey(Entry, on_delete=models.PROTECT, null=True, blank=True,
                               related_name="+")
@@ -183,6 +187,7 @@ class SeatTaken(models.Model):
                            related_name="+")
 
     class Meta:
+        db_table = "tables_seattaken"
         constraints = [
             models.CheckConstraint(condition=Q(seat__gte=1), name="seat_taken_numbered")]
         triggers = append_only()
@@ -200,6 +205,7 @@ class SeatLeft(models.Model):
                            related_name="+")
 
     class Meta:
+        db_table = "tables_seatleft"
         triggers = append_only()
 
     def __str__(self) -> str:

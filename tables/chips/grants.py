@@ -10,27 +10,27 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "tables.view_accountingrules", "tables.view_inventoryslip",
-        "tables.view_inventorysignature", "tables.view_discrepancy", "tables.view_chiprequest",
-        "tables.view_chipslip", "tables.view_chipslipsignature", "tables.view_chipslipvoid",
-        "tables.view_slipseries", "tables.add_accountingrules", "tables.change_accountingrules",
-        "tables.view_accountingrulesevent", "tables.add_inventoryslip",
-        "tables.add_inventorysignature", "tables.add_chiprequest",
-        "tables.add_chipslipsignature", "tables.add_chipslipvoid",
+        "chips.view_accountingrules", "chips.view_inventoryslip",
+        "chips.view_inventorysignature", "chips.view_discrepancy", "chips.view_chiprequest",
+        "chips.view_chipslip", "chips.view_chipslipsignature", "chips.view_chipslipvoid",
+        "chips.view_slipseries", "chips.add_accountingrules", "chips.change_accountingrules",
+        "chips.view_accountingrulesevent", "chips.add_inventoryslip",
+        "chips.add_inventorysignature", "chips.add_chiprequest",
+        "chips.add_chipslipsignature", "chips.add_chipslipvoid",
     ],
     Role.DEALER: [
-        "tables.view_inventoryslip", "tables.add_inventorysignature", "tables.view_chipslip",
-        "tables.add_chipslipsignature",
+        "chips.view_inventoryslip", "chips.add_inventorysignature", "chips.view_chipslip",
+        "chips.add_chipslipsignature",
     ],
     Role.ACCOUNTANT: [
-        "tables.view_accountingrules", "tables.view_inventoryslip",
-        "tables.view_inventorysignature", "tables.view_discrepancy", "tables.view_chiprequest",
-        "tables.view_chipslip", "tables.view_chipslipsignature", "tables.view_chipslipvoid",
-        "tables.view_slipseries",
+        "chips.view_accountingrules", "chips.view_inventoryslip",
+        "chips.view_inventorysignature", "chips.view_discrepancy", "chips.view_chiprequest",
+        "chips.view_chipslip", "chips.view_chipslipsignature", "chips.view_chipslipvoid",
+        "chips.view_slipseries",
     ],
     Role.CAGE: [
-        "tables.view_chiprequest", "tables.add_chipslip", "tables.view_chipslip",
-        "tables.view_chipslipsignature", "tables.add_chipslipvoid", "tables.view_chipslipvoid",
-        "tables.view_slipseries",
+        "chips.view_chiprequest", "chips.add_chipslip", "chips.view_chipslip",
+        "chips.view_chipslipsignature", "chips.add_chipslipvoid", "chips.view_chipslipvoid",
+        "chips.view_slipseries",
     ],
 }

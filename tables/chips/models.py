@@ -30,7 +30,7 @@ def _shift_field() -> models.PositiveSmallIntegerField:
 SHIFT_RANGE = Q(shift__gte=1, shift__lte=3)
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_accountingrulesevent"})
 class AccountingRules(models.Model):
     """One casino's accounting rules, set by its supervisors (every change audited)."""
 
@@ -66,6 +66,7 @@ class AccountingRules(models.Model):
                   "flagged.")
 
     class Meta:
+        db_table = "tables_accountingrules"
         constraints = [
             models.CheckConstraint(condition=Q(report_at__gte=0), name="report_at_not_negative"),
             models.CheckConstraint(condition=Q(escalate_at__gte=F("report_at")),
@@ -117,6 +118,7 @@ class InventorySlip(SlipFigures):
                                        blank=True, related_name="next_opener")
 
     class Meta:
+        db_table = "tables_inventoryslip"
         ordering = ["table", "gaming_day", "shift", "kind"]
         constraints = [
             models.UniqueConstraint(fields=["table", "gaming_day", "shift", "kind"],
@@ -147,6 +149,7 @@ class Discrepancy(models.Model):
     found_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_discrepancy"
         ordering = ["-found_at"]
         triggers = append_only()
         verbose_name_plural = "discrepancies"
@@ -177,6 +180,7 @@ class InventorySignature(Signature):
                              related_name="signatures")
 
     class Meta:
+        db_table = "tables_inventorysignature"
         constraints = [models.UniqueConstraint(fields=["slip", "role"],
                                                name="one_inventory_signature_per_role")]
         triggers = append_only()
@@ -203,6 +207,7 @@ class ChipRequest(SlipFigures):
     requested_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_chiprequest"
         ordering = ["-requested_at"]
         constraints = [
             models.CheckConstraint(condition=SHIFT_RANGE, name="request_shift_1_to_3"),
@@ -223,6 +228,7 @@ class SlipSeries(models.Model):
     last_number = models.PositiveIntegerField(default=0)
 
     class Meta:
+        db_table = "tables_slipseries"
         verbose_name_plural = "slip series"
         # Counting back would hand out a number twice: the database refuses it.
         triggers = [pgtrigger.Protect(
@@ -249,6 +255,7 @@ class ChipSlip(models.Model):
     carried_by = models.CharField(max_length=80, null=True)  # noqa: DJ001
 
     class Meta:
+        db_table = "tables_chipslip"
         ordering = ["casino", "number"]
         constraints = [models.UniqueConstraint(fields=["casino", "number"],
                                                name="one_slip_per_number_and_casino")]
@@ -262,6 +269,7 @@ class ChipSlipSignature(Signature):
     slip = models.ForeignKey(ChipSlip, on_delete=models.PROTECT, related_name="signatures")
 
     class Meta:
+        db_table = "tables_chipslipsignature"
         constraints = [models.UniqueConstraint(fields=["slip", "role"],
                                                name="one_chip_slip_signature_per_role")]
         triggers = append_only()
@@ -284,6 +292,7 @@ class ChipSlipVoid(models.Model):
     witness_credential = credentials.version_field("witness")
 
     class Meta:
+        db_table = "tables_chipslipvoid"
         constraints = [models.CheckConstraint(condition=~Q(voided_by=F("witnessed_by")),
                                               name="slip_void_witness_is_a_second_person")]
         triggers = append_only()

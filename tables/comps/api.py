@@ -37,8 +37,8 @@ def ledger_of(player, casino) -> dict:
 
 class PlayerCompsView(APIView):
     def get_permissions(self):
-        perm, words = (("tables.add_comp", GIVERS) if self.request.method == "POST"
-                       else ("tables.view_compaccount", READERS))
+        perm, words = (("comps.add_comp", GIVERS) if self.request.method == "POST"
+                       else ("comps.view_compaccount", READERS))
         return [holding(perm, words)()]
 
     def _player(self, request, pk: int):
@@ -77,7 +77,7 @@ def _decide(approved: bool):
     act.__name__ = "approve" if approved else "decline"
     return extend_schema(request=DecisionInput, responses={200: CompOutput})(action(
         detail=True, methods=["post"],
-        permission_classes=[holding("tables.add_compdecision", DECIDERS)])(act))
+        permission_classes=[holding("comps.add_compdecision", DECIDERS)])(act))
 
 
 class CompFilter(django_filters.FilterSet):

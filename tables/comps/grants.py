@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from casino.common.roles import Role
 
-_READING = ["tables.view_compaccount", "tables.view_compentry", "tables.view_comp",
-            "tables.view_compdecision", "tables.view_comprules", "tables.view_complimit",
-            "tables.view_ratingfigures"]
+_READING = ["comps.view_compaccount", "comps.view_compentry", "comps.view_comp",
+            "comps.view_compdecision", "comps.view_comprules", "comps.view_complimit",
+            "players.view_ratingfigures"]
 
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.SUPERVISOR: [*_READING, "tables.add_comp", "tables.add_compdecision",
-                      "tables.add_comprules", "tables.change_comprules",
-                      "tables.add_complimit", "tables.change_complimit",
-                      "tables.view_comprulesevent", "tables.view_complimitevent"],
-    Role.HOST: [*_READING, "tables.add_comp"],
+    Role.SUPERVISOR: [*_READING, "comps.add_comp", "comps.add_compdecision",
+                      "comps.add_comprules", "comps.change_comprules",
+                      "comps.add_complimit", "comps.change_complimit",
+                      "comps.view_comprulesevent", "comps.view_complimitevent"],
+    Role.HOST: [*_READING, "comps.add_comp"],
 }

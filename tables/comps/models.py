@@ -24,7 +24,7 @@ def _share(verbose: str, default: str, help_text: str) -> models.DecimalField:
                                default=Decimal(default), help_text=help_text)
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_comprulesevent"})
 class CompRules(models.Model):
     """One casino's comp rules, set by its supervisors (every change audited)."""
 
@@ -47,6 +47,7 @@ class CompRules(models.Model):
                                          "approves.")
 
     class Meta:
+        db_table = "tables_comprules"
         verbose_name_plural = "comp rules"
         constraints = [
             models.CheckConstraint(condition=Q(reinvestment__gte=0, reinvestment__lte=1),
@@ -65,7 +66,7 @@ class CompRules(models.Model):
         return getattr(self, tier)
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_complimitevent"})
 class CompLimit(models.Model):
     """One host's (or supervisor's) own limit at a casino, over the casino's default: what
     she gives one player alone in a gaming day. A supervisor's own is changed with a
@@ -77,6 +78,7 @@ class CompLimit(models.Model):
     limit = money_field()
 
     class Meta:
+        db_table = "tables_complimit"
         constraints = [
             models.UniqueConstraint(fields=["casino", "user"], name="one_comp_limit_each"),
             models.CheckConstraint(condition=Q(limit__gte=0), name="comp_limit_not_negative"),
@@ -90,12 +92,13 @@ class CompAccount(models.Model):
     """A player's comps at one casino, in its currency. ``balance`` only moves with a
     ``CompEntry`` in the same transaction, the row locked: the ledger always sums to it."""
 
-    player = models.ForeignKey("tables.Player", on_delete=models.PROTECT,
+    player = models.ForeignKey("players.Player", on_delete=models.PROTECT,
                                related_name="comp_accounts")
     casino = models.ForeignKey("house.Casino", on_delete=models.PROTECT, related_name="+")
     balance = money_field(default=Decimal(0))
 
     class Meta:
+        db_table = "tables_compaccount"
         constraints = [models.UniqueConstraint(fields=["player", "casino"],
                                                name="one_comp_account_a_casino")]
 
@@ -126,6 +129,7 @@ class Comp(models.Model):
     needs_approval = models.BooleanField(default=False)
 
     class Meta:
+        db_table = "tables_comp"
         ordering = ["-at", "-id"]
         triggers = append_only()
         constraints = [models.CheckConstraint(condition=Q(amount__gt=0),
@@ -156,6 +160,7 @@ class CompDecision(models.Model):
     note = models.CharField(max_length=200, blank=True)
 
     class Meta:
+        db_table = "tables_compdecision"
         triggers = append_only()
 
     def __str__(self) -> str:
@@ -176,7 +181,7 @@ class CompEntry(models.Model):
     amount = money_field(help_text="Signed: + earned, - given.")
     balance_after = money_field()
     gaming_day = models.DateField(db_index=True)
-    figures = models.ForeignKey("tables.RatingFigures", on_delete=models.PROTECT, null=True,
+    figures = models.ForeignKey("players.RatingFigures", on_delete=models.PROTECT, null=True,
                                 blank=True, related_name="+")
     comp = models.OneToOneField(Comp, on_delete=models.PROTECT, null=True, blank=True,
                                 related_name="entry")
@@ -193,6 +198,7 @@ class CompEntry(models.Model):
     row_hash = models.CharField(max_length=64, default="", editable=False)
 
     class Meta:
+        db_table = "tables_compentry"
         ordering = ["account", "id"]
         verbose_name_plural = "comp entries"
         triggers = append_only()

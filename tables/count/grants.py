@@ -9,15 +9,15 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "tables.view_boxcount", "tables.view_countcorrection", "tables.view_variance",
-        "tables.view_varianceexplanation", "tables.add_varianceexplanation",
+        "count.view_boxcount", "count.view_countcorrection", "count.view_variance",
+        "count.view_varianceexplanation", "count.add_varianceexplanation",
     ],
     Role.ACCOUNTANT: [
-        "tables.view_boxcount", "tables.view_countcorrection", "tables.view_variance",
-        "tables.view_varianceexplanation",
+        "count.view_boxcount", "count.view_countcorrection", "count.view_variance",
+        "count.view_varianceexplanation",
     ],
     Role.COUNT: [
-        "tables.add_boxcount", "tables.view_boxcount", "tables.add_countcorrection",
-        "tables.view_countcorrection", "tables.view_variance",
+        "count.add_boxcount", "count.view_boxcount", "count.add_countcorrection",
+        "count.view_countcorrection", "count.view_variance",
     ],
 }

@@ -65,6 +65,7 @@ class BoxCount(BoxFigures, Counted):
     shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
 
     class Meta:
+        db_table = "tables_boxcount"
         ordering = ["-gaming_day", "table", "shift"]
         constraints = [
             *BoxFigures.Meta.constraints, *Counted.Meta.constraints,
@@ -87,6 +88,7 @@ class CountCorrection(BoxFigures, Counted):
     reason = models.TextField()
 
     class Meta:
+        db_table = "tables_countcorrection"
         ordering = ["count", "id"]
         constraints = [*BoxFigures.Meta.constraints, *Counted.Meta.constraints]
         triggers = append_only()
@@ -122,6 +124,7 @@ class Variance(models.Model):
     opened_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_variance"
         ordering = ["-opened_at"]
         constraints = [
             models.CheckConstraint(condition=Q(difference=F("counted") - F("recorded")),
@@ -147,6 +150,7 @@ class VarianceExplanation(models.Model):
     explained_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_varianceexplanation"
         triggers = append_only()
 
     def __str__(self) -> str:

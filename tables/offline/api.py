@@ -37,10 +37,10 @@ class HeldEntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
 
     def get_permissions(self):
         if self.action == "create":
-            return [holding("tables.add_heldentry", "Only a dealer's tablet holds what it "
+            return [holding("offline.add_heldentry", "Only a dealer's tablet holds what it "
                                                     "could not record.")()]
         if self.action in ("send", "enter_late", "discard"):
-            return [holding("tables.add_heldresolution", "Only dealers and supervisors "
+            return [holding("offline.add_heldresolution", "Only dealers and supervisors "
                                                          "resolve held entries.")()]
         return super().get_permissions()
 

@@ -8,10 +8,10 @@ from casino.common.roles import Role
 
 # Resolving one (sent, entered late, discarded) and correcting it go together: the
 # correction is written with the resolution it led to.
-RESOLVING = ["tables.view_heldentry", "tables.view_heldresolution", "tables.add_heldresolution",
-             "tables.view_heldcorrection", "tables.add_heldcorrection"]
+RESOLVING = ["offline.view_heldentry", "offline.view_heldresolution", "offline.add_heldresolution",
+             "offline.view_heldcorrection", "offline.add_heldcorrection"]
 
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.DEALER: [*RESOLVING, "tables.add_heldentry"],
+    Role.DEALER: [*RESOLVING, "offline.add_heldentry"],
     Role.SUPERVISOR: RESOLVING,
 }

@@ -36,6 +36,7 @@ class HeldEntry(models.Model):
     held_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_heldentry"
         ordering = ["dealt_at", "id"]
         constraints = [models.UniqueConstraint(fields=["dealer", "idempotency_key"],
                                                name="held_once_per_key")]
@@ -60,6 +61,7 @@ class HeldCorrection(models.Model):
     at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_heldcorrection"
         triggers = append_only()
 
     def __str__(self) -> str:
@@ -82,12 +84,13 @@ class HeldResolution(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                            related_name="+")
     at = models.DateTimeField(default=timezone.now)
-    stud_round = models.ForeignKey("tables.StudRound", on_delete=models.PROTECT, null=True,
+    stud_round = models.ForeignKey("stud.StudRound", on_delete=models.PROTECT, null=True,
                                    blank=True, related_name="+")
-    poker_hand = models.ForeignKey("tables.PokerHand", on_delete=models.PROTECT, null=True,
+    poker_hand = models.ForeignKey("poker.PokerHand", on_delete=models.PROTECT, null=True,
                                    blank=True, related_name="+")
 
     class Meta:
+        db_table = "tables_heldresolution"
         constraints = [
             models.CheckConstraint(condition=~Q(outcome="discarded") | ~Q(reason=""),
                                    name="a_discard_says_why"),

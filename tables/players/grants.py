@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from casino.common.roles import Role
 
-_PEOPLE = ["tables.add_player", "tables.change_player", "tables.view_player",
-           "tables.view_playerevent", "tables.view_playeraccess"]
+_PEOPLE = ["players.add_player", "players.change_player", "players.view_player",
+           "players.view_playerevent", "players.view_playeraccess"]
 
 # Ratings: the pit (and a table's dealers) seat, pause, resume and close; hosts read.
-_SEATING = ["tables.add_rating", "tables.view_rating", "tables.add_ratingchange",
-            "tables.view_ratingchange"]
-_READING = ["tables.view_rating", "tables.view_ratingchange", "tables.view_seatingrefused"]
+_SEATING = ["players.add_rating", "players.view_rating", "players.add_ratingchange",
+            "players.view_ratingchange"]
+_READING = ["players.view_rating", "players.view_ratingchange", "players.view_seatingrefused"]
 
 ROLE_GRANTS: dict[Role, list[str]] = {
-    Role.SUPERVISOR: [*_PEOPLE, *_SEATING, "tables.view_seatingrefused"],
+    Role.SUPERVISOR: [*_PEOPLE, *_SEATING, "players.view_seatingrefused"],
     Role.HOST: [*_PEOPLE, *_READING],
     # The group's gaming controller lifts a group-wide exclusion (with a second one).
     Role.GROUP_SUPERVISOR: _PEOPLE,
     # The players seated at his tables (their first name and tier): the selector narrows.
-    Role.DEALER: ["tables.view_player", *_SEATING],
+    Role.DEALER: ["players.view_player", *_SEATING],
 }

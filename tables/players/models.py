@@ -31,7 +31,7 @@ class PlayerStatus(models.TextChoices):
     EXCLUDED = "excluded", "Excluded"
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_playerevent"})
 class Player(models.Model):
     """A loyalty card holder of the group. Never deleted: his ratings and comps keep him."""
 
@@ -54,6 +54,7 @@ class Player(models.Model):
                              on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        db_table = "tables_player"
         ordering = ["name", "card"]
 
     def __str__(self) -> str:
@@ -71,6 +72,7 @@ class PlayerNote(models.Model):
     text = models.CharField(max_length=500)
 
     class Meta:
+        db_table = "tables_playernote"
         ordering = ["-at", "-id"]
         triggers = append_only()
         indexes = [models.Index(fields=["player", "-at"], name="player_note_by_time")]
@@ -101,6 +103,7 @@ class PlayerAccess(models.Model):
     sight = models.CharField(max_length=6, choices=Sight.choices)
 
     class Meta:
+        db_table = "tables_playeraccess"
         ordering = ["-at", "-id"]
         verbose_name_plural = "player accesses"
         triggers = append_only()
@@ -133,6 +136,7 @@ class Rating(models.Model):
                                       related_name="moved_to")
 
     class Meta:
+        db_table = "tables_rating"
         ordering = ["-started_at", "-id"]
         triggers = append_only()
         constraints = [models.CheckConstraint(condition=models.Q(seat__gte=1),
@@ -149,6 +153,7 @@ class RatingChange(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        db_table = "tables_ratingchange"
         ordering = ["at", "id"]
         triggers = append_only()
         constraints = [models.UniqueConstraint(fields=["rating"], condition=models.Q(
@@ -168,6 +173,7 @@ class SeatingRefused(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        db_table = "tables_seatingrefused"
         ordering = ["-at", "-id"]
         verbose_name_plural = "seatings refused"
         triggers = append_only()
@@ -205,6 +211,7 @@ class RatingFigures(models.Model):
     strategy_cost = money_field(null=True)
 
     class Meta:
+        db_table = "tables_ratingfigures"
         ordering = ["rating", "revision"]
         verbose_name_plural = "rating figures"
         triggers = append_only()

@@ -32,7 +32,7 @@ def answered(rating: Rating, code: int = status.HTTP_200_OK) -> Response:
 
 
 class TableRatingsView(APIView):
-    permission_classes = [holding("tables.add_rating", SEATERS)]
+    permission_classes = [holding("players.add_rating", SEATERS)]
 
     @extend_schema(request=RatingInput, responses={201: RatingOutput})
     def post(self, request, pk: int):
@@ -59,7 +59,7 @@ def _step(service):
         return answered(service(actor=request.user, rating=self.get_object()))
     act.__name__ = service.__name__.removeprefix("rating_")
     return action(detail=True, methods=["post"],
-                  permission_classes=[holding("tables.add_ratingchange", SEATERS)])(act)
+                  permission_classes=[holding("players.add_ratingchange", SEATERS)])(act)
 
 
 @extend_schema_view(pause=extend_schema(request=None, responses={200: RatingOutput}),

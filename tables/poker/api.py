@@ -40,7 +40,7 @@ from tables.poker.services import (
 
 @records_only
 class TablePokerHandsView(APIView):
-    permission_classes = [holding("tables.add_pokerhand", "Only dealers record hands.")]
+    permission_classes = [holding("poker.add_pokerhand", "Only dealers record hands.")]
 
     @extend_schema(request=PokerHandInput, responses={201: PokerHandOutput})
     def post(self, request, pk: int):
@@ -106,7 +106,7 @@ class PokerHandViewSet(VoidAction, mixins.RetrieveModelMixin, mixins.ListModelMi
 
 @records_only
 class TableTimeCollectionsView(APIView):
-    permission_classes = [holding("tables.add_timecollection",
+    permission_classes = [holding("poker.add_timecollection",
                                   "Only dealers record time collection.")]
 
     @extend_schema(request=TimeCollectionInput, responses={201: TimeCollectionOutput})

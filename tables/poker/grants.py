@@ -10,18 +10,18 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "tables.view_pokerhand", "tables.view_pokerseat", "tables.view_pokerpot",
-        "tables.add_pokerhandvoid", "tables.view_pokerhandvoid", "tables.view_badbeatfund",
-        "tables.view_badbeatentry", "tables.add_badbeatentry", "tables.view_timecollection",
-        "tables.add_timecollectionvoid", "tables.view_timecollectionvoid",
+        "poker.view_pokerhand", "poker.view_pokerseat", "poker.view_pokerpot",
+        "poker.add_pokerhandvoid", "poker.view_pokerhandvoid", "poker.view_badbeatfund",
+        "poker.view_badbeatentry", "poker.add_badbeatentry", "poker.view_timecollection",
+        "poker.add_timecollectionvoid", "poker.view_timecollectionvoid",
     ],
     Role.DEALER: [
-        "tables.add_pokerhand", "tables.view_pokerhand", "tables.view_pokerseat",
-        "tables.view_pokerpot", "tables.add_timecollection", "tables.view_timecollection",
+        "poker.add_pokerhand", "poker.view_pokerhand", "poker.view_pokerseat",
+        "poker.view_pokerpot", "poker.add_timecollection", "poker.view_timecollection",
     ],
     Role.ACCOUNTANT: [
-        "tables.view_pokerhand", "tables.view_pokerseat", "tables.view_pokerpot",
-        "tables.view_pokerhandvoid", "tables.view_badbeatfund", "tables.view_badbeatentry",
-        "tables.view_timecollection", "tables.view_timecollectionvoid",
+        "poker.view_pokerhand", "poker.view_pokerseat", "poker.view_pokerpot",
+        "poker.view_pokerhandvoid", "poker.view_badbeatfund", "poker.view_badbeatentry",
+        "poker.view_timecollection", "poker.view_timecollectionvoid",
     ],
 }

@@ -58,6 +58,7 @@ class PokerHand(models.Model):
     idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
+        db_table = "tables_pokerhand"
         ordering = ["-recorded_at", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["dealer", "idempotency_key"],
@@ -94,6 +95,7 @@ class PokerSeat(models.Model):
     collects = money_field()
 
     class Meta:
+        db_table = "tables_pokerseat"
         ordering = ["hand", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "seat"], name="one_poker_seat_per_hand"),
@@ -124,6 +126,7 @@ class PokerPot(models.Model):
     shares = models.JSONField(help_text="Seat -> amount won from this pot.")
 
     class Meta:
+        db_table = "tables_pokerpot"
         ordering = ["hand", "number"]
         constraints = [
             models.UniqueConstraint(fields=["hand", "number"], name="one_pot_number_per_hand"),
@@ -144,6 +147,7 @@ class PokerHandVoid(Void):
     hand = models.OneToOneField(PokerHand, on_delete=models.PROTECT, related_name="correction")
 
     class Meta:
+        db_table = "tables_pokerhandvoid"
         triggers = append_only()
 
     def __str__(self) -> str:
@@ -160,6 +164,9 @@ class BadBeatFund(models.Model):
     casino = models.OneToOneField("house.Casino", on_delete=models.PROTECT,
                                   related_name="bad_beat_fund")
     balance = money_field(default=Decimal(0))
+
+    class Meta:
+        db_table = "tables_badbeatfund"
 
     def __str__(self) -> str:
         return f"bad-beat fund of {self.casino.name}"
@@ -187,6 +194,7 @@ class BadBeatEntry(models.Model):
     row_hash = models.CharField(max_length=64, default="", editable=False)
 
     class Meta:
+        db_table = "tables_badbeatentry"
         ordering = ["fund", "id"]
         verbose_name_plural = "bad-beat entries"
         triggers = append_only()
@@ -217,6 +225,7 @@ class TimeCollection(models.Model):
     recorded_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tables_timecollection"
         ordering = ["-period_start", "table"]
         constraints = [
             models.UniqueConstraint(fields=["table", "period_start"],
@@ -235,6 +244,7 @@ class TimeCollectionVoid(Void):
                                       related_name="correction")
 
     class Meta:
+        db_table = "tables_timecollectionvoid"
         triggers = append_only()
 
     def __str__(self) -> str:

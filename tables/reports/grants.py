@@ -8,8 +8,8 @@ from __future__ import annotations
 from casino.common.roles import Role
 
 # The closed days and their figures: read by the pit and the accountants alike.
-READ_THE_BOOKS = ["tables.view_closedday", "tables.view_rakefigure", "tables.view_studfigure",
-                  "tables.view_meterfigure", "tables.view_tablehour"]
+READ_THE_BOOKS = ["reports.view_closedday", "reports.view_rakefigure", "reports.view_studfigure",
+                  "reports.view_meterfigure", "reports.view_tablehour"]
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: READ_THE_BOOKS,

@@ -24,6 +24,7 @@ class ClosedDay(models.Model):
                                 help_text="SHA-256 of the day's figures and adjustments.")
 
     class Meta:
+        db_table = "tables_closedday"
         ordering = ["-gaming_day", "casino"]
         constraints = [models.UniqueConstraint(fields=["casino", "gaming_day"],
                                                nulls_distinct=False,
@@ -60,6 +61,7 @@ class RakeFigure(DayFigure):
     voided = models.PositiveIntegerField()
 
     class Meta:
+        db_table = "tables_rakefigure"
         indexes = [models.Index(fields=["gaming_day", "table"], name="rake_figure_day_table")]
         triggers = append_only()
 
@@ -83,6 +85,7 @@ class StudFigure(DayFigure):
     voided = models.PositiveIntegerField()
 
     class Meta:
+        db_table = "tables_studfigure"
         indexes = [models.Index(fields=["gaming_day", "table"], name="stud_figure_day_table")]
         triggers = append_only()
 
@@ -109,6 +112,7 @@ class MeterFigure(DayFigure):
                                help_text="The reset value in force when the day closed.")
 
     class Meta:
+        db_table = "tables_meterfigure"
         indexes = [models.Index(fields=["gaming_day", "progressive"],
                                 name="meter_figure_day_progressive")]
         triggers = append_only()
@@ -146,6 +150,7 @@ class ExportJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tables_exportjob"
         ordering = ["-requested_at"]
 
     def __str__(self) -> str:
@@ -165,6 +170,7 @@ class DayCheck(models.Model):
                                 "the group's), the gaming day and the problem in words.")
 
     class Meta:
+        db_table = "tables_daycheck"
         ordering = ["-checked_at"]
         get_latest_by = "checked_at"
         triggers = append_only()
@@ -191,6 +197,7 @@ class RatingCheck(models.Model):
                                 "what disagrees (figures, comps or report) in words.")
 
     class Meta:
+        db_table = "tables_ratingcheck"
         ordering = ["-checked_at"]
         get_latest_by = "checked_at"
         triggers = append_only()
@@ -220,6 +227,7 @@ class TableHour(models.Model):
     written_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "tables_tablehour"
         ordering = ["hour", "table"]
         triggers = append_only()
         constraints = [models.UniqueConstraint(fields=["table", "hour"],

@@ -20,7 +20,7 @@ from tables.stud.services import stud_round_record, stud_round_void
 
 @records_only
 class TableStudRoundsView(APIView):
-    permission_classes = [holding("tables.add_studround", "Only dealers record rounds.")]
+    permission_classes = [holding("stud.add_studround", "Only dealers record rounds.")]
 
     @extend_schema(request=StudRoundInput, responses={201: StudRoundOutput})
     def post(self, request, pk: int):

@@ -9,13 +9,13 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "tables.view_studround", "tables.view_studseat", "tables.add_studroundvoid",
-        "tables.view_studroundvoid",
+        "stud.view_studround", "stud.view_studseat", "stud.add_studroundvoid",
+        "stud.view_studroundvoid",
     ],
     Role.DEALER: [
-        "tables.add_studround", "tables.view_studround", "tables.view_studseat",
+        "stud.add_studround", "stud.view_studround", "stud.view_studseat",
     ],
     Role.ACCOUNTANT: [
-        "tables.view_studround", "tables.view_studseat", "tables.view_studroundvoid",
+        "stud.view_studround", "stud.view_studseat", "stud.view_studroundvoid",
     ],
 }

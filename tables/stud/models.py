@@ -46,6 +46,7 @@ class StudRound(models.Model):
     idempotency_fingerprint = models.CharField(max_length=64, blank=True)
 
     class Meta:
+        db_table = "tables_studround"
         ordering = ["-recorded_at", "-id"]
         constraints = [
             models.UniqueConstraint(fields=["dealer", "idempotency_key"],
@@ -82,6 +83,7 @@ class StudSeat(models.Model):
                                   choices=[(s.value, s.value) for s in SideWager])
 
     class Meta:
+        db_table = "tables_studseat"
         ordering = ["round", "seat"]
         constraints = [
             models.UniqueConstraint(fields=["round", "seat"], name="one_hand_per_seat"),
@@ -107,6 +109,7 @@ class StudRoundVoid(Void):
     round = models.OneToOneField(StudRound, on_delete=models.PROTECT, related_name="correction")
 
     class Meta:
+        db_table = "tables_studroundvoid"
         triggers = append_only()
 
     def __str__(self) -> str:
