@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "tables.players",
     "tables.comps",
     "tables.reports",
+    "tables.floor",
 ]
 
 MIDDLEWARE = [

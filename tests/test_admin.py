@@ -36,7 +36,7 @@ def test_a_tables_casino_and_game_are_read_only(client, supervisor, stud_table):
     other = casino_create(actor=supervisor, name="Elsewhere", currency="USD",
                                    timezone="America/Chicago")
     client.force_login(supervisor)
-    url = f"/admin/tables/table/{stud_table.pk}/change/"
+    url = f"/admin/floor/table/{stud_table.pk}/change/"
 
     response = post_change_form(client, url, casino=str(other.pk), game="holdem", seats="6")
 
@@ -51,7 +51,7 @@ def test_a_table_added_in_the_admin_is_made_by_the_service_with_its_dealers(
     from pghistory.models import Events
 
     client.force_login(supervisor)
-    response = client.post("/admin/tables/table/add/", {
+    response = client.post("/admin/floor/table/add/", {
         "casino": str(us_casino.pk), "label": "CS-9", "game": "caribbean_stud",
         "status": "closed", "seats": "7", "dealer_accounts": [str(dealer.pk)]})
 
@@ -99,20 +99,20 @@ def test_a_supervisor_cannot_change_another_casino_in_the_admin(client, supervis
 def test_a_supervisor_cannot_restaff_another_casinos_table_in_the_admin(
         client, supervisor, dealer, us_casino, mayfair):
     client.force_login(supervisor)
-    url = f"/admin/tables/table/{mayfair['table'].pk}/change/"
+    url = f"/admin/floor/table/{mayfair['table'].pk}/change/"
 
     answer = client.post(url, {"label": "MF-1", "status": "open", "seats": "7", "pit": "",
                                "dealer_accounts": [str(dealer.pk)]})
 
     assert answer.status_code == 404
     assert list(mayfair["table"].dealers.all()) == [mayfair["dealer"]]
-    assert "MF-1" not in client.get("/admin/tables/table/").content.decode()
+    assert "MF-1" not in client.get("/admin/floor/table/").content.decode()
 
 
 def test_a_table_is_given_only_active_dealers_of_its_casino(client, supervisor, stud_table,
                                                             dealer, mayfair):
     client.force_login(supervisor)
-    url = f"/admin/tables/table/{stud_table.pk}/change/"
+    url = f"/admin/floor/table/{stud_table.pk}/change/"
 
     answer = post_change_form(client, url, dealer_accounts=[str(mayfair["dealer"].pk)])
 
@@ -126,7 +126,7 @@ def test_the_admin_assigns_and_unassigns_dealers_through_the_service(
     from pghistory.models import Events
 
     client.force_login(supervisor)
-    url = f"/admin/tables/table/{stud_table.pk}/change/"
+    url = f"/admin/floor/table/{stud_table.pk}/change/"
 
     answer = post_change_form(client, url, dealer_accounts=[str(other_dealer.pk)])
 
@@ -151,7 +151,7 @@ def test_a_services_refusal_comes_back_in_words_and_nothing_is_saved(
 
     monkeypatch.setattr(services, "table_update", refuse)
     client.force_login(supervisor)
-    url = f"/admin/tables/table/{stud_table.pk}/change/"
+    url = f"/admin/floor/table/{stud_table.pk}/change/"
 
     answer = post_change_form(client, url, seats="5", dealer_accounts=[str(other_dealer.pk)])
 
@@ -188,7 +188,7 @@ def test_the_admins_autocomplete_offers_only_the_users_casinos(client, us_casino
 def test_staff_of_other_roles_are_refused_with_403_at_once(client, dealer):
     client.force_login(dealer)
 
-    answer = client.get("/admin/tables/table/")
+    answer = client.get("/admin/floor/table/")
 
     assert answer.status_code == 403
     assert b"The admin is for pit supervisors." in answer.content

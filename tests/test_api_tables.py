@@ -212,7 +212,7 @@ def test_table_changes_land_in_the_audit_trail_with_who(api, supervisor, stud_ta
     assert update.pgh_context["user"] == supervisor.pk
     assert update.pgh_diff["status"] == ["open", "closed"]
     assignments = Events.objects.references(stud_table).filter(
-        pgh_model="tables.TableDealerEvent").order_by("pgh_id")
+        pgh_model="floor.TableDealerEvent").order_by("pgh_id")
     assert [e.pgh_label for e in assignments] == ["assigned", "unassigned", "assigned"]
 
 

@@ -136,7 +136,7 @@ def test_another_casinos_name_is_not_shown(supervisor, us_casino):
     theirs = casino_create(actor=supervisor, name="Rival Palace", currency="USD",
                            timezone="America/Chicago")
     confined = make_user("carl_confined", "supervisor", at=[us_casino])
-    moved = SimpleNamespace(pgh_model="tables.TableEvent", pgh_label="update",
+    moved = SimpleNamespace(pgh_model="floor.TableEvent", pgh_label="update",
                             pgh_context={"user": supervisor.pk, "reason": "test"},
                             pgh_created_at=timezone.now(), pgh_data={},
                             pgh_diff={"casino_id": [us_casino.pk, theirs.pk]})

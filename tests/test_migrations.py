@@ -108,7 +108,7 @@ def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgra
     published = Schedule.objects.get(pk=ids["published"])
     assert (published.status, published.family_id, published.cap) == ("published",
                                                                        ids["published"], D(5))
-    assert apps.get_model("tables", "Table").objects.get(
+    assert apps.get_model("floor", "Table").objects.get(
         pk=ids["poker"]).rake_schedule_id == ids["published"]
     assert apps.get_model("poker", "PokerHand").objects.get(
         pk=ids["hand"]).rake_schedule_id == ids["published"]

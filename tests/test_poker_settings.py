@@ -266,7 +266,7 @@ def test_the_admin_shows_a_tables_terms_but_changes_them_only_through_the_pit_pa
                                             rake_schedule=published, structure="no_limit",
                                             big_blind=D(2))
     client.force_login(supervisor)
-    page = client.get(f"/admin/tables/table/{table.pk}/change/")
+    page = client.get(f"/admin/floor/table/{table.pk}/change/")
 
     assert page.status_code == 200
     form = page.context["adminform"].form

@@ -97,7 +97,7 @@ def test_the_admin_is_open_to_supervisors(client, supervisor):
     client.force_login(supervisor)
 
     assert client.get("/admin/").status_code == 200
-    assert client.get("/admin/tables/table/").status_code == 200
+    assert client.get("/admin/floor/table/").status_code == 200
 
 
 @pytest.mark.parametrize("persona", ["dealer", "accountant", "outsider"])

@@ -175,7 +175,7 @@ class SeatTaken(models.Model):
     """A seat taken at a card-room table, by a player from a list or a walk-in, his until
     he leaves it (``SeatLeft``)."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60)
     player = models.ForeignKey("players.Player", on_delete=models.PROTECT, null=True,

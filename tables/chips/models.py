@@ -105,7 +105,7 @@ class InventoryKind(models.TextChoices):
 class InventorySlip(SlipFigures):
     """A table's chips counted at the opening or the closing of a shift."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="inventory_slips")
     gaming_day = models.DateField()
     shift = _shift_field()
@@ -197,7 +197,7 @@ class ChipMove(models.TextChoices):
 class ChipRequest(SlipFigures):
     """A supervisor's request for chips to (a fill) or from (a credit) a table."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="chip_requests")
     gaming_day = models.DateField()
     shift = _shift_field()

@@ -59,7 +59,7 @@ class BoxCount(BoxFigures, Counted):
     """A table's drop box of one shift, counted: once (a second count is refused; a
     correction is a ``CountCorrection``)."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="box_counts")
     gaming_day = models.DateField()
     shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
@@ -106,7 +106,7 @@ class Variance(models.Model):
     """A box whose count differs from the records by more than the casino's threshold:
     opened when it was counted (or corrected), to be explained by a supervisor."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="variances")
     gaming_day = models.DateField()
     shift = models.PositiveSmallIntegerField()

@@ -18,10 +18,13 @@ from django.db import models
 class SealChainEnd(models.Model):
     """The last seal of one table's chain of records."""
 
-    table = models.OneToOneField("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.OneToOneField("floor.Table", on_delete=models.PROTECT, related_name="+")
     # No foreign key: the end moves with every seal, and a key would lock the seal.
     seal_id = models.BigIntegerField(help_text="The table's last seal.")
     row_hash = models.CharField(max_length=64, help_text="That seal's hash.")
+
+    class Meta:
+        db_table = "tables_sealchainend"
 
     def __str__(self) -> str:
         return f"the chain of table {self.table_id} ends at seal {self.seal_id}"

@@ -11,23 +11,23 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "house.add_casino", "house.change_casino", "house.view_casino", "tables.add_table",
-        "tables.change_table", "tables.view_table", "tables.add_tabledealer",
-        "tables.change_tabledealer", "tables.delete_tabledealer", "tables.view_tabledealer",
-        "house.view_casinoevent", "tables.view_tableevent", "tables.view_tabledealerevent",
+        "house.add_casino", "house.change_casino", "house.view_casino", "floor.add_table",
+        "floor.change_table", "floor.view_table", "floor.add_tabledealer",
+        "floor.change_tabledealer", "floor.delete_tabledealer", "floor.view_tabledealer",
+        "house.view_casinoevent", "floor.view_tableevent", "floor.view_tabledealerevent",
         "auth.view_user", "auth.add_user", "auth.change_user", "axes.view_accessattempt",
         "axes.delete_accessattempt", "axes.view_accessfailurelog",
     ],
     Role.DEALER: [
-        "house.view_casino", "tables.view_table",
+        "house.view_casino", "floor.view_table",
     ],
     Role.ACCOUNTANT: [
-        "house.view_casino", "tables.view_table", "tables.view_tabledealer",
+        "house.view_casino", "floor.view_table", "floor.view_tabledealer",
     ],
     Role.CAGE: [
-        "house.view_casino", "tables.view_table",
+        "house.view_casino", "floor.view_table",
     ],
     Role.COUNT: [
-        "house.view_casino", "tables.view_table",
+        "house.view_casino", "floor.view_table",
     ],
 }

@@ -58,7 +58,7 @@ class TableStatus(models.TextChoices):
 MAX_SEATS = 10
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "tables_tableevent"})
 class Table(models.Model):
     """A gaming table: a stud table banked by the house, or a card-room poker table."""
 
@@ -107,12 +107,13 @@ class Table(models.Model):
                                             decimal_places=2, null=True, blank=True)
     poker_settings_version = models.PositiveIntegerField("settings version", default=0)
     dealers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="tables.TableDealer", related_name="dealt_tables",
+        settings.AUTH_USER_MODEL, through="floor.TableDealer", related_name="dealt_tables",
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tables_table"
         ordering = ["casino__name", "label"]
         constraints = [
             models.UniqueConstraint(
@@ -140,15 +141,17 @@ class Table(models.Model):
         return self.game != Game.CARIBBEAN_STUD
 
 
-@pghistory.track(pghistory.InsertEvent("assigned"), pghistory.DeleteEvent("unassigned"))
+@pghistory.track(pghistory.InsertEvent("assigned"), pghistory.DeleteEvent("unassigned"),
+                 meta={"db_table": "tables_tabledealerevent"})
 class TableDealer(models.Model):
     """A dealer assigned to deal at a table; the assignment history is audited."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.CASCADE)
+    table = models.ForeignKey("floor.Table", on_delete=models.CASCADE)
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT)
     assigned_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "tables_tabledealer"
         constraints = [
             models.UniqueConstraint(fields=["table", "dealer"], name="one_assignment_per_dealer"),
         ]
@@ -188,7 +191,7 @@ class RecordSeal(models.Model):
     its hash covers the record's content and the previous seal of the same table, so
     manage.py verify_ledgers finds a record altered, removed or slipped in by hand."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     kind = models.CharField(max_length=24, choices=SealKind.choices)
     record_id = models.BigIntegerField()
     sealed_at = models.DateTimeField()
@@ -196,6 +199,7 @@ class RecordSeal(models.Model):
     row_hash = models.CharField(max_length=64, editable=False)
 
     class Meta:
+        db_table = "tables_recordseal"
         ordering = ["id"]
         constraints = [models.UniqueConstraint(fields=["kind", "record_id"],
                                                name="one_seal_per_record")]

@@ -25,7 +25,7 @@ class HeldEntry(models.Model):
     Idempotency-Key, and the refusal it met (``refusal``: the service's own 400, field by
     field, found when it was held: never the tablet's text)."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     kind = models.CharField(max_length=10, choices=HeldKind.choices)

@@ -88,7 +88,7 @@ class DealerMove(models.Model):
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     kind = models.CharField(max_length=9, choices=MoveKind.choices)
-    table = models.ForeignKey("tables.Table", null=True, blank=True, on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", null=True, blank=True, on_delete=models.PROTECT,
                               related_name="+")
     relieved = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                  on_delete=models.PROTECT, related_name="+")

@@ -125,7 +125,7 @@ class Rating(models.Model):
     and the close are ``RatingChange`` rows. A visit is his gaming day at a casino."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="ratings")
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="ratings")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="ratings")
     seat = models.PositiveSmallIntegerField()
     gaming_day = models.DateField(db_index=True, help_text="The visit's day, the casino's.")
     started_at = models.DateTimeField(default=timezone.now)
@@ -167,7 +167,7 @@ class SeatingRefused(models.Model):
     """An excluded player someone tried to seat: refused, and recorded for the pit."""
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="refusals")
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     seat = models.PositiveSmallIntegerField()
     at = models.DateTimeField(default=timezone.now)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")

@@ -21,7 +21,7 @@ class HandMode(models.TextChoices):
 class PokerHand(models.Model):
     """One recorded card-room hand and what the house collected from it. Append-only."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="poker_hands")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="dealt_poker_hands")
@@ -209,7 +209,7 @@ class TimeCollection(models.Model):
     """The seat fees collected at a table for one period of time collection. Append-only;
     one per table and period."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT,
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT,
                               related_name="time_collections")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")

@@ -48,7 +48,7 @@ class DayFigure(models.Model):
 class RakeFigure(DayFigure):
     """The card room's collection of one gaming day, table, dealer and shift."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     shift = models.PositiveSmallIntegerField()
@@ -72,7 +72,7 @@ class RakeFigure(DayFigure):
 class StudFigure(DayFigure):
     """The stud games' result of one gaming day, table, dealer, shift and paytable."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     shift = models.PositiveSmallIntegerField()
@@ -216,7 +216,7 @@ class TableHour(models.Model):
     casino's currency. Written once by the hourly beat (tables.reports.hourly), never
     changed; the day's report reads them."""
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="+")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="+")
     hour = models.DateTimeField(help_text="When the hour began (the casino's whole hour).")
     gaming_day = models.DateField(db_index=True)
     shift = models.PositiveSmallIntegerField()

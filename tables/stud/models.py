@@ -18,7 +18,7 @@ class StudRound(models.Model):
     is a separate ``StudRoundVoid`` row that points here.
     """
 
-    table = models.ForeignKey("tables.Table", on_delete=models.PROTECT, related_name="rounds")
+    table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="rounds")
     paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT,
                                  related_name="rounds")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
