@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tables.comps",
     "tables.reports",
     "tables.floor",
+    "payouts.terms",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,6 @@
-"""Django finds an app's models here: each subdomain keeps its own."""
+"""The payouts app keeps no models of its own: the terms, the jackpots and the game math
+are apps (docs/decisions/0001-an-app-per-domain.md); this one keeps the migrations that
+made their tables, and what they share (governance, caching)."""
 
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.jackpots.ledger_ends import MeterLedgerEnd
@@ -16,9 +18,8 @@ from payouts.jackpots.models import (
     TinDisclosure,
     W2GPlayer,
 )
-from payouts.terms.models import CapScope, Method, Paytable, RakeSchedule
 
-__all__ = ["AnalysisStatus", "CapScope", "CorrectionConfirmation", "HitApproval", "HitStatus",
+__all__ = ["AnalysisStatus", "CorrectionConfirmation", "HitApproval", "HitStatus",
            "JackpotHit", "LedgerCheck", "MeterEntry", "MeterKind", "MeterLedgerEnd",
-           "MeterName", "Method", "ParAnalysis", "Paytable", "Progressive", "RakeSchedule",
-           "ReconciliationCheck", "TinDisclosure", "W2GPlayer"]
+           "MeterName", "ParAnalysis", "Progressive", "ReconciliationCheck", "TinDisclosure",
+           "W2GPlayer"]

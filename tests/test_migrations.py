@@ -104,7 +104,7 @@ def upgraded(django_db_setup, django_db_blocker):
 
 def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgraded):
     ids, apps = upgraded.rake_and_side_wagers, upgraded.apps
-    Schedule = apps.get_model("payouts", "RakeSchedule")
+    Schedule = apps.get_model("terms", "RakeSchedule")
     published = Schedule.objects.get(pk=ids["published"])
     assert (published.status, published.family_id, published.cap) == ("published",
                                                                        ids["published"], D(5))
@@ -112,7 +112,7 @@ def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgra
         pk=ids["poker"]).rake_schedule_id == ids["published"]
     assert apps.get_model("poker", "PokerHand").objects.get(
         pk=ids["hand"]).rake_schedule_id == ids["published"]
-    events = apps.get_model("payouts", "RakeScheduleEvent").objects
+    events = apps.get_model("terms", "RakeScheduleEvent").objects
     assert events.count() == ids["schedule_events"] > 0
     seat = apps.get_model("stud", "StudSeat").objects.get(round_id=ids["round"])
     assert seat.progressive_wager == D("1.00")  # backfilled from the contribution entry

@@ -11,19 +11,19 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
-        "payouts.view_paytableevent", "payouts.add_rakeschedule", "payouts.change_rakeschedule",
-        "payouts.view_rakeschedule", "payouts.view_rakescheduleevent",
+        "terms.add_paytable", "terms.change_paytable", "terms.view_paytable",
+        "terms.view_paytableevent", "terms.add_rakeschedule", "terms.change_rakeschedule",
+        "terms.view_rakeschedule", "terms.view_rakescheduleevent",
     ],
     Role.DEALER: [
-        "payouts.view_paytable", "payouts.view_rakeschedule",
+        "terms.view_paytable", "terms.view_rakeschedule",
     ],
     Role.ACCOUNTANT: [
-        "payouts.view_paytable", "payouts.view_rakeschedule",
+        "terms.view_paytable", "terms.view_rakeschedule",
     ],
     Role.GROUP_SUPERVISOR: [
-        "payouts.add_paytable", "payouts.change_paytable", "payouts.view_paytable",
-        "payouts.view_paytableevent", "payouts.add_rakeschedule", "payouts.change_rakeschedule",
-        "payouts.view_rakeschedule", "payouts.view_rakescheduleevent",
+        "terms.add_paytable", "terms.change_paytable", "terms.view_paytable",
+        "terms.view_paytableevent", "terms.add_rakeschedule", "terms.change_rakeschedule",
+        "terms.view_rakeschedule", "terms.view_rakescheduleevent",
     ],
 }

@@ -19,7 +19,8 @@ _FROZEN_PAYTABLE_COLUMNS = ("name", "variant", "odds", "max_payout", "dealer_qua
                    "published_by_id", "casino_id", "currency")
 
 
-@pghistory.track()
+@pghistory.track(
+                 meta={"db_table": "payouts_paytableevent"})
 class Paytable(VersionedTerms):
     """The terms a stud table pays by. Drafts change; a published version never does.
 
@@ -37,6 +38,7 @@ class Paytable(VersionedTerms):
     max_ante = models.DecimalField("maximum ante", max_digits=14, decimal_places=2)
 
     class Meta:
+        db_table = "payouts_paytable"
         ordering = ["name", "-version"]
         constraints = [
             models.UniqueConstraint(fields=["family", "version"], name="one_paytable_version"),
@@ -97,7 +99,8 @@ METHOD_FIELDS = {
 }
 
 
-@pghistory.track()
+@pghistory.track(
+                 meta={"db_table": "payouts_rakescheduleevent"})
 class RakeSchedule(VersionedTerms):
     """How the house collects at a poker table, versioned like a paytable.
 
@@ -125,6 +128,7 @@ class RakeSchedule(VersionedTerms):
     bad_beat_min_pot = money_field(verbose_name="bad-beat minimum pot", default=Decimal(0))
 
     class Meta:
+        db_table = "payouts_rakeschedule"
         ordering = ["name", "-version"]
         constraints = [
             models.UniqueConstraint(fields=["family", "version"], name="one_schedule_version"),

@@ -72,7 +72,7 @@ class Table(models.Model):
                               default=TableStatus.CLOSED)
     seats = models.PositiveSmallIntegerField()
     # Stud tables: the published paytable new rounds settle under, and the ante limits.
-    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT, null=True,
+    paytable = models.ForeignKey("terms.Paytable", on_delete=models.PROTECT, null=True,
                                  blank=True, related_name="tables")
     progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT, null=True,
                                     blank=True, related_name="tables")
@@ -83,7 +83,7 @@ class Table(models.Model):
     # Poker tables: how the house collects, the betting structure and its amounts, kills.
     # ``poker_settings_version`` counts the changes; every hand stores the version and
     # a copy of the stakes it was played under (the audit trail keeps before/after).
-    rake_schedule = models.ForeignKey("payouts.RakeSchedule", on_delete=models.PROTECT,
+    rake_schedule = models.ForeignKey("terms.RakeSchedule", on_delete=models.PROTECT,
                                       null=True, blank=True, related_name="tables")
     structure = models.CharField(max_length=12, choices=Structure.choices, blank=True)
     small_bet = models.DecimalField(max_digits=14, decimal_places=2, null=True, blank=True)
@@ -208,3 +208,7 @@ class RecordSeal(models.Model):
 
     def __str__(self) -> str:
         return f"seal of {self.kind} {self.record_id}"
+
+
+# Django finds the chain ends here, the floor app's models module.
+from tables.floor.chain_ends import SealChainEnd  # noqa: E402, F401

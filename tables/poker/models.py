@@ -34,7 +34,7 @@ class PokerHand(models.Model):
     shift = models.PositiveSmallIntegerField(help_text="The gaming day's shift, 1 to 3.")
     mode = models.CharField(max_length=5, choices=HandMode.choices)
     game = models.CharField(max_length=20)
-    rake_schedule = models.ForeignKey("payouts.RakeSchedule", on_delete=models.PROTECT,
+    rake_schedule = models.ForeignKey("terms.RakeSchedule", on_delete=models.PROTECT,
                                       related_name="hands")
     settings_version = models.PositiveIntegerField()
     stakes = models.JSONField(help_text="The structure and amounts the hand was played at.")
@@ -213,7 +213,7 @@ class TimeCollection(models.Model):
                               related_name="time_collections")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
-    rake_schedule = models.ForeignKey("payouts.RakeSchedule", on_delete=models.PROTECT,
+    rake_schedule = models.ForeignKey("terms.RakeSchedule", on_delete=models.PROTECT,
                                       related_name="+")
     period_start = models.DateTimeField()
     period_minutes = models.PositiveSmallIntegerField()

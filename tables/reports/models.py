@@ -76,7 +76,7 @@ class StudFigure(DayFigure):
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="+")
     shift = models.PositiveSmallIntegerField()
-    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT,
+    paytable = models.ForeignKey("terms.Paytable", on_delete=models.PROTECT,
                                  related_name="+")
     rounds = models.PositiveIntegerField()
     handle = money_field()

@@ -19,7 +19,7 @@ class StudRound(models.Model):
     """
 
     table = models.ForeignKey("floor.Table", on_delete=models.PROTECT, related_name="rounds")
-    paytable = models.ForeignKey("payouts.Paytable", on_delete=models.PROTECT,
+    paytable = models.ForeignKey("terms.Paytable", on_delete=models.PROTECT,
                                  related_name="rounds")
     dealer = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
                                related_name="dealt_rounds")
