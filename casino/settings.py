@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "tables.reports",
     "tables.floor",
     "payouts.terms",
+    "payouts.jackpots",
 ]
 
 MIDDLEWARE = [

@@ -3,23 +3,5 @@ are apps (docs/decisions/0001-an-app-per-domain.md); this one keeps the migratio
 made their tables, and what they share (governance, caching)."""
 
 from payouts.analysis.models import AnalysisStatus, ParAnalysis
-from payouts.jackpots.ledger_ends import MeterLedgerEnd
-from payouts.jackpots.models import (
-    CorrectionConfirmation,
-    HitApproval,
-    HitStatus,
-    JackpotHit,
-    LedgerCheck,
-    MeterEntry,
-    MeterKind,
-    MeterName,
-    Progressive,
-    ReconciliationCheck,
-    TinDisclosure,
-    W2GPlayer,
-)
 
-__all__ = ["AnalysisStatus", "CorrectionConfirmation", "HitApproval", "HitStatus",
-           "JackpotHit", "LedgerCheck", "MeterEntry", "MeterKind", "MeterLedgerEnd",
-           "MeterName", "ParAnalysis", "Progressive", "ReconciliationCheck", "TinDisclosure",
-           "W2GPlayer"]
+__all__ = ["AnalysisStatus", "ParAnalysis"]

@@ -148,7 +148,7 @@ def test_the_migration_encrypts_the_tins_already_stored(upgraded):
     from payouts.jackpots import fieldcrypt
 
     pk = upgraded.w2g_in_clear["player"]
-    player = upgraded.apps.get_model("payouts", "W2GPlayer").objects.get(pk=pk)
+    player = upgraded.apps.get_model("jackpots", "W2GPlayer").objects.get(pk=pk)
     assert player.tin_token.startswith(fieldcrypt.TOKEN_PREFIX)
     assert (fieldcrypt.decrypted(player.tin_token), player.tin_last4) == ("234567891", "7891")
     with connection.cursor() as cursor:
@@ -179,7 +179,7 @@ def test_an_approval_kept_only_on_the_hit_moves_to_its_record(upgraded):
     """payouts 0024: a jackpot approval kept only on the hit moves to its HitApproval, and
     the hit's audit events keep what they held, so their seals still vouch for them."""
     ids = upgraded.hits_approved_the_old_way
-    approvals = upgraded.apps.get_model("payouts", "HitApproval").objects.filter(
+    approvals = upgraded.apps.get_model("jackpots", "HitApproval").objects.filter(
         hit_id__in=[ids["alone"], ids["witnessed"]])
     moved, kept = approvals.get(hit_id=ids["alone"]), approvals.get(hit_id=ids["witnessed"])
     assert (moved.approved_by_id, moved.approved_at, moved.witnessed_by_id) == (

@@ -10,18 +10,18 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "payouts.add_progressive", "payouts.change_progressive", "payouts.view_progressive",
-        "payouts.view_progressiveevent", "payouts.view_jackpothit", "payouts.change_jackpothit",
-        "payouts.view_meterentry",
+        "jackpots.add_progressive", "jackpots.change_progressive", "jackpots.view_progressive",
+        "jackpots.view_progressiveevent", "jackpots.view_jackpothit", "jackpots.change_jackpothit",
+        "jackpots.view_meterentry",
     ],
     Role.DEALER: [
-        "payouts.view_progressive",
+        "jackpots.view_progressive",
     ],
     Role.ACCOUNTANT: [
-        "payouts.view_progressive", "payouts.view_jackpothit", "payouts.view_meterentry",
+        "jackpots.view_progressive", "jackpots.view_jackpothit", "jackpots.view_meterentry",
     ],
     Role.GROUP_SUPERVISOR: [
-        "payouts.add_progressive", "payouts.change_progressive", "payouts.view_progressive",
-        "payouts.view_progressiveevent", "payouts.view_meterentry",
+        "jackpots.add_progressive", "jackpots.change_progressive", "jackpots.view_progressive",
+        "jackpots.view_progressiveevent", "jackpots.view_meterentry",
     ],
 }

@@ -24,7 +24,7 @@ class MeterLedgerEnd(models.Model):
 
     # Found by the unique index below (progressive, meter): no index of its own, one
     # index less to write at every entry.
-    progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT,
+    progressive = models.ForeignKey("jackpots.Progressive", on_delete=models.PROTECT,
                                     related_name="ledger_ends", db_index=False)
     meter = models.CharField(max_length=10, choices=MeterName.choices)
     # No foreign key: the row is written before its entry is (in the entry's own
@@ -34,6 +34,7 @@ class MeterLedgerEnd(models.Model):
                                   help_text="The balance the last entry left.")
 
     class Meta:
+        db_table = "payouts_meterledgerend"
         constraints = [models.UniqueConstraint(fields=["progressive", "meter"],
                                                name="meter_ledger_ends_once")]
 

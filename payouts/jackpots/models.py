@@ -58,6 +58,7 @@ def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
     pghistory.InsertEvent(),
     pghistory.UpdateEvent(condition=pghistory.AnyChange(exclude=["amount", "reserve",
                                                                   "overflow"])),
+    meta={"db_table": "payouts_progressiveevent"},
 )
 class Progressive(models.Model):
     """A jackpot meter fed by the side wagers of every table linked to it.
@@ -93,6 +94,7 @@ class Progressive(models.Model):
                                blank=True, related_name="progressives")
 
     class Meta:
+        db_table = "payouts_progressive"
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=models.Q(contribution_rate__gte=0,
@@ -134,7 +136,7 @@ class MeterEntry(models.Model):
     wagers = models.DecimalField(max_digits=14, decimal_places=2, default=Decimal(0))
     round = models.ForeignKey("stud.StudRound", on_delete=models.PROTECT, null=True,
                               blank=True, related_name="meter_entries")
-    hit = models.ForeignKey("payouts.JackpotHit", on_delete=models.PROTECT, null=True,
+    hit = models.ForeignKey("jackpots.JackpotHit", on_delete=models.PROTECT, null=True,
                             blank=True, related_name="meter_entries")
     reason = models.TextField(blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
@@ -150,6 +152,7 @@ class MeterEntry(models.Model):
     objects = MeterEntryQuerySet.as_manager()
 
     class Meta:
+        db_table = "payouts_meterentry"
         ordering = ["id"]
         indexes = [models.Index(fields=["progressive", "gaming_day", "meter", "id"],
                                 name="meter_entry_books_day"),
@@ -180,7 +183,7 @@ class HitStatus(models.TextChoices):
     PAID = "paid", "Paid"
 
 
-@pghistory.track()
+@pghistory.track(meta={"db_table": "payouts_jackpothitevent"})
 class JackpotHit(models.Model):
     """A seat's qualifying hand on the side wager; settled once by the settlement task."""
 
@@ -203,6 +206,7 @@ class JackpotHit(models.Model):
     # Who approved an award that waited for it, and when: its HitApproval, the one home.
 
     class Meta:
+        db_table = "payouts_jackpothit"
         ordering = ["round_id", "seat"]
         constraints = [
             # Exactly once: one award per seat of a round (and so per seat and category).
@@ -236,6 +240,7 @@ class ReconciliationCheck(models.Model):
     checked_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        db_table = "payouts_reconciliationcheck"
         ordering = ["-period_end", "progressive", "meter"]
 
     def __str__(self) -> str:
@@ -251,6 +256,7 @@ class LedgerCheck(models.Model):
     breaks = models.JSONField(default=list)
 
     class Meta:
+        db_table = "payouts_ledgercheck"
         ordering = ["-checked_at"]
         get_latest_by = "checked_at"
 
@@ -280,6 +286,7 @@ class HitApproval(models.Model):
     witness_credential = credentials.version_field("witness")
 
     class Meta:
+        db_table = "payouts_hitapproval"
         constraints = [
             models.CheckConstraint(condition=~models.Q(approved_by=models.F("witnessed_by")),
                                    name="approval_witness_is_a_second_person"),
@@ -310,6 +317,7 @@ class CorrectionConfirmation(models.Model):
                                 help_text="The meter's bound the correction went above.")
 
     class Meta:
+        db_table = "payouts_correctionconfirmation"
         triggers = append_only()
 
     def __str__(self) -> str:
@@ -356,6 +364,7 @@ class W2GPlayer(models.Model):
     date_of_birth = models.DateField()
 
     class Meta:
+        db_table = "payouts_w2gplayer"
         constraints = [
             # Never the TIN in clear: a token, and four digits for the mask.
             models.CheckConstraint(condition=models.Q(tin_token__startswith=TOKEN_PREFIX),
@@ -386,6 +395,7 @@ class TinDisclosure(models.Model):
     shown_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
+        db_table = "payouts_tindisclosure"
         ordering = ["id"]
         triggers = append_only()
 

@@ -74,7 +74,7 @@ class Table(models.Model):
     # Stud tables: the published paytable new rounds settle under, and the ante limits.
     paytable = models.ForeignKey("terms.Paytable", on_delete=models.PROTECT, null=True,
                                  blank=True, related_name="tables")
-    progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT, null=True,
+    progressive = models.ForeignKey("jackpots.Progressive", on_delete=models.PROTECT, null=True,
                                     blank=True, related_name="tables")
     min_ante = models.DecimalField("minimum ante", max_digits=14, decimal_places=2, null=True,
                                    blank=True)

@@ -97,7 +97,7 @@ class MeterFigure(DayFigure):
     """One meter (meter, reserve or overflow) of a progressive over one gaming day of its
     books: opening + contributions + awards (negative) + resets + corrections = closing."""
 
-    progressive = models.ForeignKey("payouts.Progressive", on_delete=models.PROTECT,
+    progressive = models.ForeignKey("jackpots.Progressive", on_delete=models.PROTECT,
                                     related_name="+")
     meter = models.CharField(max_length=10)
     opening = models.DecimalField(max_digits=14, decimal_places=2)
