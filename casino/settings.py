@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "tables.floor",
     "payouts.terms",
     "payouts.jackpots",
+    "payouts.analysis",
 ]
 
 MIDDLEWARE = [

@@ -133,7 +133,7 @@ def test_an_old_database_upgrades_with_its_records_and_ends_as_a_fresh_one(upgra
 def test_the_migration_queues_only_done_figures_without_the_covariance(upgraded):
     """payouts 0019: figures computed before the seats' covariance are queued again."""
     made = upgraded.analyses_before_the_covariance
-    after = {a.ante_key: a for a in upgraded.apps.get_model("payouts", "ParAnalysis")
+    after = {a.ante_key: a for a in upgraded.apps.get_model("analysis", "ParAnalysis")
              .objects.filter(paytable_id=made["paytable"])}
     assert {key: a.status for key, a in after.items()} == {
         "uncapped": "queued", "50.00": "done", "60.00": "failed", "70.00": "running"}

@@ -40,7 +40,7 @@ TODAY = {
         "terms.add_paytable", "jackpots.add_progressive", "terms.add_rakeschedule",
         "jackpots.change_jackpothit", "terms.change_paytable", "jackpots.change_progressive",
         "terms.change_rakeschedule", "jackpots.view_jackpothit", "jackpots.view_meterentry",
-        "payouts.view_paranalysis", "terms.view_paytable", "terms.view_paytableevent",
+        "analysis.view_paranalysis", "terms.view_paytable", "terms.view_paytableevent",
         "jackpots.view_progressive", "jackpots.view_progressiveevent",
         "terms.view_rakeschedule", "terms.view_rakescheduleevent",
         "chips.add_accountingrules", "poker.add_badbeatentry", "house.add_casino",
@@ -81,7 +81,7 @@ TODAY = {
         *SEATING, *FLOOR_MOVES, *HELD, "offline.add_heldentry",
     },
     "accountant": {
-        "jackpots.view_jackpothit", "jackpots.view_meterentry", "payouts.view_paranalysis",
+        "jackpots.view_jackpothit", "jackpots.view_meterentry", "analysis.view_paranalysis",
         "terms.view_paytable", "jackpots.view_progressive", "terms.view_rakeschedule",
         "chips.view_accountingrules", "poker.view_badbeatentry", "poker.view_badbeatfund",
         "count.view_boxcount", "house.view_casino", "chips.view_chiprequest",
@@ -110,7 +110,7 @@ TODAY = {
     "group_supervisor": {
         "terms.add_paytable", "jackpots.add_progressive", "terms.add_rakeschedule",
         "terms.change_paytable", "jackpots.change_progressive", "terms.change_rakeschedule",
-        "jackpots.view_meterentry", "payouts.view_paranalysis", "terms.view_paytable",
+        "jackpots.view_meterentry", "analysis.view_paranalysis", "terms.view_paytable",
         "terms.view_paytableevent", "jackpots.view_progressive",
         "jackpots.view_progressiveevent", "terms.view_rakeschedule",
         "terms.view_rakescheduleevent",

@@ -27,8 +27,9 @@ def moved_content_types(old: str, new: str, models: list[str]) -> migrations.Run
 
 class DropTriggersOf(Operation):
     """The database triggers django-pgtrigger installed for the named models of this
-    app (their names hash the app's label): dropped as the models leave it, the new
-    app having installed its own. Django's state is left to the operations beside it."""
+    app (their names hash the app's label), and their functions: dropped as the models
+    leave it, the new app installing its own. Django's state is left to the operations
+    beside it."""
 
     reduces_to_sql = True
     reversible = True
@@ -46,6 +47,8 @@ class DropTriggersOf(Operation):
     def database_forwards(self, app_label, schema_editor, from_state, to_state):
         for trigger in self._triggers(app_label, from_state):
             schema_editor.execute(trigger.uninstall_sql, params=None)
+            # pgtrigger leaves a dropped trigger's function behind: nothing calls it now.
+            schema_editor.execute(f"DROP FUNCTION IF EXISTS {trigger.sql.pgid}()", params=None)
 
     def database_backwards(self, app_label, schema_editor, from_state, to_state):
         for trigger in self._triggers(app_label, to_state):

@@ -16,7 +16,7 @@ from payouts.jackpots.selectors import progressives_visible_to
 from payouts.terms.models import Paytable
 from payouts.terms.selectors import terms_visible_to
 
-READ_ANALYSIS = holding("payouts.view_paranalysis",
+READ_ANALYSIS = holding("analysis.view_paranalysis",
                         "Only pit supervisors and accountants read game math.")
 RETRY_SECONDS = 2
 

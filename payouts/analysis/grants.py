@@ -9,12 +9,12 @@ from casino.common.roles import Role
 
 ROLE_GRANTS: dict[Role, list[str]] = {
     Role.SUPERVISOR: [
-        "payouts.view_paranalysis",
+        "analysis.view_paranalysis",
     ],
     Role.ACCOUNTANT: [
-        "payouts.view_paranalysis",
+        "analysis.view_paranalysis",
     ],
     Role.GROUP_SUPERVISOR: [
-        "payouts.view_paranalysis",
+        "analysis.view_paranalysis",
     ],
 }

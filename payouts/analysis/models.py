@@ -41,6 +41,7 @@ class ParAnalysis(models.Model):
     seconds = models.FloatField(null=True, blank=True, help_text="Time the worker took.")
 
     class Meta:
+        db_table = "payouts_paranalysis"
         constraints = [models.UniqueConstraint(fields=["paytable", "terms_checksum", "ante_key"],
                                                name="one_analysis_per_terms_and_ante")]
         ordering = ["-requested_at"]

@@ -8,6 +8,7 @@ from casino.common.moves import DropTriggersOf
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('tables', '0061_floor_moved_out'),
         ('payouts', '0028_stud_round_in_its_app'),
     ]
 

@@ -9,6 +9,7 @@ from casino.common.moves import DropTriggersOf
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('chips', '0001_moved_in'),
         ('tables', '0055_chips_moved_out'),
     ]
 

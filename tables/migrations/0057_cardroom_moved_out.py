@@ -9,6 +9,7 @@ from casino.common.moves import DropTriggersOf
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('count', '0001_moved_in'),
         ('tables', '0056_count_moved_out'),
     ]
 

@@ -9,6 +9,7 @@ from casino.common.moves import DropTriggersOf
 class Migration(migrations.Migration):
 
     dependencies = [
+        ('cardroom', '0001_moved_in'),
         ('tables', '0057_cardroom_moved_out'),
     ]
 

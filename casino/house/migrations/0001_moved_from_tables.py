@@ -21,6 +21,8 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        # The roles' grants name the moved models by their old app: given before they move.
+        ('casino', '0007_service_signatures'),
         ('tables', '0050_password_changed_event'),
         ('auth', '0012_alter_user_first_name_max_length'),
         ('pghistory', '0007_auto_20250421_0444'),

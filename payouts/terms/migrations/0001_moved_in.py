@@ -18,6 +18,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('tables', '0061_floor_moved_out'),
         ('payouts', '0028_stud_round_in_its_app'),
         ('house', '0001_moved_from_tables'),
         ('pghistory', '0007_auto_20250421_0444'),

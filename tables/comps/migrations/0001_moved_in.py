@@ -19,6 +19,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('tables', '0059_players_moved_out'),
         ('house', '0001_moved_from_tables'),
         ('pghistory', '0007_auto_20250421_0444'),
         ('players', '0001_moved_in'),

@@ -16,6 +16,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('reports', '0001_moved_in'),
         ('tables', '0060_comps_and_reports_moved_out'),
         ('house', '0001_moved_from_tables'),
         ('payouts', '0028_stud_round_in_its_app'),

@@ -18,6 +18,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('offline', '0001_moved_in'),
         ('pghistory', '0007_auto_20250421_0444'),
         ('tables', '0058_offline_moved_out'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

@@ -18,6 +18,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
+        ('pit', '0001_moved_in'),
         ('payouts', '0027_casino_in_the_house'),
         ('tables', '0052_pit_moved_out'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
