@@ -180,7 +180,7 @@ def test_the_admins_autocomplete_offers_only_the_users_casinos(client, us_casino
     client.force_login(mayfair["boss"])
 
     answer = client.get("/admin/autocomplete/", {
-        "app_label": "tables", "model_name": "table", "field_name": "casino", "term": ""})
+        "app_label": "floor", "model_name": "table", "field_name": "casino", "term": ""})
 
     assert [row["text"] for row in answer.json()["results"]] == ["Mayfair"]
 

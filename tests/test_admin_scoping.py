@@ -28,7 +28,7 @@ BODIES = {
     "user": {"username": "dana_dealer", "first_name": "Dana", "last_name": "", "is_active": "on",
              "role_names": ["dealer"], "casino_list": ["{casino}"], "new_password": ""},
 }
-C, T, U = "/admin/house/casino", "/admin/tables/table", "/admin/auth/user"
+C, T, U = "/admin/house/casino", "/admin/floor/table", "/admin/auth/user"
 A, L, F = "/admin/axes/accessattempt", "/admin/axes/accesslog", "/admin/axes/accessfailurelog"
 H = "/admin/casino/workerheartbeat"
 # Lacking a permission is 403 before any lookup (the Mayfair supervisor gets it as
@@ -37,13 +37,13 @@ H = "/admin/casino/workerheartbeat"
 # (<id>/) redirects to its change page whatever the id, which then answers for itself.
 MATRIX = {
     ("GET", "/admin/", None):                       (302, 403, 403, 403, 200, 200, 200),
-    ("GET", "/admin/tables/", None):                (302, 403, 403, 403, 200, 200, 200),
+    ("GET", "/admin/floor/", None):                 (302, 403, 403, 403, 200, 200, 200),
     ("GET", "/admin/login/", None):                 (302, 403, 403, 403, 302, 302, 302),
     ("POST", "/admin/logout/", "empty"):            (302, 403, 403, 403, 302, 302, 302),
     ("GET", "/admin/password_change/", None):       (302, 403, 403, 403, 200, 200, 200),
     ("GET", "/admin/password_change/done/", None):  (302, 403, 403, 403, 200, 200, 200),
     ("GET", "/admin/jsi18n/", None):                (302, 403, 403, 403, 200, 200, 200),
-    ("GET", "/admin/autocomplete/?app_label=tables&model_name=table&field_name=casino",
+    ("GET", "/admin/autocomplete/?app_label=floor&model_name=table&field_name=casino",
      None):                                         (302, 403, 403, 403, 200, 200, 200),
     ("GET", "/admin/no-such-page/", None):          (302, 403, 403, 403, 404, 404, 404),
     # Casinos
