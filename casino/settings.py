@@ -53,9 +53,11 @@ INSTALLED_APPS = [
     "casino.house",
     "tables",
     "payouts",
-    # The apps moved out of tables and payouts (decision 0001), after them: their
-    # models import the floor's, which the tables app's models list loads.
+    # An app per domain (decision 0001). Each registers itself in its ready(), in this
+    # order: the ledgers' chains are walked as registered (records, fund, comps, meter).
+    "tables.floor",
     "tables.pit",
+    "payouts.terms",
     "tables.stud",
     "tables.poker",
     "tables.chips",
@@ -65,8 +67,7 @@ INSTALLED_APPS = [
     "tables.players",
     "tables.comps",
     "tables.reports",
-    "tables.floor",
-    "payouts.terms",
+    "tables.board",
     "payouts.jackpots",
     "payouts.analysis",
 ]
