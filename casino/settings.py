@@ -343,9 +343,9 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Several models have a `status`; name each set of choices once.
     "ENUM_NAME_OVERRIDES": {
-        "TableStatusEnum": "tables.models.TableStatus",
+        "TableStatusEnum": "tables.floor.models.TableStatus",
         "PublicationStatusEnum": "payouts.terms.versioning.PublicationStatus",
-        "JackpotHitStatusEnum": "payouts.models.HitStatus",
+        "JackpotHitStatusEnum": "payouts.jackpots.models.HitStatus",
         "RoleEnum": "tables.floor.serializers.ROLES",
         "CompKindEnum": "tables.comps.models.CompKind",
         "CompEntryKindEnum": "tables.comps.models.EntryKind",
