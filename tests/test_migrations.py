@@ -42,6 +42,11 @@ STEPS = [
     ([("tables", "0029_count_variance_share_of_the_drop")], old_records.slip_before_its_runner),
     ([("payouts", "0023_names_in_words")], old_records.hits_approved_the_old_way),
 ]
+# The seals (casino 0005) stood beside the releases from tables 0024 on: the fresh plan
+# may put them later (it runs the roles' migrations before the moves of decision 0001).
+SEALS = ("casino", "0005_seals_and_anchors")
+WITH_SEALS = {"account_before_its_trail", "slip_before_its_runner",
+              "hits_approved_the_old_way"}
 requeue = importlib.import_module(
     "payouts.migrations.0019_analyses_without_the_seat_covariance_queued_again")
 
@@ -58,17 +63,29 @@ SCHEMA_QUERIES = {
 }
 
 
-def released_with(targets) -> list[tuple[str, str]]:
-    """Every migration of the fresh database's plan up to the targets, as each app's last
-    one: the database as it stood when the targets were the newest, not only what they
-    depend on (apply_initial_migration migrates to the same point)."""
+def released_with(targets, also=(), before=frozenset()) -> tuple[list, frozenset]:
+    """The database as it stood when the targets were the newest: what stood at the step
+    before, and every migration the targets (and ``also``) need, as each app's last one;
+    and that set, for the next step. Forward only, whatever order the fresh plan takes
+    (the moves of decision 0001 made it run the roles' migrations late)."""
+    graph = MigrationExecutor(connection).loader.graph
+    stood = set(before)
+    for target in [*targets, *also]:
+        stood.update(graph.forwards_plan(target))
+    last: dict[str, tuple[str, str]] = {}
+    for app, name in sorted(stood):
+        last[app] = (app, name)  # each app's migrations are numbered in order
+    return list(last.values()), frozenset(stood)
+
+
+def _first_release(targets) -> frozenset:
+    """What apply_initial_migration leaves: the fresh plan up to the targets."""
     from django_test_migrations.plan import truncate_plan
 
     executor = MigrationExecutor(connection)
     plan = truncate_plan(targets, executor.migration_plan(
         executor.loader.graph.leaf_nodes(), clean_start=True))
-    return list({migration.app_label: (migration.app_label, migration.name)
-                 for migration, _ in plan}.values())
+    return frozenset((migration.app_label, migration.name) for migration, _ in plan)
 
 
 def schema() -> dict[str, list[tuple]]:
@@ -92,9 +109,14 @@ def upgraded(django_db_setup, django_db_blocker):
         fresh = schema()
         migrator = Migrator()
         written = {}
+        stood = frozenset()
         for number, (targets, write) in enumerate(STEPS):
-            state = (migrator.apply_initial_migration(targets) if number == 0 else
-                     migrator.apply_tested_migration(released_with(targets)))
+            if number == 0:
+                state, stood = migrator.apply_initial_migration(targets), _first_release(targets)
+            else:
+                release, stood = released_with(
+                    targets, [SEALS] if write.__name__ in WITH_SEALS else [], stood)
+                state = migrator.apply_tested_migration(release)
             written[write.__name__] = write(state.apps)
         migrator.reset()  # `migrate` to today's, as an upgrade runs it (post_migrate too)
         today = MigrationLoader(connection).project_state()
