@@ -7,7 +7,6 @@ import importlib
 from decimal import Decimal as D
 
 import pytest
-from django.apps import apps as django_apps
 from django.utils import timezone
 
 from payouts.analysis import selectors, services
@@ -15,6 +14,7 @@ from payouts.analysis.models import AnalysisStatus, ParAnalysis
 from payouts.terms import services as terms
 from tables.rules.hold import GameMath
 from tables.rules.stud_montecarlo import COVARIANCE_ROUNDS
+from tests.helpers import TodaysApps
 
 MIGRATION = "0019_analyses_without_the_seat_covariance_queued_again"
 requeue = importlib.import_module(f"payouts.migrations.{MIGRATION}")
@@ -132,7 +132,7 @@ def test_figures_stored_before_the_covariance_are_queued_again_and_computed_with
         ante_key="100.00", ante=D("100.00"), status=AnalysisStatus.DONE, progress=100,
         result={**old.result, "seat_covariance": "0.5"})
 
-    requeue.queue_again_without_covariance(django_apps, None)
+    requeue.queue_again_without_covariance(TodaysApps, None)
 
     old.refresh_from_db()
     assert (old.status, old.requested_at) == (AnalysisStatus.QUEUED, requeue.LONG_AGO)

@@ -197,10 +197,9 @@ def test_the_migration_keeps_counting_casinos_counting_here(live_table, supervis
                                                            travel):
     import importlib
 
-    from django.apps import apps
-
     from tables.chips.models import AccountingRules
     from tables.floor.services import casino_create
+    from tests.helpers import TodaysApps
 
     migration = importlib.import_module(
         "tables.migrations.0026_accounting_rules_inventory_in_service")
@@ -209,11 +208,6 @@ def test_the_migration_keeps_counting_casinos_counting_here(live_table, supervis
     travel(at(2026, 11, 30, 6, 5))
     chips.inventory_open(actor=supervisor, table=live_table, chips=OPENER, shift=1,
                          gaming_day=dt.date(2026, 11, 30))    # no dealer's signature yet
-
-    class TodaysApps:  # the migration's names for today's models, each in its app now
-        @staticmethod
-        def get_model(app, name):
-            return next(m for m in apps.get_models() if m.__name__ == name)
 
     migration.casinos_that_count_their_chips_here_keep_doing_so(TodaysApps, None)
 
