@@ -54,18 +54,19 @@ INSTALLED_APPS = [
     "tables",
     "payouts",
     # An app per domain (decision 0001). Each registers itself in its ready(), in this
-    # order: the ledgers' chains are walked as registered (records, fund, comps, meter).
+    # order: the ledgers' chains are walked as registered (records, fund, comps, meter),
+    # a page's panels shown as added.
     "tables.floor",
-    "tables.pit",
     "payouts.terms",
     "tables.stud",
     "tables.poker",
     "tables.chips",
     "tables.count",
-    "tables.cardroom",
-    "tables.offline",
     "tables.players",
     "tables.comps",
+    "tables.cardroom",
+    "tables.offline",
+    "tables.pit",
     "tables.reports",
     "tables.board",
     "payouts.jackpots",
