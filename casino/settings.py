@@ -50,27 +50,11 @@ INSTALLED_APPS = [
     "pghistory",
     "axes",
     "casino.apps.CasinoConfig",
-    "casino.house",
-    "tables",
-    "payouts",
-    # An app per domain (decision 0001). Each registers itself in its ready(), in this
-    # order: the ledgers' chains are walked as registered (records, fund, comps, meter),
-    # a page's panels shown as added.
-    "tables.floor",
-    "payouts.terms",
-    "tables.stud",
-    "tables.poker",
-    "tables.chips",
-    "tables.count",
-    "tables.players",
-    "tables.comps",
-    "tables.cardroom",
-    "tables.offline",
-    "tables.pit",
-    "tables.reports",
-    "tables.board",
-    "payouts.jackpots",
-    "payouts.analysis",
+    "casino.house", "tables", "payouts",
+    # An app per domain (decision 0001); their order is their chains' and panels' order.
+    *("tables.floor", "payouts.terms", "tables.stud", "tables.poker", "tables.chips",
+      "tables.count", "tables.players", "tables.comps", "tables.cardroom", "tables.offline",
+      "tables.pit", "tables.reports", "tables.board", "payouts.jackpots", "payouts.analysis"),
 ]
 
 MIDDLEWARE = [

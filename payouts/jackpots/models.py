@@ -54,12 +54,8 @@ def award_rules(awards: Mapping[str, Any]) -> dict[str, AwardRule]:
     return rules
 
 # Parameter changes only: the meters' own movements are in the MeterEntry ledger.
-@pghistory.track(
-    pghistory.InsertEvent(),
-    pghistory.UpdateEvent(condition=pghistory.AnyChange(exclude=["amount", "reserve",
-                                                                  "overflow"])),
-    meta={"db_table": "payouts_progressiveevent"},
-)
+@pghistory.track(pghistory.InsertEvent(), pghistory.UpdateEvent(condition=pghistory.AnyChange(
+    exclude=["amount", "reserve", "overflow"])), meta={"db_table": "payouts_progressiveevent"})
 class Progressive(models.Model):
     """A jackpot meter fed by the side wagers of every table linked to it.
 
